@@ -1,0 +1,123 @@
+//! Checks a [`Setup`] and builds the cozy-chess board, naming the first problem found.
+
+use cozy_chess::{Board, BoardBuilder, BoardBuilderError};
+
+use super::{CastlingMode, PositionError, PositionErrorKind, Setup};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+
+/// Builds the board for a setup, or says what is wrong with it.
+pub(super) fn build_board(setup: &Setup, mode: CastlingMode) -> Result<Board, PositionError> {
+    check_material(setup)?;
+    if setup.fullmove_number == 0 {
+        return Err(PositionError::new(PositionErrorKind::FullmoveNumber));
+    }
+    if mode == CastlingMode::Standard {
+        check_standard_castling(setup)?;
+    }
+    let board = to_builder(setup).build().map_err(|e| explain(setup, e))?;
+    if board.checkers().len() > 2 {
+        return Err(PositionError::new(PositionErrorKind::ImpossibleCheck));
+    }
+    Ok(board)
+}
+
+fn to_builder(setup: &Setup) -> BoardBuilder {
+    let mut builder = BoardBuilder::empty();
+    for square in Square::ALL {
+        if let Some(piece) = setup.piece_at(square) {
+            *builder.square_mut(square) = Some((piece.role.to_cozy(), piece.color));
+        }
+    }
+    builder.side_to_move = setup.turn;
+    builder.castle_rights = setup.castling;
+    builder.en_passant = setup.ep_square;
+    // cozy-chess keeps the clock in a u8 capped at 100; the position keeps the real value.
+    builder.halfmove_clock = setup.halfmove_clock.min(100) as u8;
+    builder.fullmove_number = setup.fullmove_number.clamp(1, u32::from(u16::MAX)) as u16;
+    builder
+}
+
+/// Turns a cozy-chess builder error into the precise reason.
+fn explain(setup: &Setup, error: BoardBuilderError) -> PositionError {
+    let kind = match error {
+        BoardBuilderError::InvalidBoard => PositionErrorKind::OppositeCheck,
+        BoardBuilderError::InvalidCastlingRights => PositionErrorKind::CastlingRights,
+        BoardBuilderError::InvalidEnPassant => PositionErrorKind::EnPassant,
+        BoardBuilderError::InvalidHalfMoveClock | BoardBuilderError::InvalidFullmoveNumber => {
+            PositionErrorKind::FullmoveNumber
+        }
+    };
+    let _ = setup;
+    PositionError::new(kind)
+}
+
+fn count(setup: &Setup, color: Color, role: Role) -> usize {
+    setup
+        .board
+        .iter()
+        .filter(|p| **p == Some(Piece { color, role }))
+        .count()
+}
+
+fn check_material(setup: &Setup) -> Result<(), PositionError> {
+    for color in Color::ALL {
+        if count(setup, color, Role::King) != 1 {
+            return Err(PositionError::new(PositionErrorKind::KingCount));
+        }
+    }
+    for file in File::ALL {
+        for rank in [Rank::First, Rank::Eighth] {
+            let piece = setup.piece_at(Square::new(file, rank));
+            if piece.is_some_and(|p| p.role == Role::Pawn) {
+                return Err(PositionError::new(PositionErrorKind::PawnOnBackRank));
+            }
+        }
+    }
+    for color in Color::ALL {
+        if !material_is_reachable(setup, color) {
+            return Err(PositionError::new(PositionErrorKind::TooMuchMaterial));
+        }
+    }
+    Ok(())
+}
+
+/// At most 16 pieces and 8 pawns, and no more promoted pieces than missing pawns.
+fn material_is_reachable(setup: &Setup, color: Color) -> bool {
+    let pieces = setup
+        .board
+        .iter()
+        .flatten()
+        .filter(|p| p.color == color)
+        .count();
+    let pawns = count(setup, color, Role::Pawn);
+    let promoted: usize = [
+        (Role::Knight, 2),
+        (Role::Bishop, 2),
+        (Role::Rook, 2),
+        (Role::Queen, 1),
+    ]
+    .into_iter()
+    .map(|(role, start)| count(setup, color, role).saturating_sub(start))
+    .sum();
+    pieces <= 16 && pawns <= 8 && promoted <= 8 - pawns
+}
+
+/// In standard chess, castling needs the king on the e-file and the rook on the a- or h-file.
+fn check_standard_castling(setup: &Setup) -> Result<(), PositionError> {
+    for color in Color::ALL {
+        let rights = setup.castle_rights(color);
+        let short_ok = rights.short.is_none_or(|f| f == File::H);
+        let long_ok = rights.long.is_none_or(|f| f == File::A);
+        let back = Rank::First.relative_to(color);
+        let king = Some(Piece {
+            color,
+            role: Role::King,
+        });
+        let has_rights = rights.short.is_some() || rights.long.is_some();
+        let king_ok = !has_rights || setup.piece_at(Square::new(File::E, back)) == king;
+        if !(short_ok && long_ok && king_ok) {
+            return Err(PositionError::new(PositionErrorKind::CastlingRights));
+        }
+    }
+    Ok(())
+}

@@ -1,1 +1,26 @@
-fn main() {}
+//! `scoresheet`: read, check, convert and denormalize chess notation.
+//!
+//! `main` only dispatches; each subcommand lives in `cmd/`, flags in `args.rs`, printing and
+//! exit codes in `output.rs`.
+
+#![forbid(unsafe_code)]
+
+mod args;
+mod cmd;
+mod notation;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = args::Cli::parse();
+    let result = match args.command {
+        args::Command::Convert(a) => cmd::convert::run(a),
+        args::Command::Moves(a) => cmd::moves::run(a),
+        args::Command::Perft(a) => cmd::perft::run(a),
+        args::Command::Fen(a) => cmd::fen::run(a),
+    };
+    output::finish(result)
+}

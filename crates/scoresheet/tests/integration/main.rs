@@ -2,6 +2,8 @@
 
 mod bad_inputs;
 mod fen_lists;
+mod fuzz_checks;
+mod fuzz_replay;
 mod perft;
 mod round_trip;
 mod support;

@@ -221,10 +221,10 @@ fn parse_body(body: &[u8], mode: Mode) -> Result<San, ParseSanError> {
         .count();
     let mut core_end = start + run;
     // `e8b` (lenient): the trailing `b` is a promotion, not a file.
-    if mode == Mode::Lenient && role == Role::Pawn && run >= 3 && body[core_end - 1] == b'b' {
-        if matches!(body[core_end - 2], b'1' | b'8') {
-            core_end -= 1;
-        }
+    let last_two = body[start..core_end].last_chunk::<2>();
+    let trailing_b = run >= 3 && matches!(last_two, Some(b"8b" | b"1b"));
+    if mode == Mode::Lenient && role == Role::Pawn && trailing_b {
+        core_end -= 1;
     }
     let mut san = parse_core(body, start, core_end, role, mode)?;
     let promotion = parse_promotion(&body[core_end..], core_end, mode)?;
@@ -358,6 +358,7 @@ mod tests {
             ("e8=q", "e8=Q"),
             ("e8(Q)", "e8=Q"),
             ("e8b", "e8=B"),
+            ("dxe1b", "dxe1=B"),
             ("exf6e.p.", "exf6"),
             ("exf6 ep", "exf6"),
             ("Qh5++", "Qh5#"),
@@ -388,6 +389,9 @@ mod tests {
             ("nf3", Move, 0),
             ("O-O-", Castling, 4),
             ("e4 e5", TrailingInput, 2),
+            ("N", Square, 1),
+            ("K+", Square, 1),
+            ("x", Move, 0),
         ] {
             let e = SanPlus::from_ascii_lenient(input.as_bytes()).expect_err("lenient rejects");
             assert_eq!((*e.kind(), e.offset()), (kind, offset), "{input}");

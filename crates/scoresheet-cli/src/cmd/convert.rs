@@ -1,0 +1,53 @@
+//! `scoresheet convert`: play moves, print each in another notation.
+
+use std::io::{self, BufRead, Write};
+
+use crate::args::ConvertArgs;
+use crate::notation::MoveInputError;
+use crate::output::{caret, line, stdout, Failure, Outcome};
+use scoresheet::EnPassantMode;
+
+/// Runs the subcommand.
+pub fn run(args: ConvertArgs) -> Outcome {
+    let mut pos = super::start_position(&args.position)?;
+    let moves = if args.moves.is_empty() {
+        read_stdin()?
+    } else {
+        args.moves.clone()
+    };
+    let mut out = stdout();
+    for (index, text) in moves.iter().enumerate() {
+        let mv = match args.from.read(&pos, text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                out.flush()?;
+                return Err(rejected(index, text, &pos, e));
+            }
+        };
+        line(&mut out, args.to.write(&pos, mv))?;
+        pos.play_unchecked(mv);
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn read_stdin() -> Result<Vec<String>, Failure> {
+    let mut moves = Vec::new();
+    for l in io::stdin().lock().lines() {
+        let l = l?;
+        moves.extend(l.split_whitespace().map(str::to_owned));
+    }
+    Ok(moves)
+}
+
+fn rejected(index: usize, text: &str, pos: &scoresheet::Position, e: MoveInputError) -> Failure {
+    let fen = pos.fen(EnPassantMode::Always);
+    let why = match e {
+        MoveInputError::Syntax(msg, offset) => format!("{msg}\n{}", caret(text, offset)),
+        MoveInputError::Move(msg) => msg,
+    };
+    Failure::Rejected(format!(
+        "move {} '{text}' in position {fen}: {why}",
+        index + 1
+    ))
+}

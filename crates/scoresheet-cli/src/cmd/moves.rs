@@ -1,0 +1,25 @@
+//! `scoresheet moves`: every legal move, sorted by UCI.
+
+use std::io::Write;
+
+use scoresheet::uci::UciMove;
+
+use crate::args::MovesArgs;
+use crate::output::{line, stdout, Outcome};
+
+/// Runs the subcommand.
+pub fn run(args: MovesArgs) -> Outcome {
+    let pos = super::start_position(&args.position)?;
+    let mut moves: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (UciMove::from_move(&pos, mv).to_string(), mv))
+        .collect();
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = stdout();
+    for (_, mv) in moves {
+        line(&mut out, args.notation.write(&pos, mv))?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! Printing and exit codes.
+//!
+//! Exit codes: 0 success, 1 input rejected (a bad move, FEN or game), 2 usage or I/O error.
+//! A closed output pipe (`scoresheet moves | head`) counts as success.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// What a subcommand reports when it does not succeed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input was rejected; the message says where and why (exit code 1).
+    Rejected(String),
+    /// Anything else: I/O, usage (exit code 2).
+    Error(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Error(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Error(e.into())
+    }
+}
+
+/// The result of a subcommand.
+pub type Outcome = Result<(), Failure>;
+
+/// Prints the failure, if any, and picks the exit code.
+pub fn finish(result: Outcome) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Error(e)) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(Failure::Rejected(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Error(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The input with a caret under byte `offset`, for syntax errors.
+pub fn caret(input: &str, offset: usize) -> String {
+    let shown: String = input
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let pad = input.get(..offset).map_or(offset, |s| s.chars().count());
+    format!("  {shown}\n  {}^", " ".repeat(pad))
+}
+
+/// A buffered standard output.
+pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Writes one line.
+pub fn line(out: &mut impl Write, text: impl fmt::Display) -> io::Result<()> {
+    writeln!(out, "{text}")
+}

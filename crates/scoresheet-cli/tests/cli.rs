@@ -1,0 +1,144 @@
+//! Runs the `scoresheet` binary and checks stdout, stderr and exit codes. Expected outputs are
+//! chess facts (perft counts, known move sequences), not captured from the binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    child.wait_with_output().expect("binary finishes")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = run(args, "");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+#[test]
+fn ok_convert_table() {
+    let ruy = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"];
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--from", "san", "--to", "uci"],
+            "e2e4\ne7e5\ng1f3\nb8c6\nf1b5\na7a6\nb5c6\nd7c6\ne1g1\n",
+        ),
+        (
+            &["--from", "san", "--to", "lan"],
+            "e2-e4\ne7-e5\nNg1-f3\nNb8-c6\nBf1-b5\na7-a6\nBb5xc6\nd7xc6\nO-O\n",
+        ),
+        (
+            &["--from", "san", "--to", "uci", "--chess960"],
+            "e2e4\ne7e5\ng1f3\nb8c6\nf1b5\na7a6\nb5c6\nd7c6\ne1h1\n",
+        ),
+    ];
+    for (flags, want) in cases {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(flags);
+        args.extend_from_slice(&ruy);
+        assert_eq!(stdout_of(&args), *want, "{flags:?}");
+    }
+}
+
+#[test]
+fn ok_convert_reads_stdin() {
+    let out = run(
+        &["convert", "--from", "uci", "--to", "san"],
+        "e2e4\ne7e5\nd1h5\nb8c6\nf1c4\ng8f6\nh5f7\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "e4\ne5\nQh5\nNc6\nBc4\nNf6\nQxf7#\n"
+    );
+}
+
+#[test]
+fn err_convert_bad_move_prints_prefix_and_exits_1() {
+    let out = run(
+        &["convert", "--from", "san", "--to", "uci", "e4", "e5", "Ke3"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "e2e4\ne7e5\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 3 'Ke3'"), "{err}");
+    assert!(
+        err.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "{err}"
+    );
+    assert!(err.contains("illegal"), "{err}");
+}
+
+#[test]
+fn ok_perft_last_line_is_node_count() {
+    assert_eq!(stdout_of(&["perft", "4"]), "197281\n");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(stdout_of(&["perft", "--fen", kiwipete, "3"]), "97862\n");
+    let divide = stdout_of(&["perft", "--divide", "2"]);
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[0], "a2a3: 20");
+    assert_eq!(lines[20], "400");
+}
+
+#[test]
+fn ok_moves_sorted_by_uci() {
+    let moves = stdout_of(&["moves"]);
+    assert_eq!(moves.lines().count(), 20);
+    assert_eq!(moves.lines().next(), Some("a2a3"));
+    assert_eq!(moves.lines().last(), Some("h2h4"));
+    let castle = stdout_of(&[
+        "moves",
+        "--notation",
+        "san",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert!(castle.lines().any(|l| l == "O-O"), "{castle}");
+}
+
+#[test]
+fn ok_and_err_fen() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    assert_eq!(stdout_of(&["fen", fen]), format!("{fen}\n"));
+    let legal = stdout_of(&["fen", "--en-passant", "legal", fen]);
+    assert_eq!(
+        legal,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+    let epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert_eq!(
+        stdout_of(&["fen", "--lenient", epd]),
+        format!("{epd} 0 1\n")
+    );
+    let bad = run(&["fen", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not to move is in check"));
+    let syntax = run(
+        &[
+            "fen",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(syntax.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&syntax.stderr);
+    assert!(err.contains("byte 18") && err.contains('^'), "{err}");
+}

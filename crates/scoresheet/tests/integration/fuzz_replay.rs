@@ -1,0 +1,27 @@
+//! Replays the fuzz corpora (`fuzz/corpus/<target>/`) through the fuzz targets' checks, so
+//! every input the fuzzers kept is a stable regression test.
+
+use std::path::PathBuf;
+
+use crate::fuzz_checks;
+
+fn replay(target: &str, check: fn(&[u8])) -> usize {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus")
+        .join(target);
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz corpus directory exists") {
+        let path = entry.expect("readable corpus entry").path();
+        check(&std::fs::read(&path).expect("readable corpus file"));
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn ok_corpora_replay() {
+    assert!(replay("san", fuzz_checks::san) >= 30);
+    assert!(replay("lan", fuzz_checks::lan) >= 5);
+    assert!(replay("uci", fuzz_checks::uci) >= 10);
+    assert!(replay("fen", fuzz_checks::fen) >= 20);
+}

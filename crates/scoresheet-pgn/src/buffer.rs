@@ -21,10 +21,13 @@ pub(crate) struct Mark {
 
 /// An error of the buffer, with where it happened.
 #[derive(Debug)]
-pub(crate) struct BufferError {
+pub(crate) struct ErrorAt {
     pub kind: ReadErrorKind,
     pub mark: Mark,
 }
+
+/// Boxed, to keep the `Result`s of the tokenizer small.
+pub(crate) type BufferError = Box<ErrorAt>;
 
 #[derive(Debug)]
 pub(crate) struct Buffer<R> {
@@ -80,11 +83,18 @@ impl<R: Read> Buffer<R> {
     #[inline]
     pub fn mark(&self) -> Mark {
         let byte = self.offset();
-        Mark { byte, line: self.line, column: byte - self.line_start + 1 }
+        Mark {
+            byte,
+            line: self.line,
+            column: byte - self.line_start + 1,
+        }
     }
 
     fn error(&self, kind: ReadErrorKind) -> BufferError {
-        BufferError { kind, mark: self.mark() }
+        Box::new(ErrorAt {
+            kind,
+            mark: self.mark(),
+        })
     }
 
     /// Reads more bytes, keeping those from `pos` on (they may move to the front). Returns
@@ -94,9 +104,10 @@ impl<R: Read> Buffer<R> {
             return Ok(false);
         }
         if let Some(start) = self.game_start {
-            if self.offset() - start > self.max_game as u64 || self.end - self.pos > self.max_game
-            {
-                return Err(self.error(ReadErrorKind::GameTooLarge { limit: self.max_game }));
+            if self.offset() - start > self.max_game as u64 || self.end - self.pos > self.max_game {
+                return Err(self.error(ReadErrorKind::GameTooLarge {
+                    limit: self.max_game,
+                }));
             }
         }
         if self.pos > 0 {
@@ -160,12 +171,15 @@ impl<R: Read> Buffer<R> {
         self.pos += n;
     }
 
-    /// Consumes one line break (`\r\n`, `\n` or `\r`) at `pos`.
+    /// Consumes one line break at `pos`: `\r\n`, `\n`, `\r`, or `\r\r\n` (a CRLF converted
+    /// twice, common in old files).
     pub fn newline(&mut self) -> Result<(), BufferError> {
         if self.buf[self.pos] == b'\r' {
-            self.ensure(2)?;
-            if self.data().get(1) == Some(&b'\n') {
-                self.pos += 1;
+            self.ensure(3)?;
+            match self.data() {
+                [b'\r', b'\n', ..] => self.pos += 1,
+                [b'\r', b'\r', b'\n', ..] => self.pos += 2,
+                _ => {}
             }
         }
         self.pos += 1;
@@ -267,6 +281,9 @@ mod tests {
         let mut buffer = Buffer::new(Trickle(&[b'x'; 50]), 10);
         buffer.game_start = Some(0);
         let err = buffer.ensure(40).expect_err("over the limit");
-        assert!(matches!(err.kind, ReadErrorKind::GameTooLarge { limit: 10 }));
+        assert!(matches!(
+            err.kind,
+            ReadErrorKind::GameTooLarge { limit: 10 }
+        ));
     }
 }

@@ -161,7 +161,13 @@ mod tests {
     use super::*;
 
     fn at(line: u64, column: u64) -> Position {
-        Position { game_index: 2, game_first_line: 10, line, column, byte: 99 }
+        Position {
+            game_index: 2,
+            game_first_line: 10,
+            line,
+            column,
+            byte: 99,
+        }
     }
 
     #[test]

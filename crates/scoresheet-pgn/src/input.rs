@@ -154,7 +154,9 @@ mod tests {
 
     #[test]
     fn err_open_input_directory() {
-        let err = open_input(env!("CARGO_MANIFEST_DIR")).err().expect("a directory");
+        let err = open_input(env!("CARGO_MANIFEST_DIR"))
+            .err()
+            .expect("a directory");
         assert!(err.to_string().ends_with("is a directory"), "{err}");
     }
 }

@@ -6,7 +6,7 @@
 use std::{collections::VecDeque, io::Read};
 
 use crate::{
-    buffer::{Buffer, BufferError, Mark},
+    buffer::{Buffer, BufferError, ErrorAt, Mark},
     scan::{self, BraceScan, Word},
     BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
 };
@@ -20,7 +20,9 @@ const PARAGRAPH_MAX: usize = 64 * 1024;
 pub(crate) enum Kind {
     BeginGame,
     /// Name span; the value is the token span.
-    Tag { name: (usize, usize) },
+    Tag {
+        name: (usize, usize),
+    },
     EndTags,
     San,
     Nag(u16),
@@ -104,13 +106,23 @@ impl<R: Read> Lexer<R> {
         if end - start <= self.buffer.max_game as u64 {
             return Ok(token);
         }
-        let kind = ReadErrorKind::GameTooLarge { limit: self.buffer.max_game };
-        Err(BufferError { kind, mark: token.mark })
+        let kind = ReadErrorKind::GameTooLarge {
+            limit: self.buffer.max_game,
+        };
+        Err(Box::new(ErrorAt {
+            kind,
+            mark: token.mark,
+        }))
     }
 
     fn token(&self, kind: Kind, len: usize) -> Token {
         let start = self.buffer.pos;
-        Token { kind, start, end: start + len, mark: self.buffer.mark() }
+        Token {
+            kind,
+            start,
+            end: start + len,
+            mark: self.buffer.mark(),
+        }
     }
 
     fn oddity(&self, kind: OddityKind, len: usize) -> Token {
@@ -166,7 +178,10 @@ impl<R: Read> Lexer<R> {
             self.buffer.start_line_here();
         } else if data.starts_with(b"\xff\xfe") || data.starts_with(b"\xfe\xff") {
             let mark = self.buffer.mark();
-            return Err(BufferError { kind: ReadErrorKind::Utf16, mark });
+            return Err(Box::new(ErrorAt {
+                kind: ReadErrorKind::Utf16,
+                mark,
+            }));
         }
         Ok(())
     }
@@ -228,7 +243,11 @@ impl<R: Read> Lexer<R> {
         let mut blank = false;
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
-            let blanks = self.buffer.data().iter().take_while(|&&b| b == b' ' || b == b'\t');
+            let blanks = self
+                .buffer
+                .data()
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t');
             let blanks = blanks.count();
             match self.buffer.data().get(blanks) {
                 Some(b'\n' | b'\r') => {
@@ -255,10 +274,20 @@ impl<R: Read> Lexer<R> {
         let (start, end) = (pos + parsed.value.0, pos + parsed.value.1);
         for kind in parsed.oddities.into_iter().flatten() {
             let (start, end) = (pos, pos + parsed.len);
-            self.pending.push_back(Token { kind: Kind::Oddity(kind), start, end, mark });
+            self.pending.push_back(Token {
+                kind: Kind::Oddity(kind),
+                start,
+                end,
+                mark,
+            });
         }
         self.buffer.bump(parsed.len);
-        Ok(Token { kind: Kind::Tag { name }, start, end, mark })
+        Ok(Token {
+            kind: Kind::Tag { name },
+            start,
+            end,
+            mark,
+        })
     }
 
     // Movetext.
@@ -273,7 +302,11 @@ impl<R: Read> Lexer<R> {
             };
             let token = match b {
                 b' ' | b'\t' | b'\x0b' | b'\x0c' => {
-                    self.buffer.bump(1);
+                    let data = self.buffer.data();
+                    let blanks = data
+                        .iter()
+                        .take_while(|&&b| matches!(b, b' ' | b'\t' | 11 | 12));
+                    self.buffer.bump(blanks.count());
                     continue;
                 }
                 b'\n' | b'\r' => self.line_break()?,
@@ -296,9 +329,10 @@ impl<R: Read> Lexer<R> {
     /// On the result's line only comments are read; anything else is skipped.
     fn after_result(&self, token: Token) -> Token {
         match (self.state, token.kind) {
-            (State::ResultLine, Kind::Nag(_) | Kind::Open | Kind::Close) => {
-                Token { kind: Kind::Oddity(OddityKind::AfterResult), ..token }
-            }
+            (State::ResultLine, Kind::Nag(_) | Kind::Open | Kind::Close) => Token {
+                kind: Kind::Oddity(OddityKind::AfterResult),
+                ..token
+            },
             _ => token,
         }
     }
@@ -321,7 +355,11 @@ impl<R: Read> Lexer<R> {
             if self.peek() == Some(b'%') {
                 return self.escaped_line().map(Some);
             }
-            let blanks = self.buffer.data().iter().take_while(|&&b| b == b' ' || b == b'\t');
+            let blanks = self
+                .buffer
+                .data()
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t');
             self.buffer.bump(blanks.count());
             match self.peek() {
                 Some(b'\n' | b'\r') => {
@@ -358,7 +396,12 @@ impl<R: Read> Lexer<R> {
 
     fn control(&mut self) -> Token {
         let is_control = |b: u8| (b < 0x20 && !b"\t\n\r\x0b\x0c".contains(&b)) || b == 0x7f;
-        let len = self.buffer.data().iter().take_while(|&&b| is_control(b)).count();
+        let len = self
+            .buffer
+            .data()
+            .iter()
+            .take_while(|&&b| is_control(b))
+            .count();
         self.take(Kind::Oddity(OddityKind::UnknownToken), len.max(1))
     }
 
@@ -387,17 +430,33 @@ impl<R: Read> Lexer<R> {
     fn brace_comment(&mut self) -> Result<Token, BufferError> {
         let counted = self.counted;
         let mut scan = BraceScan::new();
-        let close = self.buffer.scan(|data, _| scan.find_end(&data[1..], counted))?;
+        let close = self
+            .buffer
+            .scan(|data, _| scan.find_end(&data[1..], counted))?;
         let mark = self.buffer.mark();
         let Some(close) = close else {
             return Ok(self.unterminated_comment(mark));
         };
-        let junk = if scan.nested && !counted { self.junk_len(close + 2, scan.depth)? } else { 0 };
+        let junk = if scan.nested && !counted {
+            self.junk_len(close + 2, scan.depth)?
+        } else {
+            0
+        };
         let pos = self.buffer.pos;
-        let comment = Token { kind: Kind::Comment(CommentKind::Brace), start: pos + 1, end: pos + 1 + close, mark };
+        let comment = Token {
+            kind: Kind::Comment(CommentKind::Brace),
+            start: pos + 1,
+            end: pos + 1 + close,
+            mark,
+        };
         if scan.nested {
             let kind = Kind::Oddity(OddityKind::NestedComment);
-            self.pending.push_back(Token { kind, start: pos, end: pos + close + 2, mark });
+            self.pending.push_back(Token {
+                kind,
+                start: pos,
+                end: pos + close + 2,
+                mark,
+            });
         }
         self.buffer.consume(close + 2);
         if junk > 0 {
@@ -418,9 +477,19 @@ impl<R: Read> Lexer<R> {
     fn unterminated_comment(&mut self, mark: Mark) -> Token {
         let pos = self.buffer.pos;
         let len = self.buffer.end - pos;
-        let comment = Token { kind: Kind::Comment(CommentKind::Brace), start: pos + 1, end: pos + len, mark };
+        let comment = Token {
+            kind: Kind::Comment(CommentKind::Brace),
+            start: pos + 1,
+            end: pos + len,
+            mark,
+        };
         let kind = Kind::Oddity(OddityKind::UnterminatedComment);
-        self.pending.push_back(Token { kind, start: pos, end: pos + 1, mark });
+        self.pending.push_back(Token {
+            kind,
+            start: pos,
+            end: pos + 1,
+            mark,
+        });
         self.buffer.consume(len);
         comment
     }
@@ -453,7 +522,8 @@ impl<R: Read> Lexer<R> {
             Word::Outcome { outcome, len, odd } => Some(self.outcome(outcome, len, odd)),
             Word::Glyph { nag, len, unicode } => {
                 if unicode {
-                    self.pending.push_back(self.oddity(OddityKind::UnicodeGlyph, len));
+                    self.pending
+                        .push_back(self.oddity(OddityKind::UnicodeGlyph, len));
                 }
                 Some(self.take(Kind::Nag(nag), len))
             }
@@ -464,7 +534,8 @@ impl<R: Read> Lexer<R> {
 
     fn outcome(&mut self, outcome: Option<Outcome>, len: usize, odd: bool) -> Token {
         if odd {
-            self.pending.push_back(self.oddity(OddityKind::NonstandardResult, len));
+            self.pending
+                .push_back(self.oddity(OddityKind::NonstandardResult, len));
         }
         let token = self.take(Kind::Outcome(outcome), len);
         self.state = State::ResultLine;

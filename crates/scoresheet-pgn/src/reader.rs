@@ -132,7 +132,10 @@ impl<R: Read> Reader<R> {
     ///
     /// A [`ReadError`] for the game; if [recoverable](ReadError::is_recoverable) the next call
     /// reads the next game, else every later call returns `Ok(None)`.
-    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, ReadError> {
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, ReadError> {
         if self.fatal {
             return Ok(None);
         }
@@ -166,7 +169,10 @@ impl<R: Read> Reader<R> {
     /// An iterator reading one game per item with `visitor`; it ends after the last game or
     /// after an error that is not [recoverable](ReadError::is_recoverable).
     pub fn games<'a, V: Visitor>(&'a mut self, visitor: &'a mut V) -> Games<'a, R, V> {
-        Games { reader: self, visitor }
+        Games {
+            reader: self,
+            visitor,
+        }
     }
 
     /// Where the reader is now (the game index is that of the next game once one has ended).
@@ -198,13 +204,19 @@ impl<R: Read> Reader<R> {
 
     fn report<V: Visitor>(&self, visitor: &mut V, kind: OddityKind, token: Token) {
         let bytes = self.lexer.bytes(token.start, token.end);
-        let token = RawToken { bytes, position: self.position_of(token.mark) };
+        let token = RawToken {
+            bytes,
+            position: self.position_of(token.mark),
+        };
         visitor.oddity(Oddity { kind, token });
     }
 
     fn raw(&self, token: Token) -> RawToken<'_> {
         let bytes = self.lexer.bytes(token.start, token.end);
-        RawToken { bytes, position: self.position_of(token.mark) }
+        RawToken {
+            bytes,
+            position: self.position_of(token.mark),
+        }
     }
 
     /// After an error in a game: skip the rest of it (or stop for good).
@@ -255,13 +267,16 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
         mut tags: V::Tags,
-    ) -> Result<ControlFlow<V::Output, (V::Tags, Mark)>, ReadError> {
+    ) -> Result<TagsRead<V>, ReadError> {
         loop {
             let token = self.next()?;
             match token.kind {
                 Kind::Tag { name } => {
                     let position = self.position_of(token.mark);
-                    let value = RawTag { bytes: self.lexer.bytes(token.start, token.end), position };
+                    let value = RawTag {
+                        bytes: self.lexer.bytes(token.start, token.end),
+                        position,
+                    };
                     let name = self.lexer.bytes(name.0, name.1);
                     if let ControlFlow::Break(output) = visitor.tag(&mut tags, name, value) {
                         return Ok(ControlFlow::Break(output));
@@ -273,6 +288,9 @@ impl<R: Read> Reader<R> {
         }
     }
 }
+
+/// The tag state and where the movetext starts, or the visitor's output.
+type TagsRead<V> = ControlFlow<<V as Visitor>::Output, (<V as Visitor>::Tags, Mark)>;
 
 /// What became of a pending `(`.
 enum Flushed<O> {
@@ -297,7 +315,12 @@ impl<R: Read> Reader<R> {
         visitor: &mut V,
         movetext: V::Movetext,
     ) -> Result<V::Output, ReadError> {
-        let mut walk = Walk { movetext, depth: 0, pending: None, outcome: false };
+        let mut walk = Walk {
+            movetext,
+            depth: 0,
+            pending: None,
+            outcome: false,
+        };
         let mut token = self.next()?;
         loop {
             let flow = match token.kind {
@@ -308,6 +331,7 @@ impl<R: Read> Reader<R> {
                 }
                 Kind::Open => self.open(visitor, &mut walk, token)?,
                 Kind::Close => self.close(visitor, &mut walk, token),
+                _ if walk.pending.is_none() => self.item(visitor, &mut walk, token),
                 _ => match self.flush(visitor, &mut walk, token)? {
                     Flushed::Reported => self.item(visitor, &mut walk, token),
                     Flushed::Skipped(flow) => flow,
@@ -321,14 +345,24 @@ impl<R: Read> Reader<R> {
     }
 
     /// A move, NAG, comment or result.
-    fn item<V: Visitor>(&self, visitor: &mut V, walk: &mut Walk<V::Movetext>, token: Token) -> ControlFlow<V::Output> {
+    #[inline]
+    fn item<V: Visitor>(
+        &self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        token: Token,
+    ) -> ControlFlow<V::Output> {
         let movetext = &mut walk.movetext;
         match token.kind {
             Kind::San => visitor.san(movetext, self.raw(token)),
             Kind::Nag(nag) => visitor.nag(movetext, nag, self.raw(token)),
             Kind::Comment(kind) => {
                 let raw = self.raw(token);
-                let comment = RawComment { bytes: raw.bytes, kind, position: raw.position };
+                let comment = RawComment {
+                    bytes: raw.bytes,
+                    kind,
+                    position: raw.position,
+                };
                 visitor.comment(movetext, comment)
             }
             Kind::Outcome(outcome) => {
@@ -350,7 +384,9 @@ impl<R: Read> Reader<R> {
             Flushed::Skipped(flow) => return Ok(flow),
         }
         if walk.depth >= self.max_depth {
-            let kind = ReadErrorKind::VariationTooDeep { limit: self.max_depth };
+            let kind = ReadErrorKind::VariationTooDeep {
+                limit: self.max_depth,
+            };
             return Err(ReadError::new(kind, self.position_of(token.mark)));
         }
         walk.pending = Some(token.mark);
@@ -373,9 +409,9 @@ impl<R: Read> Reader<R> {
                 walk.depth += 1;
                 Ok(Flushed::Reported)
             }
-            ControlFlow::Continue(Skip(true)) => {
-                self.skip_variation(visitor, walk, first).map(Flushed::Skipped)
-            }
+            ControlFlow::Continue(Skip(true)) => self
+                .skip_variation(visitor, walk, first)
+                .map(Flushed::Skipped),
             ControlFlow::Break(output) => Ok(Flushed::Skipped(ControlFlow::Break(output))),
         }
     }
@@ -408,10 +444,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    fn close<V: Visitor>(&mut self, visitor: &mut V, walk: &mut Walk<V::Movetext>, token: Token) -> ControlFlow<V::Output> {
+    fn close<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        token: Token,
+    ) -> ControlFlow<V::Output> {
         if let Some(mark) = walk.pending.take() {
             let position = self.position_of(mark);
-            visitor.oddity(Oddity { kind: OddityKind::EmptyVariation, token: RawToken { bytes: b"", position } });
+            visitor.oddity(Oddity {
+                kind: OddityKind::EmptyVariation,
+                token: RawToken {
+                    bytes: b"",
+                    position,
+                },
+            });
             ControlFlow::Continue(())
         } else if walk.depth == 0 {
             self.report(visitor, OddityKind::UnmatchedCloseParen, token);
@@ -422,19 +469,34 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    fn end_game<V: Visitor>(&mut self, visitor: &mut V, mut walk: Walk<V::Movetext>, token: Token) -> V::Output {
+    fn end_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mut walk: Walk<V::Movetext>,
+        token: Token,
+    ) -> V::Output {
         let position = self.position_of(token.mark);
-        let empty = RawToken { bytes: b"", position };
+        let empty = RawToken {
+            bytes: b"",
+            position,
+        };
         if walk.pending.take().is_some() || walk.depth > 0 {
-            visitor.oddity(Oddity { kind: OddityKind::UnclosedVariation, token: empty });
+            visitor.oddity(Oddity {
+                kind: OddityKind::UnclosedVariation,
+                token: empty,
+            });
         }
         for _ in 0..walk.depth {
-            if let ControlFlow::Break(output) = visitor.end_variation(&mut walk.movetext, position) {
+            if let ControlFlow::Break(output) = visitor.end_variation(&mut walk.movetext, position)
+            {
                 return output;
             }
         }
         if !walk.outcome {
-            visitor.oddity(Oddity { kind: OddityKind::MissingResult, token: empty });
+            visitor.oddity(Oddity {
+                kind: OddityKind::MissingResult,
+                token: empty,
+            });
         }
         visitor.end_game(walk.movetext)
     }

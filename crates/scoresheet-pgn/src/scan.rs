@@ -14,6 +14,8 @@ const fn word_table() -> [bool; 256] {
         b += 1;
     }
     table[0x7f] = false;
+    // May start a no-break space; checked by `word_len`.
+    table[0xc2] = false;
     let delimiters = b" {}();$[]";
     let mut i = 0;
     while i < delimiters.len() {
@@ -28,14 +30,16 @@ const fn word_table() -> [bool; 256] {
 #[inline]
 pub(crate) fn word_len(bytes: &[u8]) -> usize {
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !WORD[usize::from(b)] || (b == 0xc2 && bytes.get(i + 1) == Some(&0xa0)) {
-            break;
+    loop {
+        while i < bytes.len() && WORD[usize::from(bytes[i])] {
+            i += 1;
         }
-        i += 1;
+        if i < bytes.len() && bytes[i] == 0xc2 && bytes.get(i + 1) != Some(&0xa0) {
+            i += 1;
+        } else {
+            return i;
+        }
     }
-    i
 }
 
 /// What a movetext word starts with. `len` is how many bytes the lexer consumes; the rest of
@@ -45,7 +49,11 @@ pub(crate) enum Word {
     /// A move number like `12.` or `12...`; `odd` for non-standard forms.
     Number { len: usize, odd: bool },
     /// A result marker; `None` is `*`.
-    Outcome { outcome: Option<Outcome>, len: usize, odd: bool },
+    Outcome {
+        outcome: Option<Outcome>,
+        len: usize,
+        odd: bool,
+    },
     /// A glyph with its NAG.
     Glyph { nag: u16, len: usize, unicode: bool },
     /// A move token (the whole word, glyph suffix included).
@@ -63,8 +71,14 @@ const RESULTS: [(&[u8], Option<Outcome>, bool); 6] = [
     (b"--+", Some(Outcome::BlackWins), true),
 ];
 
-const MOVE_GLYPHS: [(&[u8], u16); 6] =
-    [(b"!", 1), (b"?", 2), (b"!!", 3), (b"??", 4), (b"!?", 5), (b"?!", 6)];
+const MOVE_GLYPHS: [(&[u8], u16); 6] = [
+    (b"!", 1),
+    (b"?", 2),
+    (b"!!", 3),
+    (b"??", 4),
+    (b"!?", 5),
+    (b"?!", 6),
+];
 
 /// Positional glyphs, longest first so that suffix stripping prefers `+/-` over `-`.
 const POSITION_GLYPHS: [(&[u8], u16); 9] = [
@@ -93,33 +107,59 @@ const UNICODE_GLYPHS: [(&str, u16); 10] = [
 ];
 
 fn lookup(table: &[(&[u8], u16)], word: &[u8]) -> Option<u16> {
-    table.iter().find(|(glyph, _)| *glyph == word).map(|&(_, nag)| nag)
+    table
+        .iter()
+        .find(|(glyph, _)| *glyph == word)
+        .map(|&(_, nag)| nag)
 }
 
 /// Classifies a non-empty word.
 pub(crate) fn classify(word: &[u8]) -> Word {
+    let first = word[0];
+    if first.is_ascii_alphabetic() {
+        return Word::Move;
+    }
+    if first.is_ascii_digit() && !matches!(word.get(1), Some(b'-' | b'/')) {
+        return classify_digits(word);
+    }
     if let Some(result) = classify_result(word) {
         return result;
     }
     match word[0] {
         b'0'..=b'9' => classify_digits(word),
         b'!' | b'?' => classify_move_glyph(word),
-        b'.' => Word::Number { len: word.iter().take_while(|&&b| b == b'.').count(), odd: true },
+        b'.' => Word::Number {
+            len: word.iter().take_while(|&&b| b == b'.').count(),
+            odd: true,
+        },
         b'+' | b'-' | b'=' => classify_sign(word),
         b'A'..=b'Z' | b'a'..=b'z' | b'@' => Word::Move,
         0x80.. => classify_unicode(word),
-        _ => Word::Unknown { kind: OddityKind::UnknownToken, len: word.len() },
+        _ => Word::Unknown {
+            kind: OddityKind::UnknownToken,
+            len: word.len(),
+        },
     }
 }
 
 /// A result marker at the start of the word, not followed by a letter or digit.
 fn classify_result(word: &[u8]) -> Option<Word> {
     if word == b"*" || (word[0] == b'*' && !word[1].is_ascii_alphanumeric()) {
-        return Some(Word::Outcome { outcome: None, len: 1, odd: false });
+        return Some(Word::Outcome {
+            outcome: None,
+            len: 1,
+            odd: false,
+        });
     }
     RESULTS.iter().find_map(|&(text, outcome, odd)| {
-        let ends = word.get(text.len()).is_none_or(|b| !b.is_ascii_alphanumeric());
-        (word.starts_with(text) && ends).then_some(Word::Outcome { outcome, len: text.len(), odd })
+        let ends = word
+            .get(text.len())
+            .is_none_or(|b| !b.is_ascii_alphanumeric());
+        (word.starts_with(text) && ends).then_some(Word::Outcome {
+            outcome,
+            len: text.len(),
+            odd,
+        })
     })
 }
 
@@ -127,9 +167,15 @@ fn classify_digits(word: &[u8]) -> Word {
     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
     let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
     if dots > 0 {
-        Word::Number { len: digits + dots, odd: dots == 2 || dots > 3 }
+        Word::Number {
+            len: digits + dots,
+            odd: dots == 2 || dots > 3,
+        }
     } else if digits == word.len() && word[0] != b'0' {
-        Word::Number { len: digits, odd: true }
+        Word::Number {
+            len: digits,
+            odd: true,
+        }
     } else {
         Word::Move
     }
@@ -138,8 +184,15 @@ fn classify_digits(word: &[u8]) -> Word {
 fn classify_move_glyph(word: &[u8]) -> Word {
     let run = word.iter().take_while(|&&b| b == b'!' || b == b'?').count();
     match lookup(&MOVE_GLYPHS, &word[..run]) {
-        Some(nag) => Word::Glyph { nag, len: run, unicode: false },
-        None => Word::Unknown { kind: OddityKind::UnknownGlyph, len: run },
+        Some(nag) => Word::Glyph {
+            nag,
+            len: run,
+            unicode: false,
+        },
+        None => Word::Unknown {
+            kind: OddityKind::UnknownGlyph,
+            len: run,
+        },
     }
 }
 
@@ -148,15 +201,26 @@ fn classify_sign(word: &[u8]) -> Word {
         return Word::Move;
     }
     match lookup(&POSITION_GLYPHS, word) {
-        Some(nag) => Word::Glyph { nag, len: word.len(), unicode: false },
-        None => Word::Unknown { kind: OddityKind::UnknownToken, len: word.len() },
+        Some(nag) => Word::Glyph {
+            nag,
+            len: word.len(),
+            unicode: false,
+        },
+        None => Word::Unknown {
+            kind: OddityKind::UnknownToken,
+            len: word.len(),
+        },
     }
 }
 
 fn classify_unicode(word: &[u8]) -> Word {
     for (glyph, nag) in UNICODE_GLYPHS {
         if word.starts_with(glyph.as_bytes()) {
-            return Word::Glyph { nag, len: glyph.len(), unicode: true };
+            return Word::Glyph {
+                nag,
+                len: glyph.len(),
+                unicode: true,
+            };
         }
     }
     Word::Move
@@ -170,6 +234,9 @@ pub(crate) type Suffix = Option<(u16, usize, usize)>;
 /// file order. A lone trailing `=` is kept (it may be a cut promotion).
 pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
     let mut end = word.len();
+    if !matches!(word[end - 1], b'+' | b'-' | b'=' | b'!' | b'?') {
+        return (end, [None, None]);
+    }
     let mut position = None;
     for &(glyph, nag) in &POSITION_GLYPHS[..8] {
         if end > glyph.len() && word.ends_with(glyph) {
@@ -178,7 +245,11 @@ pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
             break;
         }
     }
-    let run = word[..end].iter().rev().take_while(|&&b| b == b'!' || b == b'?').count();
+    let run = word[..end]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'!' || b == b'?')
+        .count();
     let mut moves = None;
     if run > 0 && run < end {
         if let Some(nag) = lookup(&MOVE_GLYPHS, &word[end - run..end]) {
@@ -255,10 +326,11 @@ fn close_bracket(line: &[u8], from: usize) -> Option<usize> {
 fn quoted_value(line: &[u8], start: usize) -> TagLine {
     let mut unescaped = false;
     let mut i = start;
-    while i < line.len() {
+    while let Some(offset) = memchr::memchr2(b'\\', b'"', line.get(i..).unwrap_or_default()) {
+        i += offset;
         match line[i] {
             b'\\' => i += 2,
-            b'"' => {
+            _ => {
                 if let Some(bracket) = close_bracket(line, i + 1) {
                     let mut tag = new_tag((start, i), bracket + 1, None);
                     if unescaped {
@@ -271,11 +343,14 @@ fn quoted_value(line: &[u8], start: usize) -> TagLine {
                 unescaped = true;
                 i += 1;
             }
-            _ => i += 1,
         }
     }
     let end = trim_end_bracket(line, start);
-    new_tag((start, end), line.len(), Some(OddityKind::UnterminatedTagValue))
+    new_tag(
+        (start, end),
+        line.len(),
+        Some(OddityKind::UnterminatedTagValue),
+    )
 }
 
 /// Value end after trimming blanks, one `]` and blanks again from the end of the line.
@@ -301,7 +376,11 @@ fn unquoted_value(line: &[u8], start: usize) -> TagLine {
             while end > start && matches!(line[end - 1], b' ' | b'\t') {
                 end -= 1;
             }
-            new_tag((start, end), bracket + 1, Some(OddityKind::UnquotedTagValue))
+            new_tag(
+                (start, end),
+                bracket + 1,
+                Some(OddityKind::UnquotedTagValue),
+            )
         }
         None => {
             let end = trim_end_bracket(line, start);
@@ -311,7 +390,12 @@ fn unquoted_value(line: &[u8], start: usize) -> TagLine {
 }
 
 fn new_tag(value: (usize, usize), len: usize, oddity: Option<OddityKind>) -> TagLine {
-    TagLine { name: (0, 0), value, len, oddities: [oddity, None, None] }
+    TagLine {
+        name: (0, 0),
+        value,
+        len,
+        oddities: [oddity, None, None],
+    }
 }
 
 /// Resumable scan of a brace comment body (the bytes after `{`).
@@ -327,7 +411,11 @@ pub(crate) struct BraceScan {
 
 impl BraceScan {
     pub(crate) fn new() -> BraceScan {
-        BraceScan { searched: 0, depth: 1, nested: false }
+        BraceScan {
+            searched: 0,
+            depth: 1,
+            nested: false,
+        }
     }
 
     /// Scans `body` from `self.searched`. Returns the index of the `}` ending the comment: the
@@ -375,9 +463,15 @@ pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
     if matches!(paragraph.first(), Some(b'{' | b'(' | b';')) {
         return true;
     }
-    paragraph.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()).any(|w| {
-        matches!(classify(w), Word::Outcome { .. } | Word::Number { odd: false, .. })
-    })
+    paragraph
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .any(|w| {
+            matches!(
+                classify(w),
+                Word::Outcome { .. } | Word::Number { odd: false, .. }
+            )
+        })
 }
 
 /// Length of the paragraph at the start of `bytes`: up to and including the line break before
@@ -385,7 +479,10 @@ pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
 pub(crate) fn paragraph_len(bytes: &[u8], at_eof: bool) -> Option<usize> {
     for newline in memchr::memchr_iter(b'\n', bytes) {
         let next = &bytes[newline + 1..];
-        let blanks = next.iter().take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r')).count();
+        let blanks = next
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
         match next.get(blanks) {
             Some(b'\n' | b'[') => return Some(newline + 1),
             None if !at_eof => return None,
@@ -428,25 +525,120 @@ mod tests {
             (b"2", Number { len: 1, odd: true }),
             (b"...", Number { len: 3, odd: true }),
             (b"..", Number { len: 2, odd: true }),
-            (b"1-0", Outcome { outcome: Some(crate::Outcome::WhiteWins), len: 3, odd: false }),
-            (b"0-1", Outcome { outcome: Some(crate::Outcome::BlackWins), len: 3, odd: false }),
-            (b"1/2-1/2`", Outcome { outcome: Some(crate::Outcome::Draw), len: 7, odd: false }),
-            (b"*", Outcome { outcome: None, len: 1, odd: false }),
-            ("½-½".as_bytes(), Outcome { outcome: Some(crate::Outcome::Draw), len: 5, odd: true }),
-            (b"+--", Outcome { outcome: Some(crate::Outcome::WhiteWins), len: 3, odd: true }),
-            (b"!?", Glyph { nag: 5, len: 2, unicode: false }),
-            (b"??", Glyph { nag: 4, len: 2, unicode: false }),
-            (b"+/-", Glyph { nag: 16, len: 3, unicode: false }),
-            (b"=", Glyph { nag: 10, len: 1, unicode: false }),
-            ("□".as_bytes(), Glyph { nag: 7, len: 3, unicode: true }),
+            (
+                b"1-0",
+                Outcome {
+                    outcome: Some(crate::Outcome::WhiteWins),
+                    len: 3,
+                    odd: false,
+                },
+            ),
+            (
+                b"0-1",
+                Outcome {
+                    outcome: Some(crate::Outcome::BlackWins),
+                    len: 3,
+                    odd: false,
+                },
+            ),
+            (
+                b"1/2-1/2`",
+                Outcome {
+                    outcome: Some(crate::Outcome::Draw),
+                    len: 7,
+                    odd: false,
+                },
+            ),
+            (
+                b"*",
+                Outcome {
+                    outcome: None,
+                    len: 1,
+                    odd: false,
+                },
+            ),
+            (
+                "½-½".as_bytes(),
+                Outcome {
+                    outcome: Some(crate::Outcome::Draw),
+                    len: 5,
+                    odd: true,
+                },
+            ),
+            (
+                b"+--",
+                Outcome {
+                    outcome: Some(crate::Outcome::WhiteWins),
+                    len: 3,
+                    odd: true,
+                },
+            ),
+            (
+                b"!?",
+                Glyph {
+                    nag: 5,
+                    len: 2,
+                    unicode: false,
+                },
+            ),
+            (
+                b"??",
+                Glyph {
+                    nag: 4,
+                    len: 2,
+                    unicode: false,
+                },
+            ),
+            (
+                b"+/-",
+                Glyph {
+                    nag: 16,
+                    len: 3,
+                    unicode: false,
+                },
+            ),
+            (
+                b"=",
+                Glyph {
+                    nag: 10,
+                    len: 1,
+                    unicode: false,
+                },
+            ),
+            (
+                "□".as_bytes(),
+                Glyph {
+                    nag: 7,
+                    len: 3,
+                    unicode: true,
+                },
+            ),
             (b"0-0", Move),
             (b"0000", Move),
             (b"--", Move),
             (b"Z0", Move),
             ("♘f3".as_bytes(), Move),
-            (b"!!!", Unknown { kind: K::UnknownGlyph, len: 3 }),
-            (b"^5blergh", Unknown { kind: K::UnknownToken, len: 8 }),
-            (b"-", Unknown { kind: K::UnknownToken, len: 1 }),
+            (
+                b"!!!",
+                Unknown {
+                    kind: K::UnknownGlyph,
+                    len: 3,
+                },
+            ),
+            (
+                b"^5blergh",
+                Unknown {
+                    kind: K::UnknownToken,
+                    len: 8,
+                },
+            ),
+            (
+                b"-",
+                Unknown {
+                    kind: K::UnknownToken,
+                    len: 1,
+                },
+            ),
         ];
         for (input, want) in cases {
             assert_eq!(classify(input), want, "{input:?}");
@@ -472,8 +664,14 @@ mod tests {
 
     #[test]
     fn ok_nag_digits() {
-        let cases: [(&[u8], Option<(u16, usize)>); 5] =
-            [(b"5 ", Some((5, 1))), (b"255", Some((255, 3))), (b"x", None), (b"99999", None), (b"", None)];
+        type Case = (&'static [u8], Option<(u16, usize)>);
+        let cases: [Case; 5] = [
+            (b"5 ", Some((5, 1))),
+            (b"255", Some((255, 3))),
+            (b"x", None),
+            (b"99999", None),
+            (b"", None),
+        ];
         for (input, want) in cases {
             assert_eq!(nag_digits(input), want, "{input:?}");
         }
@@ -483,7 +681,12 @@ mod tests {
         let line = line.as_bytes();
         let t = tag_line(line);
         let text = |(a, b): (usize, usize)| String::from_utf8_lossy(&line[a..b]).into_owned();
-        (text(t.name), text(t.value), t.len, t.oddities.into_iter().flatten().collect())
+        (
+            text(t.name),
+            text(t.value),
+            t.len,
+            t.oddities.into_iter().flatten().collect(),
+        )
     }
 
     #[test]
@@ -491,8 +694,20 @@ mod tests {
         let cases: [(&str, &str, &str, usize, &[OddityKind]); 11] = [
             (r#"[Event "A"]"#, "Event", "A", 11, &[]),
             (r#"[Event "a]b"] x"#, "Event", "a]b", 13, &[]),
-            (r#"[White "hello\" \\ world"]"#, "White", r#"hello\" \\ world"#, 26, &[]),
-            (r#"[Event "NII - Lille]"#, "Event", "NII - Lille", 20, &[K::UnterminatedTagValue]),
+            (
+                r#"[White "hello\" \\ world"]"#,
+                "White",
+                r#"hello\" \\ world"#,
+                26,
+                &[],
+            ),
+            (
+                r#"[Event "NII - Lille]"#,
+                "Event",
+                "NII - Lille",
+                20,
+                &[K::UnterminatedTagValue],
+            ),
             (
                 r#"[Event "5th "Mikis" Intl"]"#,
                 "Event",
@@ -500,22 +715,49 @@ mod tests {
                 26,
                 &[K::UnescapedQuoteInTag],
             ),
-            (r#"[BlackType: "p"]"#, "BlackType:", "p", 16, &[K::NonstandardTagName]),
+            (
+                r#"[BlackType: "p"]"#,
+                "BlackType:",
+                "p",
+                16,
+                &[K::NonstandardTagName],
+            ),
             (r#"[123 "x"]"#, "123", "x", 9, &[K::NonstandardTagName]),
-            (r#"[Event"x"][ Site "y" ]"#, "Event", "x", 10, &[K::TagSpacing]),
+            (
+                r#"[Event"x"][ Site "y" ]"#,
+                "Event",
+                "x",
+                10,
+                &[K::TagSpacing],
+            ),
             (r#"[ Site "y" ]"#, "Site", "y", 12, &[K::TagSpacing]),
             ("[Event S ]", "Event", "S", 10, &[K::UnquotedTagValue]),
             ("[pgn]", "pgn", "", 5, &[K::UnquotedTagValue]),
         ];
         for (line, name, value, len, oddities) in cases {
-            assert_eq!(tag(line), (name.into(), value.into(), len, oddities.to_vec()), "{line}");
+            assert_eq!(
+                tag(line),
+                (name.into(), value.into(), len, oddities.to_vec()),
+                "{line}"
+            );
         }
     }
 
     #[test]
     fn err_tag_line_unterminated() {
-        assert_eq!(tag("[Event x"), ("Event".into(), "x".into(), 8, vec![K::UnterminatedTag]));
-        assert_eq!(tag("["), ("".into(), "".into(), 1, vec![K::UnterminatedTag, K::NonstandardTagName]));
+        assert_eq!(
+            tag("[Event x"),
+            ("Event".into(), "x".into(), 8, vec![K::UnterminatedTag])
+        );
+        assert_eq!(
+            tag("["),
+            (
+                "".into(),
+                "".into(),
+                1,
+                vec![K::UnterminatedTag, K::NonstandardTagName]
+            )
+        );
     }
 
     #[test]

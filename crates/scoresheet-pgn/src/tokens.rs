@@ -32,7 +32,9 @@ impl Outcome {
 
     /// Parses exactly `1-0`, `0-1` or `1/2-1/2`.
     pub fn from_ascii(bytes: &[u8]) -> Option<Outcome> {
-        Outcome::ALL.into_iter().find(|o| o.as_str().as_bytes() == bytes)
+        Outcome::ALL
+            .into_iter()
+            .find(|o| o.as_str().as_bytes() == bytes)
     }
 
     /// The standard PGN marker.
@@ -300,7 +302,10 @@ mod tests {
     #[test]
     fn ok_outcome() {
         for outcome in Outcome::ALL {
-            assert_eq!(Outcome::from_ascii(outcome.as_str().as_bytes()), Some(outcome));
+            assert_eq!(
+                Outcome::from_ascii(outcome.as_str().as_bytes()),
+                Some(outcome)
+            );
         }
         let cases: [&[u8]; 5] = [b"", b"*", b"1-0 ", b"1/2", b"0-0"];
         for input in cases {
@@ -324,9 +329,21 @@ mod tests {
 
     #[test]
     fn ok_oddity_display() {
-        let position = Position { game_index: 0, game_first_line: 1, line: 2, column: 3, byte: 9 };
-        let token = RawToken { bytes: b"^5blergh", position };
-        let oddity = Oddity { kind: OddityKind::UnknownToken, token };
+        let position = Position {
+            game_index: 0,
+            game_first_line: 1,
+            line: 2,
+            column: 3,
+            byte: 9,
+        };
+        let token = RawToken {
+            bytes: b"^5blergh",
+            position,
+        };
+        let oddity = Oddity {
+            kind: OddityKind::UnknownToken,
+            token,
+        };
         assert_eq!(
             oddity.to_string(),
             "pgn: game 1 (from line 1), line 2, column 3: unknown token skipped \"^5blergh\""

@@ -8,7 +8,7 @@ use std::{collections::VecDeque, io::Read};
 use crate::{
     buffer::{Buffer, BufferError, ErrorAt, Mark},
     scan::{self, BraceScan, Word},
-    BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
+    tag_line, BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
 };
 
 /// Bytes kept available ahead of each token, enough for any ordinary token.
@@ -268,7 +268,7 @@ impl<R: Read> Lexer<R> {
     fn tag(&mut self) -> Result<Token, BufferError> {
         let line_len = self.buffer.line_end(0)?;
         let pos = self.buffer.pos;
-        let parsed = scan::tag_line(&self.buffer.data()[..line_len]);
+        let parsed = tag_line::parse(&self.buffer.data()[..line_len]);
         let mark = self.buffer.mark();
         let name = (pos + parsed.name.0, pos + parsed.name.1);
         let (start, end) = (pos + parsed.value.0, pos + parsed.value.1);

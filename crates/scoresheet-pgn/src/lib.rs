@@ -74,6 +74,7 @@ pub mod input;
 mod lexer;
 pub mod reader;
 mod scan;
+mod tag_line;
 mod tokens;
 mod visitor;
 

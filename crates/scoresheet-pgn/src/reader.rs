@@ -516,3 +516,122 @@ impl<R: Read, V: Visitor> Iterator for Games<'_, R, V> {
         self.reader.read_game(self.visitor).transpose()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records `san@line:column` and outcomes; breaks at `begin_movetext` for games whose first
+    /// tag is `[Skip "1"]`.
+    struct Events;
+
+    impl Visitor for Events {
+        type Tags = bool;
+        type Movetext = Vec<String>;
+        type Output = Vec<String>;
+
+        fn begin_game(&mut self, _at: Position) -> ControlFlow<Vec<String>, bool> {
+            ControlFlow::Continue(false)
+        }
+        fn tag(&mut self, skip: &mut bool, name: &[u8], _: RawTag<'_>) -> ControlFlow<Vec<String>> {
+            *skip |= name == b"Skip";
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(
+            &mut self,
+            skip: bool,
+            _: Position,
+        ) -> ControlFlow<Vec<String>, Vec<String>> {
+            if skip {
+                return ControlFlow::Break(vec!["skipped".into()]);
+            }
+            ControlFlow::Continue(Vec::new())
+        }
+        fn san(&mut self, events: &mut Vec<String>, san: RawToken<'_>) -> ControlFlow<Vec<String>> {
+            let at = san.position();
+            events.push(format!("{}@{}:{}", san.decode(), at.line, at.column));
+            ControlFlow::Continue(())
+        }
+        fn begin_variation(
+            &mut self,
+            events: &mut Vec<String>,
+            _: Position,
+        ) -> ControlFlow<Vec<String>, Skip> {
+            events.push("(".into());
+            ControlFlow::Continue(Skip(false))
+        }
+        fn end_variation(
+            &mut self,
+            events: &mut Vec<String>,
+            _: Position,
+        ) -> ControlFlow<Vec<String>> {
+            events.push(")".into());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, events: Vec<String>) -> Vec<String> {
+            events
+        }
+    }
+
+    fn events(pgn: &[u8], options: ReadOptions) -> Vec<Result<String, String>> {
+        let mut reader = Reader::with_options(pgn, options);
+        let mut visitor = Events;
+        let games = reader.games(&mut visitor);
+        games
+            .map(|game| game.map(|e| e.join(" ")).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn ok_read() {
+        let cases: [(&[u8], &[&str]); 6] = [
+            (b"1. e4 e5 *", &["e4@1:4 e5@1:7"]),
+            (b"[A \"1\"]\r\n\r\n1. e4\r\n1... e5 *", &["e4@3:4 e5@4:6"]),
+            (
+                b"1. e4 (1. d4 (1. c4)) *\n\n1. f4",
+                &["e4@1:4 ( d4@1:11 ( c4@1:18 ) )", "f4@3:4"],
+            ),
+            (
+                b"[Skip \"1\"]\n\n1. e4 *\n\n[A \"\"]\n1. d4 *",
+                &["skipped", "d4@6:4"],
+            ),
+            (b"Some notes\n\n1. e4 *", &["e4@3:4"]),
+            (b"1. e4 { x\ny } e5 *", &["e4@1:4 e5@2:5"]),
+        ];
+        for (pgn, want) in cases {
+            let got = events(pgn, ReadOptions::new());
+            let want: Vec<_> = want.iter().map(|w| Ok(w.to_string())).collect();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+
+    #[test]
+    fn err_read() {
+        let small = ReadOptions::new().max_variation_depth(1).max_game_bytes(30);
+        type Case = (&'static [u8], &'static [Result<&'static str, &'static str>]);
+        let cases: [Case; 2] = [
+            (
+                b"1. e4 ((1. d4)) *\n\n1. c4 *",
+                &[
+                    Err("pgn: game 1 (from line 1), line 1, column 8: expected at most 1 nested variations"),
+                    Ok("c4@3:4"),
+                ],
+            ),
+            (
+                b"1. e4 {0123456789012345678901234567890} *\n\n[A \"\"]\n\n1. d4 *",
+                &[
+                    Err("pgn: game 1 (from line 1), line 1, column 7: expected a game of at most 30 bytes"),
+                    Ok("d4@5:4"),
+                ],
+            ),
+        ];
+        for (pgn, want) in cases {
+            let got = events(pgn, small);
+            let want: Vec<_> = want
+                .iter()
+                .map(|w| w.map(str::to_string).map_err(str::to_string))
+                .collect();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+}

@@ -76,7 +76,7 @@ pub mod reader;
 mod scan;
 mod tag_line;
 mod tokens;
-mod visitor;
+pub mod visitor;
 
 pub use error::{Position, ReadError, ReadErrorKind};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};

@@ -1,1 +1,84 @@
-//! scoresheet-pgn
+//! Streaming PGN reading: a fast, lenient tokenizer that pushes games into a [`Visitor`].
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use scoresheet_pgn::{Position, RawTag, RawToken, Reader, Visitor};
+//!
+//! /// Counts the moves of each game and remembers its White player.
+//! struct Summary;
+//!
+//! impl Visitor for Summary {
+//!     type Tags = Option<String>;
+//!     type Movetext = (Option<String>, usize);
+//!     type Output = (Option<String>, usize);
+//!
+//!     fn begin_game(&mut self, _at: Position) -> ControlFlow<Self::Output, Option<String>> {
+//!         ControlFlow::Continue(None)
+//!     }
+//!     fn tag(&mut self, white: &mut Option<String>, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+//!         if name == b"White" {
+//!             *white = Some(value.decode().into_owned());
+//!         }
+//!         ControlFlow::Continue(())
+//!     }
+//!     fn begin_movetext(&mut self, white: Option<String>, _at: Position) -> ControlFlow<Self::Output, Self::Movetext> {
+//!         ControlFlow::Continue((white, 0))
+//!     }
+//!     fn san(&mut self, game: &mut Self::Movetext, _san: RawToken<'_>) -> ControlFlow<Self::Output> {
+//!         game.1 += 1;
+//!         ControlFlow::Continue(())
+//!     }
+//!     fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+//!         game
+//!     }
+//! }
+//!
+//! let pgn = "[White \"Carlsen, Magnus\"]\n\n1. e4 e5 2. Nf3 {[%clk 0:03:00]} Nc6 1-0\n\n1. d4 *\n";
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let games: Vec<_> = reader.games(&mut Summary).collect::<Result<_, _>>()?;
+//! assert_eq!(games, [(Some("Carlsen, Magnus".to_string()), 4), (None, 1)]);
+//! # Ok::<_, scoresheet_pgn::ReadError>(())
+//! ```
+//!
+//! # Vocabulary
+//!
+//! - A *game* is an optional tag section plus movetext. A *tag* is a `[Name "value"]` pair.
+//! - A *token* is one lexical unit of movetext: a move token (handed over as written, the reader
+//!   knows no chess), a NAG or glyph, a comment, `(` or `)`, or a result marker. Move numbers
+//!   are read and dropped.
+//! - Raw values ([`RawTag`], [`RawToken`], [`RawComment`]) are bytes borrowed from the reader's
+//!   buffer, with `decode` helpers (UTF-8, else Latin-1; see [`decode`]).
+//! - An [`Oddity`] is input that was accepted but is noteworthy, or that was skipped; a
+//!   [`ReadError`] ends one game (or, for I/O, the input).
+//!
+//! # What the reader accepts
+//!
+//! A UTF-8 byte order mark; `\n`, `\r\n` and lone `\r` line breaks; `%` escape lines; tag
+//! values with `\"` and `\\` escapes and `]` inside quotes; malformed tags (reported); move
+//! numbers `12.`, `12...` and odd forms (reported); glyphs attached to moves (`Nf3!?`, `g4+/-`);
+//! `$n` NAGs; nested variations to a configurable depth (kept in a counter, never on the call
+//! stack); games without tags; text before a game (reported). The rules for where games begin
+//! and end, and how the reader recovers from errors, are in the [`reader`] module docs.
+//!
+//! # Modules
+//!
+//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+mod buffer;
+pub mod decode;
+mod error;
+pub mod input;
+mod lexer;
+pub mod reader;
+mod scan;
+mod tag_line;
+mod tokens;
+pub mod visitor;
+
+pub use error::{Position, ReadError, ReadErrorKind};
+pub use reader::{BraceNesting, Games, ReadOptions, Reader};
+pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
+pub use visitor::Visitor;

@@ -3,6 +3,9 @@
 //!
 //! Run: `cargo bench -p scoresheet --bench core`.
 
+// criterion_group! generates undocumented functions.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -62,8 +65,13 @@ fn games() -> Vec<(Option<String>, Vec<String>)> {
         } else if line.starts_with("[Event ") && !out.last().expect("a game").1.is_empty() {
             out.push((None, Vec::new()));
         } else if !line.starts_with('[') {
-            let tokens = line.split_whitespace().filter(|t| !t.ends_with('.') && !t.contains('-') || t.starts_with('O'));
-            out.last_mut().expect("a game").1.extend(tokens.map(str::to_owned));
+            let tokens = line
+                .split_whitespace()
+                .filter(|t| !t.ends_with('.') && !t.contains('-') || t.starts_with('O'));
+            out.last_mut()
+                .expect("a game")
+                .1
+                .extend(tokens.map(str::to_owned));
         }
     }
     out
@@ -73,9 +81,11 @@ fn replay(c: &mut Criterion) {
     let games = games();
     let starts: Vec<Position> = games
         .iter()
-        .map(|(fen, _)| fen.as_deref().map_or_else(Position::new, |f| {
-            Position::from_fen(f, CastlingMode::Standard).expect("FEN tag")
-        }))
+        .map(|(fen, _)| {
+            fen.as_deref().map_or_else(Position::new, |f| {
+                Position::from_fen(f, CastlingMode::Standard).expect("FEN tag")
+            })
+        })
         .collect();
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
@@ -85,7 +95,9 @@ fn replay(c: &mut Criterion) {
             for ((_, moves), start) in games.iter().zip(&starts) {
                 let mut pos = start.clone();
                 for token in moves {
-                    let Ok(san) = SanPlus::from_ascii(token.as_bytes()) else { break };
+                    let Ok(san) = SanPlus::from_ascii(token.as_bytes()) else {
+                        break;
+                    };
                     let Ok(mv) = san.san.to_move(&pos) else { break };
                     pos.play_unchecked(mv);
                     plies += 1;

@@ -1,0 +1,289 @@
+//! The reader's one growable buffer, with line counting.
+//!
+//! Holds the bytes from the start of the current token to what has been read so far. It grows
+//! only for a token longer than itself (a long comment or tag line), and never beyond the
+//! per-game limit plus one read.
+
+use std::io::{self, Read};
+
+use crate::ReadErrorKind;
+
+/// Initial size, and the size of each read.
+const CHUNK: usize = 64 * 1024;
+
+/// Where a token starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Mark {
+    pub byte: u64,
+    pub line: u64,
+    pub column: u64,
+}
+
+/// An error of the buffer, with where it happened.
+#[derive(Debug)]
+pub(crate) struct ErrorAt {
+    pub kind: ReadErrorKind,
+    pub mark: Mark,
+}
+
+/// Boxed, to keep the `Result`s of the tokenizer small.
+pub(crate) type BufferError = Box<ErrorAt>;
+
+#[derive(Debug)]
+pub(crate) struct Buffer<R> {
+    src: R,
+    pub buf: Vec<u8>,
+    /// Start of unconsumed bytes.
+    pub pos: usize,
+    /// End of valid bytes.
+    pub end: usize,
+    pub eof: bool,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    line: u64,
+    /// Absolute offset of the current line's first byte.
+    line_start: u64,
+    /// Absolute offset where the current game started, for the size limit.
+    pub game_start: Option<u64>,
+    pub max_game: usize,
+}
+
+impl<R: Read> Buffer<R> {
+    pub fn new(src: R, max_game: usize) -> Buffer<R> {
+        Buffer {
+            src,
+            buf: vec![0; CHUNK],
+            pos: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            game_start: None,
+            max_game,
+        }
+    }
+
+    pub fn into_inner(self) -> R {
+        self.src
+    }
+
+    /// The unconsumed bytes.
+    #[inline]
+    pub fn data(&self) -> &[u8] {
+        &self.buf[self.pos..self.end]
+    }
+
+    /// Absolute offset of `pos`.
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// Where the byte at `pos` is.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        let byte = self.offset();
+        Mark {
+            byte,
+            line: self.line,
+            column: byte - self.line_start + 1,
+        }
+    }
+
+    fn error(&self, kind: ReadErrorKind) -> BufferError {
+        Box::new(ErrorAt {
+            kind,
+            mark: self.mark(),
+        })
+    }
+
+    /// Reads more bytes, keeping those from `pos` on (they may move to the front). Returns
+    /// whether any were read.
+    pub fn fill(&mut self) -> Result<bool, BufferError> {
+        if self.eof {
+            return Ok(false);
+        }
+        if let Some(start) = self.game_start {
+            if self.offset() - start > self.max_game as u64 || self.end - self.pos > self.max_game {
+                return Err(self.error(ReadErrorKind::GameTooLarge {
+                    limit: self.max_game,
+                }));
+            }
+        }
+        if self.pos > 0 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.base += self.pos as u64;
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        if self.end == self.buf.len() {
+            self.buf.resize(self.buf.len() * 2, 0);
+        }
+        self.read_some()
+    }
+
+    fn read_some(&mut self) -> Result<bool, BufferError> {
+        loop {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(true);
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) => return Err(self.error(ReadErrorKind::Io(err))),
+            }
+        }
+    }
+
+    /// Makes at least `n` bytes available unless the input ends first.
+    #[inline]
+    pub fn ensure(&mut self, n: usize) -> Result<(), BufferError> {
+        while self.end - self.pos < n {
+            if !self.fill()? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Consumes `n` bytes that hold no line break.
+    #[inline]
+    pub fn bump(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// Consumes `n` bytes, counting the line breaks among them (`\n`, and `\r` not followed by
+    /// `\n`).
+    pub fn consume(&mut self, n: usize) {
+        let range = self.pos..self.pos + n;
+        for i in memchr::memchr2_iter(b'\n', b'\r', &self.buf[range.clone()]) {
+            let at = range.start + i;
+            let lone_cr = at + 1 >= self.end || self.buf[at + 1] != b'\n';
+            if self.buf[at] == b'\n' || lone_cr {
+                self.line += 1;
+                self.line_start = self.base + at as u64 + 1;
+            }
+        }
+        self.pos += n;
+    }
+
+    /// Consumes one line break at `pos`: `\r\n`, `\n`, `\r`, or `\r\r\n` (a CRLF converted
+    /// twice, common in old files).
+    pub fn newline(&mut self) -> Result<(), BufferError> {
+        if self.buf[self.pos] == b'\r' {
+            self.ensure(3)?;
+            match self.data() {
+                [b'\r', b'\n', ..] => self.pos += 1,
+                [b'\r', b'\r', b'\n', ..] => self.pos += 2,
+                _ => {}
+            }
+        }
+        self.pos += 1;
+        self.line += 1;
+        self.line_start = self.offset();
+        Ok(())
+    }
+
+    /// Scans the unconsumed bytes with `find`, reading more until it succeeds or the input ends.
+    /// `find` gets the bytes from `pos` and where the previous try stopped; it returns an index
+    /// relative to `pos`. At the end of input returns `None`.
+    pub fn scan<F>(&mut self, mut find: F) -> Result<Option<usize>, BufferError>
+    where
+        F: FnMut(&[u8], usize) -> Option<usize>,
+    {
+        let mut searched = 0;
+        loop {
+            if let Some(found) = find(self.data(), searched) {
+                return Ok(Some(found));
+            }
+            searched = self.end - self.pos;
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Index (relative to `pos`) of the next `\n` or `\r` at or after `from`, or of the end of
+    /// the input.
+    pub fn line_end(&mut self, from: usize) -> Result<usize, BufferError> {
+        let found = self.scan(|data, searched| {
+            let start = searched.max(from).min(data.len());
+            memchr::memchr2(b'\n', b'\r', &data[start..]).map(|i| start + i)
+        })?;
+        Ok(found.unwrap_or(self.end - self.pos))
+    }
+
+    /// Consumes all buffered bytes (counting lines): used when skipping without buffering.
+    pub fn discard_all(&mut self) {
+        self.consume(self.end - self.pos);
+    }
+
+    /// Makes `pos` the first column of the current line (after a byte order mark).
+    pub fn start_line_here(&mut self) {
+        self.line_start = self.offset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that returns one byte per read, to exercise refills.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            match (self.0.split_first(), out.first_mut()) {
+                (Some((&b, rest)), Some(slot)) => {
+                    *slot = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn ok_consume_counts_lines() {
+        let cases: [(&[u8], u64, u64); 5] = [
+            (b"abc", 1, 4),
+            (b"a\nbc", 2, 3),
+            (b"a\r\nbc", 2, 3),
+            (b"a\rbc", 2, 3),
+            (b"\n\n\r\r\nx", 5, 2),
+        ];
+        for (input, line, column) in cases {
+            let mut buffer = Buffer::new(input, 100);
+            buffer.ensure(100).expect("in memory");
+            buffer.consume(input.len());
+            let mark = buffer.mark();
+            assert_eq!((mark.line, mark.column), (line, column), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_scan_refills() {
+        let mut buffer = Buffer::new(Trickle(b"{ long comment }"), 100);
+        let found = buffer.scan(|data, from| memchr::memchr(b'}', &data[from..]).map(|i| from + i));
+        assert_eq!(found.expect("in memory"), Some(15));
+        let mut buffer = Buffer::new(Trickle(b"{ open"), 100);
+        let found = buffer.scan(|data, from| memchr::memchr(b'}', &data[from..]).map(|i| from + i));
+        assert_eq!(found.expect("in memory"), None);
+    }
+
+    #[test]
+    fn err_game_too_large() {
+        let mut buffer = Buffer::new(Trickle(&[b'x'; 50]), 10);
+        buffer.game_start = Some(0);
+        let err = buffer.ensure(40).expect_err("over the limit");
+        assert!(matches!(
+            err.kind,
+            ReadErrorKind::GameTooLarge { limit: 10 }
+        ));
+    }
+}

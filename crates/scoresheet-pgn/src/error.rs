@@ -1,0 +1,207 @@
+//! Where things are in a PGN input, and the errors of the reader.
+//!
+//! Every callback of a [`Visitor`](crate::Visitor) and every [`ReadError`] carries a
+//! [`Position`]: the game (its index and first line) and the exact line, column and byte.
+//!
+//! ```
+//! use scoresheet_pgn::{ReadErrorKind, ReadOptions, Reader, Visitor};
+//! # use scoresheet_pgn::Position;
+//! # use std::ops::ControlFlow;
+//! # struct Count;
+//! # impl Visitor for Count {
+//! #     type Tags = ();
+//! #     type Movetext = ();
+//! #     type Output = ();
+//! #     fn begin_game(&mut self, _: Position) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
+//! #     fn begin_movetext(&mut self, _: (), _: Position) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
+//! #     fn end_game(&mut self, _: ()) {}
+//! # }
+//! let pgn = b"1. e4 (((( 1... e5 *\n\n1. d4 *\n";
+//! let options = ReadOptions::new().max_variation_depth(3);
+//! let mut reader = Reader::with_options(&pgn[..], options);
+//! let err = reader.read_game(&mut Count).expect_err("too deep");
+//! assert!(matches!(err.kind(), ReadErrorKind::VariationTooDeep { limit: 3 }));
+//! assert_eq!(err.position().line, 1);
+//! assert_eq!(err.position().column, 10);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "pgn: game 1 (from line 1), line 1, column 10: expected at most 3 nested variations"
+//! );
+//! // The reader resynchronises: the next game reads normally.
+//! assert!(reader.read_game(&mut Count)?.is_some());
+//! # Ok::<_, scoresheet_pgn::ReadError>(())
+//! ```
+
+use std::{error, fmt, io};
+
+/// A place in a PGN input.
+///
+/// Lines and columns count from 1; columns count bytes. `\n`, `\r\n` and a lone `\r` each end a
+/// line outside comments; inside comments only `\n` is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// Index of the game in the input, counting from 0.
+    pub game_index: u64,
+    /// Line on which the game starts.
+    pub game_first_line: u64,
+    /// Line of the token.
+    pub line: u64,
+    /// Column (in bytes, from 1) of the token's first byte.
+    pub column: u64,
+    /// Byte offset of the token's first byte from the start of the input (after decompression,
+    /// including any byte order mark).
+    pub byte: u64,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {} (from line {}), line {}, column {}",
+            self.game_index + 1,
+            self.game_first_line,
+            self.line,
+            self.column
+        )
+    }
+}
+
+/// What went wrong while reading PGN.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadErrorKind {
+    /// The underlying reader failed. Reading does not go on after this.
+    Io(io::Error),
+    /// The input starts with a UTF-16 byte order mark. Reading does not go on after this.
+    Utf16,
+    /// The game is longer than [`ReadOptions::max_game_bytes`](crate::ReadOptions); the rest of it
+    /// was skipped without buffering.
+    GameTooLarge {
+        /// The configured limit in bytes.
+        limit: usize,
+    },
+    /// Variations nest deeper than [`ReadOptions::max_variation_depth`](crate::ReadOptions); the
+    /// rest of the game was skipped.
+    VariationTooDeep {
+        /// The configured limit.
+        limit: u32,
+    },
+}
+
+/// An error of the PGN [`Reader`](crate::Reader): a kind plus where it happened.
+///
+/// Errors other than [`ReadErrorKind::Io`] and [`ReadErrorKind::Utf16`] concern one game only:
+/// the reader has already skipped the rest of that game and the next call reads the next one.
+#[derive(Debug)]
+pub struct ReadError {
+    kind: ReadErrorKind,
+    position: Position,
+}
+
+impl ReadError {
+    pub(crate) fn new(kind: ReadErrorKind, position: Position) -> ReadError {
+        ReadError { kind, position }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ReadErrorKind {
+        &self.kind
+    }
+
+    /// Where it went wrong.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// Whether the reader can go on with the next game.
+    pub fn is_recoverable(&self) -> bool {
+        !matches!(self.kind, ReadErrorKind::Io(_) | ReadErrorKind::Utf16)
+    }
+
+    /// Turns the error into its kind.
+    pub fn into_kind(self) -> ReadErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ReadErrorKind::Io(_) => {
+                write!(f, "pgn: i/o error after byte {}", self.position.byte)
+            }
+            ReadErrorKind::Utf16 => {
+                f.write_str("pgn: input is UTF-16 (byte order mark found), which is not supported")
+            }
+            ReadErrorKind::GameTooLarge { limit } => write!(
+                f,
+                "pgn: {}: expected a game of at most {limit} bytes",
+                self.position
+            ),
+            ReadErrorKind::VariationTooDeep { limit } => write!(
+                f,
+                "pgn: {}: expected at most {limit} nested variations",
+                self.position
+            ),
+        }
+    }
+}
+
+impl error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn error::Error + 'static)> {
+        match &self.kind {
+            ReadErrorKind::Io(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: u64, column: u64) -> Position {
+        Position {
+            game_index: 2,
+            game_first_line: 10,
+            line,
+            column,
+            byte: 99,
+        }
+    }
+
+    #[test]
+    fn ok_display() {
+        let cases = [
+            (
+                ReadErrorKind::GameTooLarge { limit: 5 },
+                "pgn: game 3 (from line 10), line 11, column 4: expected a game of at most 5 bytes",
+            ),
+            (
+                ReadErrorKind::VariationTooDeep { limit: 2 },
+                "pgn: game 3 (from line 10), line 11, column 4: expected at most 2 nested variations",
+            ),
+            (
+                ReadErrorKind::Utf16,
+                "pgn: input is UTF-16 (byte order mark found), which is not supported",
+            ),
+            (
+                ReadErrorKind::Io(io::Error::other("boom")),
+                "pgn: i/o error after byte 99",
+            ),
+        ];
+        for (kind, want) in cases {
+            assert_eq!(ReadError::new(kind, at(11, 4)).to_string(), want);
+        }
+    }
+
+    #[test]
+    fn ok_recoverable_and_source() {
+        let io = ReadError::new(ReadErrorKind::Io(io::Error::other("boom")), at(1, 1));
+        assert!(!io.is_recoverable());
+        assert!(error::Error::source(&io).is_some());
+        let deep = ReadError::new(ReadErrorKind::VariationTooDeep { limit: 1 }, at(1, 1));
+        assert!(deep.is_recoverable());
+        assert!(error::Error::source(&deep).is_none());
+    }
+}

@@ -1,0 +1,162 @@
+//! Opening PGN input: files or standard input, plain or compressed.
+//!
+//! Compression is detected by the first bytes (never by file name): gzip (`1f 8b`, all members
+//! of a multi-member file), zstd (`28 b5 2f fd`, all frames), bzip2 (`42 5a 68`, all streams).
+//! xz (`fd 37 7a 58 5a 00`) is recognised and refused. Anything else is read as it is.
+//!
+//! ```
+//! use std::io::{Read, Write};
+//! use scoresheet_pgn::input::{decompress, Compression};
+//!
+//! let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+//! gz.write_all(b"1. e4 *\n")?;
+//! let bytes = gz.finish()?;
+//! assert_eq!(Compression::detect(&bytes), Compression::Gzip);
+//!
+//! let mut text = String::new();
+//! decompress(std::io::Cursor::new(bytes))?.read_to_string(&mut text)?;
+//! assert_eq!(text, "1. e4 *\n");
+//! # Ok::<_, std::io::Error>(())
+//! ```
+
+use std::{
+    fs::File,
+    io::{self, BufReader, Read},
+    path::Path,
+};
+
+/// A compression format, told by magic bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Compression {
+    /// Not compressed (or not a known format).
+    None,
+    /// gzip.
+    Gzip,
+    /// Zstandard.
+    Zstd,
+    /// bzip2.
+    Bzip2,
+    /// xz, recognised but not supported.
+    Xz,
+}
+
+impl Compression {
+    /// The format whose magic bytes `start` begins with.
+    pub fn detect(start: &[u8]) -> Compression {
+        if start.starts_with(&[0x1f, 0x8b]) {
+            Compression::Gzip
+        } else if start.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Compression::Zstd
+        } else if start.starts_with(b"BZh") {
+            Compression::Bzip2
+        } else if start.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+            Compression::Xz
+        } else {
+            Compression::None
+        }
+    }
+}
+
+/// Opens `path` (or standard input for `-`) and decompresses it if needed; see the
+/// [module docs](self).
+///
+/// # Errors
+///
+/// When the file cannot be opened or read, is a directory, or is xz-compressed.
+pub fn open_input(path: impl AsRef<Path>) -> io::Result<Box<dyn Read + Send>> {
+    let path = path.as_ref();
+    if path == Path::new("-") {
+        return decompress(io::stdin());
+    }
+    if path.is_dir() {
+        let message = format!("{} is a directory", path.display());
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
+    decompress(File::open(path)?)
+}
+
+/// Wraps `src` in the decoder its first bytes call for.
+///
+/// # Errors
+///
+/// When reading the first bytes fails or the input is xz-compressed.
+pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut head = Vec::with_capacity(6);
+    (&mut src).take(6).read_to_end(&mut head)?;
+    let compression = Compression::detect(&head);
+    let src = io::Cursor::new(head).chain(src);
+    let buffered = || BufReader::with_capacity(64 * 1024, src);
+    Ok(match compression {
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered())),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered())?),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered())),
+        Compression::Xz => {
+            let message = "xz-compressed input is not supported";
+            return Err(io::Error::new(io::ErrorKind::Unsupported, message));
+        }
+        Compression::None => Box::new(buffered().into_inner()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(data).expect("in memory");
+        encoder.finish().expect("in memory")
+    }
+
+    fn bzip2(data: &[u8]) -> Vec<u8> {
+        let mut encoder = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+        encoder.write_all(data).expect("in memory");
+        encoder.finish().expect("in memory")
+    }
+
+    fn read_all(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        decompress(io::Cursor::new(bytes))?.read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn ok_decompress() {
+        let text = b"[Event \"A\"]\n\n1. e4 *\n".to_vec();
+        let zstd = zstd::encode_all(&text[..], 1).expect("in memory");
+        let two_members = [gzip(b"1. e4 *\n"), gzip(b"1. d4 *\n")].concat();
+        let cases: [(Vec<u8>, Compression, &[u8]); 6] = [
+            (text.clone(), Compression::None, &text),
+            (gzip(&text), Compression::Gzip, &text),
+            (zstd, Compression::Zstd, &text),
+            (bzip2(&text), Compression::Bzip2, &text),
+            (two_members, Compression::Gzip, b"1. e4 *\n1. d4 *\n"),
+            (b"1.".to_vec(), Compression::None, b"1."),
+        ];
+        for (input, compression, want) in cases {
+            assert_eq!(Compression::detect(&input), compression);
+            assert_eq!(read_all(input).expect("valid input"), want);
+        }
+    }
+
+    #[test]
+    fn err_decompress() {
+        let xz = vec![0xfd, b'7', b'z', b'X', b'Z', 0x00, 1, 2];
+        let err = read_all(xz).expect_err("xz is refused");
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        let mut truncated = gzip(&[b'x'; 1000]);
+        truncated.truncate(truncated.len() / 2);
+        assert!(read_all(truncated).is_err());
+    }
+
+    #[test]
+    fn err_open_input_directory() {
+        let err = open_input(env!("CARGO_MANIFEST_DIR"))
+            .err()
+            .expect("a directory");
+        assert!(err.to_string().ends_with("is a directory"), "{err}");
+    }
+}

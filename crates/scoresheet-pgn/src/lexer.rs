@@ -1,0 +1,600 @@
+//! The tokenizer: turns buffered bytes into [`Token`]s and finds where games begin and end.
+//!
+//! A dispatcher on the first byte plus one function per token. Token spans index the buffer and
+//! stay valid until the next call of [`Lexer::next`].
+
+use std::{collections::VecDeque, io::Read};
+
+use crate::{
+    buffer::{Buffer, BufferError, ErrorAt, Mark},
+    scan::{self, BraceScan, Word},
+    tag_line, BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
+};
+
+/// Bytes kept available ahead of each token, enough for any ordinary token.
+const LOOKAHEAD: usize = 128;
+/// How far a paragraph before a game without tags is examined.
+const PARAGRAPH_MAX: usize = 64 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    BeginGame,
+    /// Name span; the value is the token span.
+    Tag {
+        name: (usize, usize),
+    },
+    EndTags,
+    San,
+    Nag(u16),
+    Comment(CommentKind),
+    Open,
+    Close,
+    Outcome(Option<Outcome>),
+    Oddity(OddityKind),
+    EndGame,
+    Eof,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Token {
+    pub kind: Kind,
+    pub start: usize,
+    pub end: usize,
+    pub mark: Mark,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Between,
+    Tags,
+    Movetext,
+    /// After the result marker, until the end of its line.
+    ResultLine,
+}
+
+#[derive(Debug)]
+pub(crate) struct Lexer<R> {
+    pub buffer: Buffer<R>,
+    state: State,
+    pending: VecDeque<Token>,
+    counted: bool,
+    started: bool,
+}
+
+impl<R: Read> Lexer<R> {
+    pub fn new(src: R, options: ReadOptions) -> Lexer<R> {
+        Lexer {
+            buffer: Buffer::new(src, options.max_game_bytes),
+            state: State::Between,
+            pending: VecDeque::with_capacity(8),
+            counted: options.brace_nesting == BraceNesting::Counted,
+            started: false,
+        }
+    }
+
+    /// Hands a token back, to be returned by the next call of [`Lexer::next`].
+    pub fn push_front(&mut self, token: Token) {
+        self.pending.push_front(token);
+    }
+
+    /// The bytes of a span.
+    #[inline]
+    pub fn bytes(&self, start: usize, end: usize) -> &[u8] {
+        &self.buffer.buf[start..end]
+    }
+
+    /// The next token.
+    pub fn next(&mut self) -> Result<Token, BufferError> {
+        let token = match self.pending.pop_front() {
+            Some(token) => token,
+            None => match self.state {
+                State::Between => self.next_between()?,
+                State::Tags => self.next_tag()?,
+                State::Movetext | State::ResultLine => self.next_movetext()?,
+            },
+        };
+        self.check_size(token)
+    }
+
+    /// Fails once a game's tokens reach past the size limit.
+    #[inline]
+    fn check_size(&self, token: Token) -> Result<Token, BufferError> {
+        let Some(start) = self.buffer.game_start else {
+            return Ok(token);
+        };
+        let end = token.mark.byte + (token.end - token.start) as u64;
+        if end - start <= self.buffer.max_game as u64 {
+            return Ok(token);
+        }
+        let kind = ReadErrorKind::GameTooLarge {
+            limit: self.buffer.max_game,
+        };
+        Err(Box::new(ErrorAt {
+            kind,
+            mark: token.mark,
+        }))
+    }
+
+    fn token(&self, kind: Kind, len: usize) -> Token {
+        let start = self.buffer.pos;
+        Token {
+            kind,
+            start,
+            end: start + len,
+            mark: self.buffer.mark(),
+        }
+    }
+
+    fn oddity(&self, kind: OddityKind, len: usize) -> Token {
+        self.token(Kind::Oddity(kind), len)
+    }
+
+    /// A token of `len` bytes without line breaks, consumed.
+    fn take(&mut self, kind: Kind, len: usize) -> Token {
+        let token = self.token(kind, len);
+        self.buffer.bump(len);
+        token
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.buffer.data().first().copied()
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.buffer.mark().column == 1
+    }
+
+    /// Skips a line starting with `%` (up to its line break) and reports it.
+    fn escaped_line(&mut self) -> Result<Token, BufferError> {
+        let len = self.buffer.line_end(0)?;
+        Ok(self.take(Kind::Oddity(OddityKind::EscapedLine), len))
+    }
+
+    // Between games.
+
+    fn next_between(&mut self) -> Result<Token, BufferError> {
+        self.buffer.game_start = None;
+        loop {
+            self.buffer.ensure(LOOKAHEAD)?;
+            if !self.started {
+                self.started = true;
+                self.byte_order_mark()?;
+            }
+            match self.peek() {
+                None => return Ok(self.token(Kind::Eof, 0)),
+                Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
+                Some(b'\n' | b'\r') => self.buffer.newline()?,
+                Some(b'%') if self.at_line_start() => return self.escaped_line(),
+                Some(b'[') => return Ok(self.begin_game(State::Tags)),
+                Some(_) => return self.paragraph(),
+            }
+        }
+    }
+
+    fn byte_order_mark(&mut self) -> Result<(), BufferError> {
+        let data = self.buffer.data();
+        if data.starts_with(b"\xef\xbb\xbf") {
+            self.buffer.consume(3);
+            self.buffer.start_line_here();
+        } else if data.starts_with(b"\xff\xfe") || data.starts_with(b"\xfe\xff") {
+            let mark = self.buffer.mark();
+            return Err(Box::new(ErrorAt {
+                kind: ReadErrorKind::Utf16,
+                mark,
+            }));
+        }
+        Ok(())
+    }
+
+    fn begin_game(&mut self, state: State) -> Token {
+        self.state = state;
+        self.buffer.game_start = Some(self.buffer.offset());
+        let token = self.token(Kind::BeginGame, 0);
+        if state == State::Movetext {
+            self.pending.push_back(self.token(Kind::EndTags, 0));
+        }
+        token
+    }
+
+    /// Text that starts a game without tags: the game, or skipped text before a game.
+    fn paragraph(&mut self) -> Result<Token, BufferError> {
+        self.buffer.ensure(PARAGRAPH_MAX)?;
+        let data = self.buffer.data();
+        let window = &data[..data.len().min(PARAGRAPH_MAX)];
+        let at_eof = self.buffer.eof || window.len() < data.len();
+        match scan::paragraph_len(window, at_eof) {
+            Some(len) if !scan::looks_like_movetext(&window[..len]) => {
+                let token = self.oddity(OddityKind::TextBeforeGame, len);
+                self.buffer.consume(len);
+                Ok(token)
+            }
+            _ => Ok(self.begin_game(State::Movetext)),
+        }
+    }
+
+    // Tags.
+
+    fn next_tag(&mut self) -> Result<Token, BufferError> {
+        loop {
+            self.buffer.ensure(LOOKAHEAD)?;
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
+                Some(b'\n' | b'\r') => {
+                    if let Some(token) = self.tag_line_break()? {
+                        return Ok(token);
+                    }
+                }
+                Some(b'[') => return self.tag(),
+                Some(b'%') if self.at_line_start() => return self.escaped_line(),
+                _ => return Ok(self.end_tags()),
+            }
+        }
+    }
+
+    fn end_tags(&mut self) -> Token {
+        self.state = State::Movetext;
+        self.token(Kind::EndTags, 0)
+    }
+
+    /// After a line break in the tags: blank lines followed by another tag are reported; blank
+    /// lines followed by anything else end the tags.
+    fn tag_line_break(&mut self) -> Result<Option<Token>, BufferError> {
+        self.buffer.newline()?;
+        let mut blank = false;
+        loop {
+            self.buffer.ensure(LOOKAHEAD)?;
+            let blanks = self
+                .buffer
+                .data()
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t');
+            let blanks = blanks.count();
+            match self.buffer.data().get(blanks) {
+                Some(b'\n' | b'\r') => {
+                    self.buffer.bump(blanks);
+                    self.buffer.newline()?;
+                    blank = true;
+                }
+                Some(b'[') if blank => {
+                    return Ok(Some(self.oddity(OddityKind::BlankLineInTags, 0)));
+                }
+                Some(b'[' | b'%') => return Ok(None),
+                _ if blank => return Ok(Some(self.end_tags())),
+                _ => return Ok(None),
+            }
+        }
+    }
+
+    fn tag(&mut self) -> Result<Token, BufferError> {
+        let line_len = self.buffer.line_end(0)?;
+        let pos = self.buffer.pos;
+        let parsed = tag_line::parse(&self.buffer.data()[..line_len]);
+        let mark = self.buffer.mark();
+        let name = (pos + parsed.name.0, pos + parsed.name.1);
+        let (start, end) = (pos + parsed.value.0, pos + parsed.value.1);
+        for kind in parsed.oddities.into_iter().flatten() {
+            let (start, end) = (pos, pos + parsed.len);
+            self.pending.push_back(Token {
+                kind: Kind::Oddity(kind),
+                start,
+                end,
+                mark,
+            });
+        }
+        self.buffer.bump(parsed.len);
+        Ok(Token {
+            kind: Kind::Tag { name },
+            start,
+            end,
+            mark,
+        })
+    }
+
+    // Movetext.
+
+    fn next_movetext(&mut self) -> Result<Token, BufferError> {
+        loop {
+            if self.buffer.end - self.buffer.pos < LOOKAHEAD {
+                self.buffer.ensure(LOOKAHEAD)?;
+            }
+            let Some(b) = self.peek() else {
+                return Ok(self.end_game());
+            };
+            let token = match b {
+                b' ' | b'\t' | b'\x0b' | b'\x0c' => {
+                    let data = self.buffer.data();
+                    let blanks = data
+                        .iter()
+                        .take_while(|&&b| matches!(b, b' ' | b'\t' | 11 | 12));
+                    self.buffer.bump(blanks.count());
+                    continue;
+                }
+                b'\n' | b'\r' => self.line_break()?,
+                b'{' => Some(self.brace_comment()?),
+                b';' => Some(self.line_comment()?),
+                b'[' => Some(self.bracket()?),
+                b'(' | b')' | b'}' | b']' | b'$' => Some(self.punctuation(b)),
+                0xc2 if self.buffer.data().get(1) == Some(&0xa0) => {
+                    Some(self.take(Kind::Oddity(OddityKind::NonAsciiWhitespace), 2))
+                }
+                0..=0x1f | 0x7f => Some(self.control()),
+                _ => self.word()?,
+            };
+            if let Some(token) = token {
+                return Ok(self.after_result(token));
+            }
+        }
+    }
+
+    /// On the result's line only comments are read; anything else is skipped.
+    fn after_result(&self, token: Token) -> Token {
+        match (self.state, token.kind) {
+            (State::ResultLine, Kind::Nag(_) | Kind::Open | Kind::Close) => Token {
+                kind: Kind::Oddity(OddityKind::AfterResult),
+                ..token
+            },
+            _ => token,
+        }
+    }
+
+    fn end_game(&mut self) -> Token {
+        self.state = State::Between;
+        self.token(Kind::EndGame, 0)
+    }
+
+    /// A line break in movetext. The game ends after its result line, at a line starting with
+    /// `[`, and at a blank line followed by a line starting with a digit.
+    fn line_break(&mut self) -> Result<Option<Token>, BufferError> {
+        self.buffer.newline()?;
+        if self.state == State::ResultLine {
+            return Ok(Some(self.end_game()));
+        }
+        let mut blank = false;
+        loop {
+            self.buffer.ensure(LOOKAHEAD)?;
+            if self.peek() == Some(b'%') {
+                return self.escaped_line().map(Some);
+            }
+            let blanks = self
+                .buffer
+                .data()
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t');
+            self.buffer.bump(blanks.count());
+            match self.peek() {
+                Some(b'\n' | b'\r') => {
+                    self.buffer.newline()?;
+                    blank = true;
+                }
+                Some(b'[') => return Ok(Some(self.end_game())),
+                Some(b'0'..=b'9') if blank => return Ok(Some(self.end_game())),
+                _ => return Ok(None),
+            }
+        }
+    }
+
+    fn punctuation(&mut self, b: u8) -> Token {
+        match b {
+            b'(' => self.take(Kind::Open, 1),
+            b')' => self.take(Kind::Close, 1),
+            b'}' => self.take(Kind::Oddity(OddityKind::StrayCloseBrace), 1),
+            b']' => self.take(Kind::Oddity(OddityKind::UnknownToken), 1),
+            _ => self.nag(),
+        }
+    }
+
+    fn nag(&mut self) -> Token {
+        let after = &self.buffer.data()[1..];
+        match scan::nag_digits(after) {
+            Some((nag, digits)) => self.take(Kind::Nag(nag), 1 + digits),
+            None => {
+                let len = 1 + scan::word_len(after);
+                self.take(Kind::Oddity(OddityKind::UnknownGlyph), len)
+            }
+        }
+    }
+
+    fn control(&mut self) -> Token {
+        let is_control = |b: u8| (b < 0x20 && !b"\t\n\r\x0b\x0c".contains(&b)) || b == 0x7f;
+        let len = self
+            .buffer
+            .data()
+            .iter()
+            .take_while(|&&b| is_control(b))
+            .count();
+        self.take(Kind::Oddity(OddityKind::UnknownToken), len.max(1))
+    }
+
+    /// `[` inside movetext: after a result it starts the next game; else `[...]` on this line
+    /// is skipped.
+    fn bracket(&mut self) -> Result<Token, BufferError> {
+        if self.state == State::ResultLine {
+            return Ok(self.end_game());
+        }
+        let line_len = self.buffer.line_end(0)?;
+        let line = &self.buffer.data()[..line_len];
+        let len = memchr::memchr(b']', line).map_or(1, |i| i + 1);
+        Ok(self.take(Kind::Oddity(OddityKind::BracketInMovetext), len))
+    }
+
+    fn line_comment(&mut self) -> Result<Token, BufferError> {
+        let len = self.buffer.line_end(1)?;
+        let mut token = self.take(Kind::Comment(CommentKind::Line), len);
+        token.start += 1;
+        Ok(token)
+    }
+}
+
+// Brace comments and words.
+impl<R: Read> Lexer<R> {
+    fn brace_comment(&mut self) -> Result<Token, BufferError> {
+        let counted = self.counted;
+        let mut scan = BraceScan::new();
+        let close = self
+            .buffer
+            .scan(|data, _| scan.find_end(&data[1..], counted))?;
+        let mark = self.buffer.mark();
+        let Some(close) = close else {
+            return Ok(self.unterminated_comment(mark));
+        };
+        let junk = if scan.nested && !counted {
+            self.junk_len(close + 2, scan.depth)?
+        } else {
+            0
+        };
+        let pos = self.buffer.pos;
+        let comment = Token {
+            kind: Kind::Comment(CommentKind::Brace),
+            start: pos + 1,
+            end: pos + 1 + close,
+            mark,
+        };
+        if scan.nested {
+            let kind = Kind::Oddity(OddityKind::NestedComment);
+            self.pending.push_back(Token {
+                kind,
+                start: pos,
+                end: pos + close + 2,
+                mark,
+            });
+        }
+        self.buffer.consume(close + 2);
+        if junk > 0 {
+            let token = self.oddity(OddityKind::JunkAfterNestedComment, junk);
+            self.pending.push_back(token);
+            self.buffer.consume(junk);
+        }
+        Ok(comment)
+    }
+
+    /// The length of text after a nested comment's first `}` (at `from`) that balances it on the
+    /// same line, or 0.
+    fn junk_len(&mut self, from: usize, depth: u32) -> Result<usize, BufferError> {
+        let line_end = self.buffer.line_end(from)?;
+        Ok(scan::nested_junk(&self.buffer.data()[from..line_end], depth).unwrap_or(0))
+    }
+
+    fn unterminated_comment(&mut self, mark: Mark) -> Token {
+        let pos = self.buffer.pos;
+        let len = self.buffer.end - pos;
+        let comment = Token {
+            kind: Kind::Comment(CommentKind::Brace),
+            start: pos + 1,
+            end: pos + len,
+            mark,
+        };
+        let kind = Kind::Oddity(OddityKind::UnterminatedComment);
+        self.pending.push_back(Token {
+            kind,
+            start: pos,
+            end: pos + 1,
+            mark,
+        });
+        self.buffer.consume(len);
+        comment
+    }
+
+    /// The length of the word at `pos`, reading more if it reaches the end of the buffer.
+    fn word_extent(&mut self) -> Result<usize, BufferError> {
+        let mut len = scan::word_len(self.buffer.data());
+        while len == self.buffer.data().len() && self.buffer.fill()? {
+            let back = len.saturating_sub(1);
+            len = back + scan::word_len(&self.buffer.data()[back..]);
+        }
+        Ok(len)
+    }
+
+    /// A word: move number (consumed silently unless odd), result, glyph, move or unknown.
+    fn word(&mut self) -> Result<Option<Token>, BufferError> {
+        let len = self.word_extent()?.max(1);
+        if self.state == State::ResultLine {
+            return Ok(Some(self.take(Kind::Oddity(OddityKind::AfterResult), len)));
+        }
+        let word = &self.buffer.data()[..len];
+        Ok(match scan::classify(word) {
+            Word::Number { len, odd: false } => {
+                self.buffer.bump(len);
+                None
+            }
+            Word::Number { len, odd: true } => {
+                Some(self.take(Kind::Oddity(OddityKind::MoveNumberForm), len))
+            }
+            Word::Outcome { outcome, len, odd } => Some(self.outcome(outcome, len, odd)),
+            Word::Glyph { nag, len, unicode } => {
+                if unicode {
+                    self.pending
+                        .push_back(self.oddity(OddityKind::UnicodeGlyph, len));
+                }
+                Some(self.take(Kind::Nag(nag), len))
+            }
+            Word::Move => Some(self.move_token(len)),
+            Word::Unknown { kind, len } => Some(self.take(Kind::Oddity(kind), len)),
+        })
+    }
+
+    fn outcome(&mut self, outcome: Option<Outcome>, len: usize, odd: bool) -> Token {
+        if odd {
+            self.pending
+                .push_back(self.oddity(OddityKind::NonstandardResult, len));
+        }
+        let token = self.take(Kind::Outcome(outcome), len);
+        self.state = State::ResultLine;
+        token
+    }
+
+    fn move_token(&mut self, len: usize) -> Token {
+        let (move_len, suffixes) = scan::split_suffix(&self.buffer.data()[..len]);
+        let token = self.token(Kind::San, move_len);
+        for (nag, start, end) in suffixes.into_iter().flatten() {
+            let mut glyph = self.token(Kind::Nag(nag), end - start);
+            glyph.start += start;
+            glyph.end += start;
+            glyph.mark.byte += start as u64;
+            glyph.mark.column += start as u64;
+            self.pending.push_back(glyph);
+        }
+        self.buffer.bump(len);
+        token
+    }
+
+    /// After an error inside a game: skips raw bytes, without buffering, to the next line that
+    /// starts with `[` after a blank line (or to the end of the input).
+    pub fn resync(&mut self) -> Result<(), BufferError> {
+        self.pending.clear();
+        self.state = State::Between;
+        self.buffer.game_start = None;
+        let mut blank = false;
+        loop {
+            let Some((line_len, whole)) = self.resync_line()? else {
+                return Ok(());
+            };
+            let line = &self.buffer.data()[..line_len];
+            match line.iter().position(|b| !b.is_ascii_whitespace()) {
+                None if whole => blank = true,
+                Some(i) if whole && blank && line[i] == b'[' => return Ok(()),
+                _ => blank = false,
+            }
+            self.buffer.consume(line_len);
+        }
+    }
+
+    /// The length of the line at `pos` including its `\n`, and whether it is a whole line (the
+    /// start of lines longer than the buffer is discarded). `None` at the end of the input.
+    fn resync_line(&mut self) -> Result<Option<(usize, bool)>, BufferError> {
+        let mut whole = true;
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', self.buffer.data()) {
+                return Ok(Some((i + 1, whole)));
+            }
+            if self.buffer.eof {
+                let rest = self.buffer.data().len();
+                return Ok((rest > 0).then_some((rest, whole)));
+            }
+            if self.buffer.data().len() >= LOOKAHEAD {
+                self.buffer.discard_all();
+                whole = false;
+            }
+            self.buffer.fill()?;
+        }
+    }
+}

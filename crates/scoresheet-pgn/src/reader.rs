@@ -1,0 +1,637 @@
+//! The streaming [`Reader`]: reads games one at a time and pushes them into a
+//! [`Visitor`].
+//!
+//! # Game boundaries
+//!
+//! - A game starts at the first byte that is not whitespace or a `%` line. If that byte is not
+//!   `[` (a game without tags), the paragraph it starts (up to a blank line or a line starting
+//!   with `[`) must look like movetext — hold a move number like `1.`, a result marker, or start
+//!   with `{`, `(` or `;` — or it is skipped as [`OddityKind::TextBeforeGame`].
+//! - The tag section goes on across blank lines as long as the next line starts with `[`.
+//! - The game ends at the end of the line holding its result marker (`1-0`, `0-1`, `1/2-1/2`,
+//!   `*`): comments after the marker on that line belong to the game, other tokens there are
+//!   skipped. Without a result marker the game ends at a line starting with `[`, at a blank line
+//!   followed by a line starting with a digit, or at the end of the input.
+//!
+//! # After an error
+//!
+//! Errors concern one game ([`ReadError::is_recoverable`]). After
+//! [`ReadErrorKind::VariationTooDeep`] the rest of the game is skipped by the rules above.
+//! After [`ReadErrorKind::GameTooLarge`] the reader skips raw lines, without buffering and
+//! without looking at comments, to the next line that starts with `[` and follows a blank line.
+//!
+//! ```
+//! use scoresheet_pgn::{ReadErrorKind, ReadOptions, Reader};
+//!
+//! let pgn = b"[Event \"big\"]\n\n1. e4 { a very long comment } *\n\n[Event \"small\"]\n\n1. d4 *\n";
+//! let mut reader = Reader::with_options(&pgn[..], ReadOptions::new().max_game_bytes(40));
+//! let err = reader.skip_game().expect_err("first game too large");
+//! assert!(matches!(err.kind(), ReadErrorKind::GameTooLarge { limit: 40 }));
+//! assert!(reader.skip_game()?);
+//! assert!(!reader.skip_game()?);
+//! # Ok::<_, scoresheet_pgn::ReadError>(())
+//! ```
+
+use std::{io::Read, ops::ControlFlow};
+
+use crate::{
+    buffer::{BufferError, Mark},
+    lexer::{Kind, Lexer, Token},
+    visitor::SkipGame as SkipAll,
+    Oddity, OddityKind, Position, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
+    Visitor,
+};
+
+/// How a `{` inside a brace comment is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BraceNesting {
+    /// As the PGN standard says: the comment ends at the first `}`. Text after it that balances
+    /// the inner braces on the same line is skipped ([`OddityKind::JunkAfterNestedComment`]).
+    #[default]
+    FirstCloses,
+    /// Braces nest: the comment ends at the `}` balancing its `{`.
+    Counted,
+}
+
+/// Settings of a [`Reader`], with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReadOptions {
+    pub(crate) max_game_bytes: usize,
+    pub(crate) max_variation_depth: u32,
+    pub(crate) brace_nesting: BraceNesting,
+}
+
+impl ReadOptions {
+    /// The defaults: games up to 64 MiB, variations nested up to 256 deep, standard comments.
+    pub const fn new() -> ReadOptions {
+        ReadOptions {
+            max_game_bytes: 64 << 20,
+            max_variation_depth: 256,
+            brace_nesting: BraceNesting::FirstCloses,
+        }
+    }
+
+    /// The largest game, in bytes; a larger one is an error and is skipped without buffering.
+    pub const fn max_game_bytes(mut self, bytes: usize) -> ReadOptions {
+        self.max_game_bytes = bytes;
+        self
+    }
+
+    /// The deepest nesting of variations; a deeper one is an error for its game.
+    pub const fn max_variation_depth(mut self, depth: u32) -> ReadOptions {
+        self.max_variation_depth = depth;
+        self
+    }
+
+    /// How braces inside comments are read.
+    pub const fn brace_nesting(mut self, nesting: BraceNesting) -> ReadOptions {
+        self.brace_nesting = nesting;
+        self
+    }
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions::new()
+    }
+}
+
+/// Reads PGN games from an [`io::Read`](std::io::Read) and pushes them into a [`Visitor`].
+///
+/// Buffers internally (one buffer, growing only for tokens longer than 64 KiB): do not wrap the
+/// input in a `BufReader`.
+#[derive(Debug)]
+pub struct Reader<R> {
+    lexer: Lexer<R>,
+    max_depth: u32,
+    game_index: u64,
+    game_first_line: u64,
+    fatal: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default [`ReadOptions`].
+    pub fn new(src: R) -> Reader<R> {
+        Reader::with_options(src, ReadOptions::new())
+    }
+
+    /// A reader with the given options.
+    pub fn with_options(src: R, options: ReadOptions) -> Reader<R> {
+        Reader {
+            lexer: Lexer::new(src, options),
+            max_depth: options.max_variation_depth,
+            game_index: 0,
+            game_first_line: 1,
+            fatal: false,
+        }
+    }
+
+    /// Reads the next game into `visitor`. `Ok(None)` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReadError`] for the game; if [recoverable](ReadError::is_recoverable) the next call
+    /// reads the next game, else every later call returns `Ok(None)`.
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, ReadError> {
+        if self.fatal {
+            return Ok(None);
+        }
+        let begin = loop {
+            let token = self.next()?;
+            match token.kind {
+                Kind::BeginGame => break token.mark,
+                Kind::Oddity(kind) => self.report(visitor, kind, token),
+                Kind::Eof => return Ok(None),
+                _ => {}
+            }
+        };
+        self.game_first_line = begin.line;
+        let result = self.game(visitor, begin);
+        if let Err(err) = &result {
+            self.recover(err);
+        }
+        self.game_index += 1;
+        result.map(Some)
+    }
+
+    /// Skips the next game. Returns whether there was one.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_game`](Reader::read_game).
+    pub fn skip_game(&mut self) -> Result<bool, ReadError> {
+        self.read_game(&mut SkipAll).map(|game| game.is_some())
+    }
+
+    /// An iterator reading one game per item with `visitor`; it ends after the last game or
+    /// after an error that is not [recoverable](ReadError::is_recoverable).
+    pub fn games<'a, V: Visitor>(&'a mut self, visitor: &'a mut V) -> Games<'a, R, V> {
+        Games {
+            reader: self,
+            visitor,
+        }
+    }
+
+    /// Where the reader is now (the game index is that of the next game once one has ended).
+    pub fn position(&self) -> Position {
+        self.position_of(self.lexer.buffer.mark())
+    }
+
+    /// The underlying reader (buffered bytes are lost).
+    pub fn into_inner(self) -> R {
+        self.lexer.buffer.into_inner()
+    }
+
+    fn position_of(&self, mark: Mark) -> Position {
+        Position {
+            game_index: self.game_index,
+            game_first_line: self.game_first_line,
+            line: mark.line,
+            column: mark.column,
+            byte: mark.byte,
+        }
+    }
+
+    fn next(&mut self) -> Result<Token, ReadError> {
+        self.lexer.next().map_err(|err: BufferError| {
+            let position = self.position_of(err.mark);
+            ReadError::new(err.kind, position)
+        })
+    }
+
+    fn report<V: Visitor>(&self, visitor: &mut V, kind: OddityKind, token: Token) {
+        let bytes = self.lexer.bytes(token.start, token.end);
+        let token = RawToken {
+            bytes,
+            position: self.position_of(token.mark),
+        };
+        visitor.oddity(Oddity { kind, token });
+    }
+
+    fn raw(&self, token: Token) -> RawToken<'_> {
+        let bytes = self.lexer.bytes(token.start, token.end);
+        RawToken {
+            bytes,
+            position: self.position_of(token.mark),
+        }
+    }
+
+    /// After an error in a game: skip the rest of it (or stop for good).
+    fn recover(&mut self, err: &ReadError) {
+        let done = match err.kind() {
+            ReadErrorKind::GameTooLarge { .. } => self.lexer.resync().is_ok(),
+            ReadErrorKind::VariationTooDeep { .. } => match self.skip_rest() {
+                Ok(()) => true,
+                Err(err) if err.is_recoverable() => self.lexer.resync().is_ok(),
+                Err(_) => false,
+            },
+            _ => false,
+        };
+        self.fatal |= !done;
+    }
+
+    /// Skips tokens to the end of the game.
+    fn skip_rest(&mut self) -> Result<(), ReadError> {
+        loop {
+            if matches!(self.next()?.kind, Kind::EndGame | Kind::Eof) {
+                return Ok(());
+            }
+        }
+    }
+
+    fn skipped<O>(&mut self, output: O) -> Result<O, ReadError> {
+        self.skip_rest()?;
+        Ok(output)
+    }
+
+    fn game<V: Visitor>(&mut self, visitor: &mut V, begin: Mark) -> Result<V::Output, ReadError> {
+        let tags = match visitor.begin_game(self.position_of(begin)) {
+            ControlFlow::Continue(tags) => tags,
+            ControlFlow::Break(output) => return self.skipped(output),
+        };
+        let (tags, at) = match self.tags(visitor, tags)? {
+            ControlFlow::Continue(found) => found,
+            ControlFlow::Break(output) => return self.skipped(output),
+        };
+        match visitor.begin_movetext(tags, self.position_of(at)) {
+            ControlFlow::Continue(movetext) => self.movetext(visitor, movetext),
+            ControlFlow::Break(output) => self.skipped(output),
+        }
+    }
+
+    /// Reads tags up to the movetext; returns the tag state and where the movetext starts.
+    fn tags<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mut tags: V::Tags,
+    ) -> Result<TagsRead<V>, ReadError> {
+        loop {
+            let token = self.next()?;
+            match token.kind {
+                Kind::Tag { name } => {
+                    let position = self.position_of(token.mark);
+                    let value = RawTag {
+                        bytes: self.lexer.bytes(token.start, token.end),
+                        position,
+                    };
+                    let name = self.lexer.bytes(name.0, name.1);
+                    if let ControlFlow::Break(output) = visitor.tag(&mut tags, name, value) {
+                        return Ok(ControlFlow::Break(output));
+                    }
+                }
+                Kind::Oddity(kind) => self.report(visitor, kind, token),
+                _ => return Ok(ControlFlow::Continue((tags, token.mark))),
+            }
+        }
+    }
+}
+
+/// The tag state and where the movetext starts, or the visitor's output.
+type TagsRead<V> = ControlFlow<<V as Visitor>::Output, (<V as Visitor>::Tags, Mark)>;
+
+/// What became of a pending `(`.
+enum Flushed<O> {
+    /// Reported to the visitor (or there was none): go on with the token after it.
+    Reported,
+    /// Skipped at the visitor's wish, the token after it included.
+    Skipped(ControlFlow<O>),
+}
+
+/// The state of the movetext walk: open variations and one `(` not yet reported (to drop empty
+/// variations).
+struct Walk<M> {
+    movetext: M,
+    depth: u32,
+    pending: Option<Mark>,
+    outcome: bool,
+}
+
+impl<R: Read> Reader<R> {
+    fn movetext<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        movetext: V::Movetext,
+    ) -> Result<V::Output, ReadError> {
+        let mut walk = Walk {
+            movetext,
+            depth: 0,
+            pending: None,
+            outcome: false,
+        };
+        let mut token = self.next()?;
+        loop {
+            let flow = match token.kind {
+                Kind::EndGame | Kind::Eof => return Ok(self.end_game(visitor, walk, token)),
+                Kind::Oddity(kind) => {
+                    self.report(visitor, kind, token);
+                    ControlFlow::Continue(())
+                }
+                Kind::Open => self.open(visitor, &mut walk, token)?,
+                Kind::Close => self.close(visitor, &mut walk, token),
+                _ if walk.pending.is_none() => self.item(visitor, &mut walk, token),
+                _ => match self.flush(visitor, &mut walk, token)? {
+                    Flushed::Reported => self.item(visitor, &mut walk, token),
+                    Flushed::Skipped(flow) => flow,
+                },
+            };
+            if let ControlFlow::Break(output) = flow {
+                return self.skipped(output);
+            }
+            token = self.next()?;
+        }
+    }
+
+    /// A move, NAG, comment or result.
+    #[inline]
+    fn item<V: Visitor>(
+        &self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        token: Token,
+    ) -> ControlFlow<V::Output> {
+        let movetext = &mut walk.movetext;
+        match token.kind {
+            Kind::San => visitor.san(movetext, self.raw(token)),
+            Kind::Nag(nag) => visitor.nag(movetext, nag, self.raw(token)),
+            Kind::Comment(kind) => {
+                let raw = self.raw(token);
+                let comment = RawComment {
+                    bytes: raw.bytes,
+                    kind,
+                    position: raw.position,
+                };
+                visitor.comment(movetext, comment)
+            }
+            Kind::Outcome(outcome) => {
+                walk.outcome = true;
+                visitor.outcome(movetext, outcome, self.position_of(token.mark))
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    fn open<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        token: Token,
+    ) -> Result<ControlFlow<V::Output>, ReadError> {
+        match self.flush(visitor, walk, token)? {
+            Flushed::Reported => {}
+            Flushed::Skipped(flow) => return Ok(flow),
+        }
+        if walk.depth >= self.max_depth {
+            let kind = ReadErrorKind::VariationTooDeep {
+                limit: self.max_depth,
+            };
+            return Err(ReadError::new(kind, self.position_of(token.mark)));
+        }
+        walk.pending = Some(token.mark);
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// Reports the pending `(`, now known not to be empty because of `first`, the token after
+    /// it.
+    fn flush<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        first: Token,
+    ) -> Result<Flushed<V::Output>, ReadError> {
+        let Some(mark) = walk.pending.take() else {
+            return Ok(Flushed::Reported);
+        };
+        match visitor.begin_variation(&mut walk.movetext, self.position_of(mark)) {
+            ControlFlow::Continue(Skip(false)) => {
+                walk.depth += 1;
+                Ok(Flushed::Reported)
+            }
+            ControlFlow::Continue(Skip(true)) => self
+                .skip_variation(visitor, walk, first)
+                .map(Flushed::Skipped),
+            ControlFlow::Break(output) => Ok(Flushed::Skipped(ControlFlow::Break(output))),
+        }
+    }
+
+    /// Skips a variation the visitor does not want, from its first token `first` up to its
+    /// matching `)`. Oddities inside are still reported; a result marker inside ends the
+    /// skipping and is reported.
+    fn skip_variation<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        first: Token,
+    ) -> Result<ControlFlow<V::Output>, ReadError> {
+        let mut depth = 0u32;
+        let mut token = first;
+        loop {
+            match token.kind {
+                Kind::Open => depth += 1,
+                Kind::Close if depth == 0 => return Ok(ControlFlow::Continue(())),
+                Kind::Close => depth -= 1,
+                Kind::Oddity(kind) => self.report(visitor, kind, token),
+                Kind::Outcome(_) => return Ok(self.item(visitor, walk, token)),
+                Kind::EndGame | Kind::Eof => {
+                    self.lexer.push_front(token);
+                    return Ok(ControlFlow::Continue(()));
+                }
+                _ => {}
+            }
+            token = self.next()?;
+        }
+    }
+
+    fn close<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        walk: &mut Walk<V::Movetext>,
+        token: Token,
+    ) -> ControlFlow<V::Output> {
+        if let Some(mark) = walk.pending.take() {
+            let position = self.position_of(mark);
+            visitor.oddity(Oddity {
+                kind: OddityKind::EmptyVariation,
+                token: RawToken {
+                    bytes: b"",
+                    position,
+                },
+            });
+            ControlFlow::Continue(())
+        } else if walk.depth == 0 {
+            self.report(visitor, OddityKind::UnmatchedCloseParen, token);
+            ControlFlow::Continue(())
+        } else {
+            walk.depth -= 1;
+            visitor.end_variation(&mut walk.movetext, self.position_of(token.mark))
+        }
+    }
+
+    fn end_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mut walk: Walk<V::Movetext>,
+        token: Token,
+    ) -> V::Output {
+        let position = self.position_of(token.mark);
+        let empty = RawToken {
+            bytes: b"",
+            position,
+        };
+        if walk.pending.take().is_some() || walk.depth > 0 {
+            visitor.oddity(Oddity {
+                kind: OddityKind::UnclosedVariation,
+                token: empty,
+            });
+        }
+        for _ in 0..walk.depth {
+            if let ControlFlow::Break(output) = visitor.end_variation(&mut walk.movetext, position)
+            {
+                return output;
+            }
+        }
+        if !walk.outcome {
+            visitor.oddity(Oddity {
+                kind: OddityKind::MissingResult,
+                token: empty,
+            });
+        }
+        visitor.end_game(walk.movetext)
+    }
+}
+
+/// Iterator over the games of a [`Reader`], from [`Reader::games`].
+#[derive(Debug)]
+pub struct Games<'a, R, V> {
+    reader: &'a mut Reader<R>,
+    visitor: &'a mut V,
+}
+
+impl<R: Read, V: Visitor> Iterator for Games<'_, R, V> {
+    type Item = Result<V::Output, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_game(self.visitor).transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records `san@line:column` and outcomes; breaks at `begin_movetext` for games whose first
+    /// tag is `[Skip "1"]`.
+    struct Events;
+
+    impl Visitor for Events {
+        type Tags = bool;
+        type Movetext = Vec<String>;
+        type Output = Vec<String>;
+
+        fn begin_game(&mut self, _at: Position) -> ControlFlow<Vec<String>, bool> {
+            ControlFlow::Continue(false)
+        }
+        fn tag(&mut self, skip: &mut bool, name: &[u8], _: RawTag<'_>) -> ControlFlow<Vec<String>> {
+            *skip |= name == b"Skip";
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(
+            &mut self,
+            skip: bool,
+            _: Position,
+        ) -> ControlFlow<Vec<String>, Vec<String>> {
+            if skip {
+                return ControlFlow::Break(vec!["skipped".into()]);
+            }
+            ControlFlow::Continue(Vec::new())
+        }
+        fn san(&mut self, events: &mut Vec<String>, san: RawToken<'_>) -> ControlFlow<Vec<String>> {
+            let at = san.position();
+            events.push(format!("{}@{}:{}", san.decode(), at.line, at.column));
+            ControlFlow::Continue(())
+        }
+        fn begin_variation(
+            &mut self,
+            events: &mut Vec<String>,
+            _: Position,
+        ) -> ControlFlow<Vec<String>, Skip> {
+            events.push("(".into());
+            ControlFlow::Continue(Skip(false))
+        }
+        fn end_variation(
+            &mut self,
+            events: &mut Vec<String>,
+            _: Position,
+        ) -> ControlFlow<Vec<String>> {
+            events.push(")".into());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, events: Vec<String>) -> Vec<String> {
+            events
+        }
+    }
+
+    fn events(pgn: &[u8], options: ReadOptions) -> Vec<Result<String, String>> {
+        let mut reader = Reader::with_options(pgn, options);
+        let mut visitor = Events;
+        let games = reader.games(&mut visitor);
+        games
+            .map(|game| game.map(|e| e.join(" ")).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn ok_read() {
+        let cases: [(&[u8], &[&str]); 6] = [
+            (b"1. e4 e5 *", &["e4@1:4 e5@1:7"]),
+            (b"[A \"1\"]\r\n\r\n1. e4\r\n1... e5 *", &["e4@3:4 e5@4:6"]),
+            (
+                b"1. e4 (1. d4 (1. c4)) *\n\n1. f4",
+                &["e4@1:4 ( d4@1:11 ( c4@1:18 ) )", "f4@3:4"],
+            ),
+            (
+                b"[Skip \"1\"]\n\n1. e4 *\n\n[A \"\"]\n1. d4 *",
+                &["skipped", "d4@6:4"],
+            ),
+            (b"Some notes\n\n1. e4 *", &["e4@3:4"]),
+            (b"1. e4 { x\ny } e5 *", &["e4@1:4 e5@2:5"]),
+        ];
+        for (pgn, want) in cases {
+            let got = events(pgn, ReadOptions::new());
+            let want: Vec<_> = want.iter().map(|w| Ok(w.to_string())).collect();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+
+    #[test]
+    fn err_read() {
+        let small = ReadOptions::new().max_variation_depth(1).max_game_bytes(30);
+        type Case = (&'static [u8], &'static [Result<&'static str, &'static str>]);
+        let cases: [Case; 2] = [
+            (
+                b"1. e4 ((1. d4)) *\n\n1. c4 *",
+                &[
+                    Err("pgn: game 1 (from line 1), line 1, column 8: expected at most 1 nested variations"),
+                    Ok("c4@3:4"),
+                ],
+            ),
+            (
+                b"1. e4 {0123456789012345678901234567890} *\n\n[A \"\"]\n\n1. d4 *",
+                &[
+                    Err("pgn: game 1 (from line 1), line 1, column 7: expected a game of at most 30 bytes"),
+                    Ok("d4@5:4"),
+                ],
+            ),
+        ];
+        for (pgn, want) in cases {
+            let got = events(pgn, small);
+            let want: Vec<_> = want
+                .iter()
+                .map(|w| w.map(str::to_string).map_err(str::to_string))
+                .collect();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+}

@@ -1,0 +1,613 @@
+//! Pure scanning functions over byte slices: word boundaries, word classification (move
+//! numbers, results, glyphs, moves), brace comments, paragraphs. No buffering, no state.
+//! Tag lines are in [`crate::tag_line`].
+
+use crate::{OddityKind, Outcome};
+
+/// Whether a byte may be part of a movetext word.
+static WORD: [bool; 256] = word_table();
+
+const fn word_table() -> [bool; 256] {
+    let mut table = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = false;
+        b += 1;
+    }
+    table[0x7f] = false;
+    // May start a no-break space; checked by `word_len`.
+    table[0xc2] = false;
+    let delimiters = b" {}();$[]";
+    let mut i = 0;
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = false;
+        i += 1;
+    }
+    table
+}
+
+/// Length of the word at the start of `bytes` (possibly 0). Stops at whitespace, control bytes,
+/// `{ } ( ) ; $ [ ]` and a UTF-8 no-break space.
+#[inline]
+pub(crate) fn word_len(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && WORD[usize::from(bytes[i])] {
+            i += 1;
+        }
+        if i < bytes.len() && bytes[i] == 0xc2 && bytes.get(i + 1) != Some(&0xa0) {
+            i += 1;
+        } else {
+            return i;
+        }
+    }
+}
+
+/// What a movetext word starts with. `len` is how many bytes the lexer consumes; the rest of
+/// the word (after a move number, a result or a glyph) is lexed again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Word {
+    /// A move number like `12.` or `12...`; `odd` for non-standard forms.
+    Number { len: usize, odd: bool },
+    /// A result marker; `None` is `*`.
+    Outcome {
+        outcome: Option<Outcome>,
+        len: usize,
+        odd: bool,
+    },
+    /// A glyph with its NAG.
+    Glyph { nag: u16, len: usize, unicode: bool },
+    /// A move token (the whole word, glyph suffix included).
+    Move,
+    /// Something else, skipped (`len` bytes).
+    Unknown { kind: OddityKind, len: usize },
+}
+
+const RESULTS: [(&[u8], Option<Outcome>, bool); 6] = [
+    (b"1-0", Some(Outcome::WhiteWins), false),
+    (b"0-1", Some(Outcome::BlackWins), false),
+    (b"1/2-1/2", Some(Outcome::Draw), false),
+    ("½-½".as_bytes(), Some(Outcome::Draw), true),
+    (b"+--", Some(Outcome::WhiteWins), true),
+    (b"--+", Some(Outcome::BlackWins), true),
+];
+
+const MOVE_GLYPHS: [(&[u8], u16); 6] = [
+    (b"!", 1),
+    (b"?", 2),
+    (b"!!", 3),
+    (b"??", 4),
+    (b"!?", 5),
+    (b"?!", 6),
+];
+
+/// Positional glyphs, longest first so that suffix stripping prefers `+/-` over `-`.
+const POSITION_GLYPHS: [(&[u8], u16); 9] = [
+    (b"+/-", 16),
+    (b"-/+", 17),
+    (b"+/=", 14),
+    (b"=/+", 15),
+    (b"+-", 18),
+    (b"-+", 19),
+    (b"+=", 14),
+    (b"=+", 15),
+    (b"=", 10),
+];
+
+const UNICODE_GLYPHS: [(&str, u16); 10] = [
+    ("‼", 3),
+    ("⁇", 4),
+    ("⁉", 5),
+    ("⁈", 6),
+    ("□", 7),
+    ("∞", 13),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("∓", 17),
+];
+
+fn lookup(table: &[(&[u8], u16)], word: &[u8]) -> Option<u16> {
+    table
+        .iter()
+        .find(|(glyph, _)| *glyph == word)
+        .map(|&(_, nag)| nag)
+}
+
+/// Classifies a non-empty word.
+pub(crate) fn classify(word: &[u8]) -> Word {
+    let first = word[0];
+    if first.is_ascii_alphabetic() {
+        return Word::Move;
+    }
+    if first.is_ascii_digit() && !matches!(word.get(1), Some(b'-' | b'/')) {
+        return classify_digits(word);
+    }
+    if let Some(result) = classify_result(word) {
+        return result;
+    }
+    match word[0] {
+        b'0'..=b'9' => classify_digits(word),
+        b'!' | b'?' => classify_move_glyph(word),
+        b'.' => Word::Number {
+            len: word.iter().take_while(|&&b| b == b'.').count(),
+            odd: true,
+        },
+        b'+' | b'-' | b'=' => classify_sign(word),
+        b'A'..=b'Z' | b'a'..=b'z' | b'@' => Word::Move,
+        0x80.. => classify_unicode(word),
+        _ => Word::Unknown {
+            kind: OddityKind::UnknownToken,
+            len: word.len(),
+        },
+    }
+}
+
+/// A result marker at the start of the word, not followed by a letter or digit.
+fn classify_result(word: &[u8]) -> Option<Word> {
+    if word == b"*" || (word[0] == b'*' && !word[1].is_ascii_alphanumeric()) {
+        return Some(Word::Outcome {
+            outcome: None,
+            len: 1,
+            odd: false,
+        });
+    }
+    RESULTS.iter().find_map(|&(text, outcome, odd)| {
+        let ends = word
+            .get(text.len())
+            .is_none_or(|b| !b.is_ascii_alphanumeric());
+        (word.starts_with(text) && ends).then_some(Word::Outcome {
+            outcome,
+            len: text.len(),
+            odd,
+        })
+    })
+}
+
+fn classify_digits(word: &[u8]) -> Word {
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+    if dots > 0 {
+        Word::Number {
+            len: digits + dots,
+            odd: dots == 2 || dots > 3,
+        }
+    } else if digits == word.len() && word[0] != b'0' {
+        Word::Number {
+            len: digits,
+            odd: true,
+        }
+    } else {
+        Word::Move
+    }
+}
+
+fn classify_move_glyph(word: &[u8]) -> Word {
+    let run = word.iter().take_while(|&&b| b == b'!' || b == b'?').count();
+    match lookup(&MOVE_GLYPHS, &word[..run]) {
+        Some(nag) => Word::Glyph {
+            nag,
+            len: run,
+            unicode: false,
+        },
+        None => Word::Unknown {
+            kind: OddityKind::UnknownGlyph,
+            len: run,
+        },
+    }
+}
+
+fn classify_sign(word: &[u8]) -> Word {
+    if word == b"--" {
+        return Word::Move;
+    }
+    match lookup(&POSITION_GLYPHS, word) {
+        Some(nag) => Word::Glyph {
+            nag,
+            len: word.len(),
+            unicode: false,
+        },
+        None => Word::Unknown {
+            kind: OddityKind::UnknownToken,
+            len: word.len(),
+        },
+    }
+}
+
+fn classify_unicode(word: &[u8]) -> Word {
+    for (glyph, nag) in UNICODE_GLYPHS {
+        if word.starts_with(glyph.as_bytes()) {
+            return Word::Glyph {
+                nag,
+                len: glyph.len(),
+                unicode: true,
+            };
+        }
+    }
+    Word::Move
+}
+
+/// A glyph split off the end of a move token: NAG and byte range within the word.
+pub(crate) type Suffix = Option<(u16, usize, usize)>;
+
+/// Splits trailing glyphs off a move word: `Nf3!?` is `Nf3` plus `!?`, `g4+/-` is `g4` plus
+/// `+/-`, `Qh5?!+-` is `Qh5` plus `?!` plus `+-`. Returns the move length and the glyphs in
+/// file order. A lone trailing `=` is kept (it may be a cut promotion).
+pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
+    let mut end = word.len();
+    if !matches!(word[end - 1], b'+' | b'-' | b'=' | b'!' | b'?') {
+        return (end, [None, None]);
+    }
+    let mut position = None;
+    for &(glyph, nag) in &POSITION_GLYPHS[..8] {
+        if end > glyph.len() && word.ends_with(glyph) {
+            position = Some((nag, end - glyph.len(), end));
+            end -= glyph.len();
+            break;
+        }
+    }
+    let run = word[..end]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'!' || b == b'?')
+        .count();
+    let mut moves = None;
+    if run > 0 && run < end {
+        if let Some(nag) = lookup(&MOVE_GLYPHS, &word[end - run..end]) {
+            moves = Some((nag, end - run, end));
+            end -= run;
+        }
+    }
+    (end, [moves, position])
+}
+
+/// The NAG after a `$`: digits only, at most `u16::MAX`. Returns the value and the digit count.
+pub(crate) fn nag_digits(bytes: &[u8]) -> Option<(u16, usize)> {
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 5 {
+        return None;
+    }
+    let text = std::str::from_utf8(&bytes[..digits]).ok()?;
+    text.parse().ok().map(|nag| (nag, digits))
+}
+
+/// Resumable scan of a brace comment body (the bytes after `{`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BraceScan {
+    /// Bytes already scanned.
+    pub searched: usize,
+    /// Open braces, counting the comment's own.
+    pub depth: u32,
+    /// Whether a `{` was found inside.
+    pub nested: bool,
+}
+
+impl BraceScan {
+    pub(crate) fn new() -> BraceScan {
+        BraceScan {
+            searched: 0,
+            depth: 1,
+            nested: false,
+        }
+    }
+
+    /// Scans `body` from `self.searched`. Returns the index of the `}` ending the comment: the
+    /// first `}` unless `counted`, else the one balancing the opening brace. `None`: read more.
+    pub(crate) fn find_end(&mut self, body: &[u8], counted: bool) -> Option<usize> {
+        while let Some(offset) = memchr::memchr2(b'{', b'}', &body[self.searched..]) {
+            let at = self.searched + offset;
+            self.searched = at + 1;
+            if body[at] == b'{' {
+                self.nested = true;
+                self.depth += 1;
+            } else {
+                self.depth -= 1;
+                if self.depth == 0 || !counted {
+                    return Some(at);
+                }
+            }
+        }
+        self.searched = body.len();
+        None
+    }
+}
+
+/// After a nested comment closed at its first `}` (with `depth` braces still open): the length
+/// of `rest_of_line` up to and including the `}` balancing them, if it is on this line.
+pub(crate) fn nested_junk(rest_of_line: &[u8], mut depth: u32) -> Option<usize> {
+    for (i, &b) in rest_of_line.iter().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a paragraph of text that starts a game without tags looks like movetext: it starts
+/// with `{`, `(` or `;`, or has a word that is a move number (`1.`) or a result marker.
+pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
+    if matches!(paragraph.first(), Some(b'{' | b'(' | b';')) {
+        return true;
+    }
+    paragraph
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .any(|w| {
+            matches!(
+                classify(w),
+                Word::Outcome { .. } | Word::Number { odd: false, .. }
+            )
+        })
+}
+
+/// Length of the paragraph at the start of `bytes`: up to and including the line break before
+/// a blank line or a line starting with `[`. `None` if `bytes` ends first and more may come.
+pub(crate) fn paragraph_len(bytes: &[u8], at_eof: bool) -> Option<usize> {
+    for newline in memchr::memchr_iter(b'\n', bytes) {
+        let next = &bytes[newline + 1..];
+        let blanks = next
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        match next.get(blanks) {
+            Some(b'\n' | b'[') => return Some(newline + 1),
+            None if !at_eof => return None,
+            _ => {}
+        }
+    }
+    at_eof.then_some(bytes.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OddityKind as K;
+
+    #[test]
+    fn ok_word_len() {
+        let cases: [(&[u8], usize); 8] = [
+            (b"Nf3 e5", 3),
+            (b"e4{x}", 2),
+            (b"d5$5", 2),
+            (b"1.\xc2\xa0e4", 2),
+            ("Müller".as_bytes(), 7),
+            (b"(e4)", 0),
+            (b"a\x01b", 1),
+            (b"exd6e.p.", 8),
+        ];
+        for (input, want) in cases {
+            assert_eq!(word_len(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_classify() {
+        use Word::*;
+        let cases: [(&[u8], Word); 26] = [
+            (b"12.", Number { len: 3, odd: false }),
+            (b"12...", Number { len: 5, odd: false }),
+            (b"1.e4", Number { len: 2, odd: false }),
+            (b"2..", Number { len: 3, odd: true }),
+            (b"2", Number { len: 1, odd: true }),
+            (b"...", Number { len: 3, odd: true }),
+            (b"..", Number { len: 2, odd: true }),
+            (
+                b"1-0",
+                Outcome {
+                    outcome: Some(crate::Outcome::WhiteWins),
+                    len: 3,
+                    odd: false,
+                },
+            ),
+            (
+                b"0-1",
+                Outcome {
+                    outcome: Some(crate::Outcome::BlackWins),
+                    len: 3,
+                    odd: false,
+                },
+            ),
+            (
+                b"1/2-1/2`",
+                Outcome {
+                    outcome: Some(crate::Outcome::Draw),
+                    len: 7,
+                    odd: false,
+                },
+            ),
+            (
+                b"*",
+                Outcome {
+                    outcome: None,
+                    len: 1,
+                    odd: false,
+                },
+            ),
+            (
+                "½-½".as_bytes(),
+                Outcome {
+                    outcome: Some(crate::Outcome::Draw),
+                    len: 5,
+                    odd: true,
+                },
+            ),
+            (
+                b"+--",
+                Outcome {
+                    outcome: Some(crate::Outcome::WhiteWins),
+                    len: 3,
+                    odd: true,
+                },
+            ),
+            (
+                b"!?",
+                Glyph {
+                    nag: 5,
+                    len: 2,
+                    unicode: false,
+                },
+            ),
+            (
+                b"??",
+                Glyph {
+                    nag: 4,
+                    len: 2,
+                    unicode: false,
+                },
+            ),
+            (
+                b"+/-",
+                Glyph {
+                    nag: 16,
+                    len: 3,
+                    unicode: false,
+                },
+            ),
+            (
+                b"=",
+                Glyph {
+                    nag: 10,
+                    len: 1,
+                    unicode: false,
+                },
+            ),
+            (
+                "□".as_bytes(),
+                Glyph {
+                    nag: 7,
+                    len: 3,
+                    unicode: true,
+                },
+            ),
+            (b"0-0", Move),
+            (b"0000", Move),
+            (b"--", Move),
+            (b"Z0", Move),
+            ("♘f3".as_bytes(), Move),
+            (
+                b"!!!",
+                Unknown {
+                    kind: K::UnknownGlyph,
+                    len: 3,
+                },
+            ),
+            (
+                b"^5blergh",
+                Unknown {
+                    kind: K::UnknownToken,
+                    len: 8,
+                },
+            ),
+            (
+                b"-",
+                Unknown {
+                    kind: K::UnknownToken,
+                    len: 1,
+                },
+            ),
+        ];
+        for (input, want) in cases {
+            assert_eq!(classify(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_split_suffix() {
+        let cases: [(&[u8], usize, [Suffix; 2]); 8] = [
+            (b"Nf3", 3, [None, None]),
+            (b"Nf3!?", 3, [Some((5, 3, 5)), None]),
+            (b"d4?!", 2, [Some((6, 2, 4)), None]),
+            (b"g4+/-", 2, [None, Some((16, 2, 5))]),
+            (b"Qh5?!+-", 3, [Some((6, 3, 5)), Some((18, 5, 7))]),
+            (b"e8=Q+", 5, [None, None]),
+            (b"O-O-O", 5, [None, None]),
+            (b"e8=", 3, [None, None]),
+        ];
+        for (input, len, suffix) in cases {
+            assert_eq!(split_suffix(input), (len, suffix), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_nag_digits() {
+        type Case = (&'static [u8], Option<(u16, usize)>);
+        let cases: [Case; 5] = [
+            (b"5 ", Some((5, 1))),
+            (b"255", Some((255, 3))),
+            (b"x", None),
+            (b"99999", None),
+            (b"", None),
+        ];
+        for (input, want) in cases {
+            assert_eq!(nag_digits(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_brace_scan() {
+        let cases: [(&[u8], bool, Option<usize>, bool); 5] = [
+            (b" plain } e5", false, Some(7), false),
+            (b" a { b } c } e5", false, Some(7), true),
+            (b" a { b } c } e5", true, Some(11), true),
+            (b" open", false, None, false),
+            (b" a { b }", true, None, true),
+        ];
+        for (body, counted, end, nested) in cases {
+            let mut scan = BraceScan::new();
+            assert_eq!(scan.find_end(body, counted), end, "{body:?}");
+            assert_eq!(scan.nested, nested, "{body:?}");
+        }
+    }
+
+    #[test]
+    fn ok_brace_scan_resumes() {
+        let body = b" a { b } c } e5";
+        let mut scan = BraceScan::new();
+        assert_eq!(scan.find_end(&body[..9], true), None);
+        assert_eq!(scan.find_end(body, true), Some(11));
+    }
+
+    #[test]
+    fn ok_nested_junk() {
+        assert_eq!(nested_junk(b" c } e5", 1), Some(4));
+        assert_eq!(nested_junk(b" ) and (x) }", 1), Some(12));
+        assert_eq!(nested_junk(b" which should be", 1), None);
+    }
+
+    #[test]
+    fn ok_paragraph_len() {
+        let cases: [(&[u8], bool, Option<usize>); 6] = [
+            (b"intro\n\n[Event", false, Some(6)),
+            (b"intro\r\n \r\n", false, Some(7)),
+            (b"intro\nmore\n[Event", false, Some(11)),
+            (b"intro\nmore", false, None),
+            (b"intro\nmore", true, Some(10)),
+            (b"intro\n", false, None),
+        ];
+        for (input, at_eof, want) in cases {
+            assert_eq!(paragraph_len(input, at_eof), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_looks_like_movetext() {
+        let cases: [(&[u8], bool); 6] = [
+            (b"1. e4 e5", true),
+            (b"e4 e5 *", true),
+            (b"{ intro } e4", true),
+            (b"e4 { x } 1-0", true),
+            (b"Generated by a tool, version 2", false),
+            (b"e4 e5", false),
+        ];
+        for (input, want) in cases {
+            assert_eq!(looks_like_movetext(input), want, "{input:?}");
+        }
+    }
+}

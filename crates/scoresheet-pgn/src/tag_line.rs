@@ -1,0 +1,221 @@
+//! Parsing one tag pair from a line starting with `[`, leniently: see the tag kinds of
+//! [`OddityKind`] for what is accepted and reported.
+
+use crate::OddityKind;
+
+/// One tag pair parsed from a line starting with `[` (the line excludes its line break).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TagLine {
+    pub name: (usize, usize),
+    pub value: (usize, usize),
+    /// Bytes consumed: up to and including `]`, or the whole line.
+    pub len: usize,
+    pub oddities: [Option<OddityKind>; 3],
+}
+
+fn skip_blanks(line: &[u8], mut i: usize) -> usize {
+    while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+        i += 1;
+    }
+    i
+}
+
+fn is_standard_name(name: &[u8]) -> bool {
+    name.first().is_some_and(u8::is_ascii_alphabetic)
+        && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Parses the tag at the start of `line` (which starts with `[`); see [`TagLine`].
+pub(crate) fn parse(line: &[u8]) -> TagLine {
+    let name_start = skip_blanks(line, 1);
+    let name_len = line[name_start..]
+        .iter()
+        .take_while(|&&b| !matches!(b, b' ' | b'\t' | b'"' | b']'))
+        .count();
+    let name = (name_start, name_start + name_len);
+    let value_start = skip_blanks(line, name.1);
+    let spacing_ok = name_start == 1 && value_start == name.1 + 1;
+    let mut tag = if line.get(value_start) == Some(&b'"') {
+        quoted_value(line, value_start + 1)
+    } else {
+        unquoted_value(line, value_start)
+    };
+    tag.name = name;
+    if !is_standard_name(&line[name.0..name.1]) {
+        tag.oddities[1] = Some(OddityKind::NonstandardTagName);
+    }
+    if !spacing_ok && tag.oddities[0].is_none() {
+        tag.oddities[2] = Some(OddityKind::TagSpacing);
+    }
+    tag
+}
+
+fn close_bracket(line: &[u8], from: usize) -> Option<usize> {
+    let i = skip_blanks(line, from);
+    (line.get(i) == Some(&b']')).then_some(i)
+}
+
+/// `start` is just after the opening quote.
+fn quoted_value(line: &[u8], start: usize) -> TagLine {
+    let mut unescaped = false;
+    let mut i = start;
+    while let Some(offset) = memchr::memchr2(b'\\', b'"', line.get(i..).unwrap_or_default()) {
+        i += offset;
+        match line[i] {
+            b'\\' => i += 2,
+            _ => {
+                if let Some(bracket) = close_bracket(line, i + 1) {
+                    let mut tag = new_tag((start, i), bracket + 1, None);
+                    if unescaped {
+                        tag.oddities[0] = Some(OddityKind::UnescapedQuoteInTag);
+                    } else if bracket != i + 1 {
+                        tag.oddities[2] = Some(OddityKind::TagSpacing);
+                    }
+                    return tag;
+                }
+                unescaped = true;
+                i += 1;
+            }
+        }
+    }
+    let end = trim_end_bracket(line, start);
+    new_tag(
+        (start, end),
+        line.len(),
+        Some(OddityKind::UnterminatedTagValue),
+    )
+}
+
+/// Value end after trimming blanks, one `]` and blanks again from the end of the line.
+fn trim_end_bracket(line: &[u8], start: usize) -> usize {
+    let trim = |mut end: usize| {
+        while end > start && matches!(line[end - 1], b' ' | b'\t') {
+            end -= 1;
+        }
+        end
+    };
+    let mut end = trim(line.len());
+    if end > start && line[end - 1] == b']' {
+        end = trim(end - 1);
+    }
+    end
+}
+
+fn unquoted_value(line: &[u8], start: usize) -> TagLine {
+    match memchr::memchr(b']', &line[start..]) {
+        Some(offset) => {
+            let bracket = start + offset;
+            let mut end = bracket;
+            while end > start && matches!(line[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            new_tag(
+                (start, end),
+                bracket + 1,
+                Some(OddityKind::UnquotedTagValue),
+            )
+        }
+        None => {
+            let end = trim_end_bracket(line, start);
+            new_tag((start, end), line.len(), Some(OddityKind::UnterminatedTag))
+        }
+    }
+}
+
+fn new_tag(value: (usize, usize), len: usize, oddity: Option<OddityKind>) -> TagLine {
+    TagLine {
+        name: (0, 0),
+        value,
+        len,
+        oddities: [oddity, None, None],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OddityKind as K;
+
+    fn tag(line: &str) -> (String, String, usize, Vec<OddityKind>) {
+        let line = line.as_bytes();
+        let t = parse(line);
+        let text = |(a, b): (usize, usize)| String::from_utf8_lossy(&line[a..b]).into_owned();
+        (
+            text(t.name),
+            text(t.value),
+            t.len,
+            t.oddities.into_iter().flatten().collect(),
+        )
+    }
+
+    #[test]
+    fn ok_tag_line() {
+        let cases: [(&str, &str, &str, usize, &[OddityKind]); 11] = [
+            (r#"[Event "A"]"#, "Event", "A", 11, &[]),
+            (r#"[Event "a]b"] x"#, "Event", "a]b", 13, &[]),
+            (
+                r#"[White "hello\" \\ world"]"#,
+                "White",
+                r#"hello\" \\ world"#,
+                26,
+                &[],
+            ),
+            (
+                r#"[Event "NII - Lille]"#,
+                "Event",
+                "NII - Lille",
+                20,
+                &[K::UnterminatedTagValue],
+            ),
+            (
+                r#"[Event "5th "Mikis" Intl"]"#,
+                "Event",
+                r#"5th "Mikis" Intl"#,
+                26,
+                &[K::UnescapedQuoteInTag],
+            ),
+            (
+                r#"[BlackType: "p"]"#,
+                "BlackType:",
+                "p",
+                16,
+                &[K::NonstandardTagName],
+            ),
+            (r#"[123 "x"]"#, "123", "x", 9, &[K::NonstandardTagName]),
+            (
+                r#"[Event"x"][ Site "y" ]"#,
+                "Event",
+                "x",
+                10,
+                &[K::TagSpacing],
+            ),
+            (r#"[ Site "y" ]"#, "Site", "y", 12, &[K::TagSpacing]),
+            ("[Event S ]", "Event", "S", 10, &[K::UnquotedTagValue]),
+            ("[pgn]", "pgn", "", 5, &[K::UnquotedTagValue]),
+        ];
+        for (line, name, value, len, oddities) in cases {
+            assert_eq!(
+                tag(line),
+                (name.into(), value.into(), len, oddities.to_vec()),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn err_tag_line_unterminated() {
+        assert_eq!(
+            tag("[Event x"),
+            ("Event".into(), "x".into(), 8, vec![K::UnterminatedTag])
+        );
+        assert_eq!(
+            tag("["),
+            (
+                "".into(),
+                "".into(),
+                1,
+                vec![K::UnterminatedTag, K::NonstandardTagName]
+            )
+        );
+    }
+}

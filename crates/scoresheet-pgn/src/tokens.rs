@@ -1,0 +1,352 @@
+//! The values the reader hands to a [`Visitor`](crate::Visitor): raw tokens borrowed from the
+//! reader's buffer, each with its [`Position`], plus [`Oddity`] reports.
+//!
+//! Raw tokens are bytes exactly as they are in the file (valid only during the callback); the
+//! `decode` helpers turn them into text (UTF-8, else Latin-1, see [`crate::decode`]).
+//!
+//! ```
+//! use scoresheet_pgn::{Outcome, RawTag};
+//!
+//! assert_eq!(Outcome::from_ascii(b"1/2-1/2"), Some(Outcome::Draw));
+//! assert_eq!(Outcome::WhiteWins.to_string(), "1-0");
+//! ```
+
+use std::{borrow::Cow, fmt};
+
+use crate::{decode, Position};
+
+/// A game result as written in movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl Outcome {
+    /// All outcomes.
+    pub const ALL: [Outcome; 3] = [Outcome::WhiteWins, Outcome::BlackWins, Outcome::Draw];
+
+    /// Parses exactly `1-0`, `0-1` or `1/2-1/2`.
+    pub fn from_ascii(bytes: &[u8]) -> Option<Outcome> {
+        Outcome::ALL
+            .into_iter()
+            .find(|o| o.as_str().as_bytes() == bytes)
+    }
+
+    /// The standard PGN marker.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether [`Visitor::begin_variation`](crate::Visitor::begin_variation) wants the variation
+/// skipped (`Skip(true)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Skip(pub bool);
+
+/// A tag value as written between the quotes, escapes not yet removed.
+#[derive(Debug, Clone, Copy)]
+pub struct RawTag<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) position: Position,
+}
+
+impl<'a> RawTag<'a> {
+    /// The bytes between the quotes, as written (with `\"` and `\\` escapes).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The value with `\"` and `\\` unescaped.
+    pub fn unescape(&self) -> Cow<'a, [u8]> {
+        decode::unescape_tag(self.bytes)
+    }
+
+    /// The unescaped value as text (UTF-8, else Latin-1).
+    pub fn decode(&self) -> Cow<'a, str> {
+        match self.unescape() {
+            Cow::Borrowed(bytes) => decode::decode(bytes),
+            Cow::Owned(bytes) => Cow::Owned(decode::decode(&bytes).into_owned()),
+        }
+    }
+
+    /// Where the tag (its `[`) starts.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+}
+
+/// Bytes of one token plus where it starts: a move token, a NAG, or the subject of an
+/// [`Oddity`].
+#[derive(Debug, Clone, Copy)]
+pub struct RawToken<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) position: Position,
+}
+
+impl<'a> RawToken<'a> {
+    /// The token as written.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The token as text (UTF-8, else Latin-1).
+    pub fn decode(&self) -> Cow<'a, str> {
+        decode::decode(self.bytes)
+    }
+
+    /// Where the token starts.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+}
+
+/// How a comment was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`.
+    Brace,
+    /// `; ...` up to the end of the line.
+    Line,
+}
+
+/// A comment's text, without its `{` `}` or `;`, with `[%clk ...]`-style commands kept as text.
+#[derive(Debug, Clone, Copy)]
+pub struct RawComment<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) kind: CommentKind,
+    pub(crate) position: Position,
+}
+
+impl<'a> RawComment<'a> {
+    /// The text as written.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The text (UTF-8, else Latin-1).
+    pub fn decode(&self) -> Cow<'a, str> {
+        decode::decode(self.bytes)
+    }
+
+    /// Brace or line comment.
+    pub fn kind(&self) -> CommentKind {
+        self.kind
+    }
+
+    /// Where the comment (its `{` or `;`) starts.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+}
+
+/// Something accepted but noteworthy, or skipped; see [`OddityKind`].
+#[derive(Debug, Clone, Copy)]
+pub struct Oddity<'a> {
+    pub(crate) kind: OddityKind,
+    pub(crate) token: RawToken<'a>,
+}
+
+impl<'a> Oddity<'a> {
+    /// What is odd.
+    pub fn kind(&self) -> OddityKind {
+        self.kind
+    }
+
+    /// The bytes concerned (may be empty, for example for a missing result).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.token.bytes
+    }
+
+    /// Where it is.
+    pub fn position(&self) -> Position {
+        self.token.position
+    }
+}
+
+impl fmt::Display for Oddity<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pgn: {}: {}", self.position(), self.kind)?;
+        if !self.token.bytes.is_empty() {
+            let text = self.token.decode();
+            let mut short: String = text.chars().take(40).collect();
+            if short.len() < text.len() {
+                short.push('…');
+            }
+            write!(f, " {short:?}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The kinds of [`Oddity`]. Each names what the reader did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OddityKind {
+    /// Text before a game that looks like no movetext (no move number, no result): skipped.
+    TextBeforeGame,
+    /// A line starting with `%` (PGN escape): skipped.
+    EscapedLine,
+    /// A blank line between tags: the tag section goes on.
+    BlankLineInTags,
+    /// A tag without a quoted value, like `[Event S ]`: the value is the trimmed text after the
+    /// name (`S`).
+    UnquotedTagValue,
+    /// A tag value without closing quote: the value runs to the end of the line, less a final `]`.
+    UnterminatedTagValue,
+    /// Unescaped `"` inside a tag value: the value runs to the last `"` before `]`.
+    UnescapedQuoteInTag,
+    /// A tag whose name is not letters, digits and `_` starting with a letter.
+    NonstandardTagName,
+    /// Missing or extra spaces in a tag pair, like `[Event"x"]` or `[ Site "y" ]`.
+    TagSpacing,
+    /// A tag line without `]`.
+    UnterminatedTag,
+    /// Text after a tag's `]` on its line that is neither a tag nor movetext.
+    JunkAfterTag,
+    /// A `{` inside a brace comment. With [`BraceNesting::Counted`](crate::BraceNesting) the
+    /// comment runs to the balancing `}`.
+    NestedComment,
+    /// With [`BraceNesting::FirstCloses`](crate::BraceNesting), the text after a nested comment
+    /// up to its balancing `}`: skipped.
+    JunkAfterNestedComment,
+    /// A comment still open at the end of the input: closed there.
+    UnterminatedComment,
+    /// A `}` outside a comment: skipped.
+    StrayCloseBrace,
+    /// A token that is no move, number, result, NAG or glyph (starts with punctuation or a
+    /// control byte): skipped.
+    UnknownToken,
+    /// A `[...]` inside movetext (not at the start of a line): skipped.
+    BracketInMovetext,
+    /// A move number in a non-standard form: `2..`, `3....`, a lone `...`, or `12` without a dot.
+    MoveNumberForm,
+    /// A glyph like `!!!` or `$999999` that maps to no NAG: skipped.
+    UnknownGlyph,
+    /// A Unicode glyph like `□` or `±`: reported as its NAG.
+    UnicodeGlyph,
+    /// U+00A0 (no-break space) between tokens: read as a space.
+    NonAsciiWhitespace,
+    /// A result written as `½-½`, `+--` (white wins by forfeit) or `--+` (black wins by forfeit).
+    NonstandardResult,
+    /// A game that ends without `1-0`, `0-1`, `1/2-1/2` or `*`.
+    MissingResult,
+    /// Tokens after the game's result on the same line: skipped.
+    AfterResult,
+    /// A `)` without an open variation: skipped.
+    UnmatchedCloseParen,
+    /// `( )` with nothing inside: dropped (no variation callbacks).
+    EmptyVariation,
+    /// A variation still open at the end of the game: closed there.
+    UnclosedVariation,
+}
+
+impl OddityKind {
+    fn as_str(self) -> &'static str {
+        use OddityKind::*;
+        match self {
+            TextBeforeGame => "text before game skipped",
+            EscapedLine => "escaped line (%) skipped",
+            BlankLineInTags => "blank line between tags",
+            UnquotedTagValue => "tag value without quotes",
+            UnterminatedTagValue => "tag value without closing quote",
+            UnescapedQuoteInTag => "unescaped quote in tag value",
+            NonstandardTagName => "non-standard tag name",
+            TagSpacing => "missing or extra spaces in tag",
+            UnterminatedTag => "tag without closing bracket",
+            JunkAfterTag => "text after tag skipped",
+            NestedComment => "brace inside comment",
+            JunkAfterNestedComment => "rest of nested comment skipped",
+            UnterminatedComment => "comment not closed before end of input",
+            StrayCloseBrace => "closing brace outside comment skipped",
+            UnknownToken => "unknown token skipped",
+            BracketInMovetext => "bracketed text in movetext skipped",
+            MoveNumberForm => "non-standard move number",
+            UnknownGlyph => "unknown glyph skipped",
+            UnicodeGlyph => "unicode glyph read as nag",
+            NonAsciiWhitespace => "no-break space read as space",
+            NonstandardResult => "non-standard result marker",
+            MissingResult => "game ends without result marker",
+            AfterResult => "token after result skipped",
+            UnmatchedCloseParen => "closing parenthesis without variation skipped",
+            EmptyVariation => "empty variation dropped",
+            UnclosedVariation => "variation not closed before end of game",
+        }
+    }
+}
+
+impl fmt::Display for OddityKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_outcome() {
+        for outcome in Outcome::ALL {
+            assert_eq!(
+                Outcome::from_ascii(outcome.as_str().as_bytes()),
+                Some(outcome)
+            );
+        }
+        let cases: [&[u8]; 5] = [b"", b"*", b"1-0 ", b"1/2", b"0-0"];
+        for input in cases {
+            assert_eq!(Outcome::from_ascii(input), None, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_raw_tag_decode() {
+        let position = Position::default();
+        let cases: [(&[u8], &str); 4] = [
+            (b"Kasparov", "Kasparov"),
+            (br#"hello\" \\ world"#, r#"hello" \ world"#),
+            (b"M\xfcller", "Müller"),
+            (b"M\xfcller \\\"X\\\"", r#"Müller "X""#),
+        ];
+        for (bytes, want) in cases {
+            assert_eq!(RawTag { bytes, position }.decode(), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn ok_oddity_display() {
+        let position = Position {
+            game_index: 0,
+            game_first_line: 1,
+            line: 2,
+            column: 3,
+            byte: 9,
+        };
+        let token = RawToken {
+            bytes: b"^5blergh",
+            position,
+        };
+        let oddity = Oddity {
+            kind: OddityKind::UnknownToken,
+            token,
+        };
+        assert_eq!(
+            oddity.to_string(),
+            "pgn: game 1 (from line 1), line 2, column 3: unknown token skipped \"^5blergh\""
+        );
+    }
+}

@@ -44,9 +44,7 @@ impl San {
                 if let Some(rank) = rank {
                     from &= rank.bitboard();
                 }
-                find_unique(pos, from, |mv| {
-                    mv.to() == to && !mv.is_castle() && mv.promotion() == promotion
-                })
+                find_unique(pos, from, to, promotion)
             }
         }
     }
@@ -120,19 +118,29 @@ fn disambiguation(
     }
 }
 
-/// The single legal move from `from` that `matches`, or why there is none.
+/// The single legal non-castling move from a square of `from` to `to` with this promotion,
+/// or why there is none. Only matching cozy-chess moves are turned into [`Move`]s.
 fn find_unique(
     pos: &Position,
     from: BitBoard,
-    mut matches: impl FnMut(Move) -> bool,
+    to: crate::Square,
+    promotion: Option<Role>,
 ) -> Result<Move, MoveError> {
+    let board = pos.board();
+    if board.colors(pos.turn()).has(to) {
+        return Err(MoveError::Illegal); // own piece there: castling in cozy-chess, not a move
+    }
+    let promotion = promotion.map(Role::to_cozy);
     let mut found: Option<Move> = None;
     let mut extra: Vec<Move> = Vec::new();
-    pos.legal_moves_for(from, |mv| {
-        if matches(mv) {
-            match found {
-                None => found = Some(mv),
-                Some(_) => extra.push(mv),
+    board.generate_moves_for(from, |moves| {
+        if moves.to.has(to) {
+            for m in moves.into_iter().filter(|m| m.to == to && m.promotion == promotion) {
+                let mv = pos.move_from_cozy(m);
+                match found {
+                    None => found = Some(mv),
+                    Some(_) => extra.push(mv),
+                }
             }
         }
         false

@@ -35,6 +35,32 @@ pub enum CastlingMode {
     Chess960,
 }
 
+impl CastlingMode {
+    /// The mode a setup needs: Chess960 when a castling right is not a king on e1/e8 castling
+    /// with a rook on the a- or h-file, standard otherwise.
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        let standard = Color::ALL.into_iter().all(|color| {
+            let rights = setup.castle_rights(color);
+            let king = Square::new(crate::File::E, Rank::First.relative_to(color));
+            let has = rights.short.is_some() || rights.long.is_some();
+            let king_ok = !has
+                || setup.piece_at(king)
+                    == Some(Piece {
+                        color,
+                        role: Role::King,
+                    });
+            king_ok
+                && rights.short.is_none_or(|f| f == crate::File::H)
+                && rights.long.is_none_or(|f| f == crate::File::A)
+        });
+        if standard {
+            CastlingMode::Standard
+        } else {
+            CastlingMode::Chess960
+        }
+    }
+}
+
 /// When the FEN of a position names an en-passant square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum EnPassantMode {
@@ -104,7 +130,28 @@ impl Position {
     /// # Errors
     /// [`PositionError`] naming the first problem found.
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        let board = validate::build_board(setup, mode)?;
+        Position::build(setup, mode, validate::Material::Reachable)
+    }
+
+    /// Like [`Position::from_setup`], but accepts piece counts no game can reach (nine queens
+    /// and eight pawns, say), as perft suites use. cozy-chess still limits each side to 16
+    /// pieces and 8 pawns.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first problem found.
+    pub fn from_setup_any_material(
+        setup: &Setup,
+        mode: CastlingMode,
+    ) -> Result<Position, PositionError> {
+        Position::build(setup, mode, validate::Material::Any)
+    }
+
+    fn build(
+        setup: &Setup,
+        mode: CastlingMode,
+        material: validate::Material,
+    ) -> Result<Position, PositionError> {
+        let board = validate::build_board(setup, mode, material)?;
         Ok(Position {
             board,
             halfmove_clock: setup.halfmove_clock,

@@ -5,9 +5,25 @@ use cozy_chess::{Board, BoardBuilder, BoardBuilderError};
 use super::{CastlingMode, PositionError, PositionErrorKind, Setup};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 
+/// Which rules a setup is checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Material {
+    /// Piece counts must be reachable in a game (promotions only from missing pawns).
+    Reachable,
+    /// Any piece counts cozy-chess can represent (at most 16 pieces a side), for perft suites.
+    Any,
+}
+
 /// Builds the board for a setup, or says what is wrong with it.
-pub(super) fn build_board(setup: &Setup, mode: CastlingMode) -> Result<Board, PositionError> {
-    check_material(setup)?;
+pub(super) fn build_board(
+    setup: &Setup,
+    mode: CastlingMode,
+    material: Material,
+) -> Result<Board, PositionError> {
+    check_kings_and_pawns(setup)?;
+    if material == Material::Reachable {
+        check_material(setup)?;
+    }
     if setup.fullmove_number == 0 {
         return Err(PositionError::new(PositionErrorKind::FullmoveNumber));
     }
@@ -40,6 +56,9 @@ fn to_builder(setup: &Setup) -> BoardBuilder {
 /// Turns a cozy-chess builder error into the precise reason.
 fn explain(setup: &Setup, error: BoardBuilderError) -> PositionError {
     let kind = match error {
+        BoardBuilderError::InvalidBoard if exceeds_cozy_limits(setup) => {
+            PositionErrorKind::TooMuchMaterial
+        }
         BoardBuilderError::InvalidBoard => PositionErrorKind::OppositeCheck,
         BoardBuilderError::InvalidCastlingRights => PositionErrorKind::CastlingRights,
         BoardBuilderError::InvalidEnPassant => PositionErrorKind::EnPassant,
@@ -47,8 +66,20 @@ fn explain(setup: &Setup, error: BoardBuilderError) -> PositionError {
             PositionErrorKind::FullmoveNumber
         }
     };
-    let _ = setup;
     PositionError::new(kind)
+}
+
+/// More than 16 pieces or 8 pawns on a side: cozy-chess cannot hold the position.
+fn exceeds_cozy_limits(setup: &Setup) -> bool {
+    Color::ALL.into_iter().any(|color| {
+        let pieces = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == color)
+            .count();
+        pieces > 16 || count(setup, color, Role::Pawn) > 8
+    })
 }
 
 fn count(setup: &Setup, color: Color, role: Role) -> usize {
@@ -59,7 +90,7 @@ fn count(setup: &Setup, color: Color, role: Role) -> usize {
         .count()
 }
 
-fn check_material(setup: &Setup) -> Result<(), PositionError> {
+fn check_kings_and_pawns(setup: &Setup) -> Result<(), PositionError> {
     for color in Color::ALL {
         if count(setup, color, Role::King) != 1 {
             return Err(PositionError::new(PositionErrorKind::KingCount));
@@ -73,6 +104,10 @@ fn check_material(setup: &Setup) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
+
+fn check_material(setup: &Setup) -> Result<(), PositionError> {
     for color in Color::ALL {
         if !material_is_reachable(setup, color) {
             return Err(PositionError::new(PositionErrorKind::TooMuchMaterial));

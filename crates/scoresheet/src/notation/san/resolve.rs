@@ -160,8 +160,9 @@ impl SanPlus {
         }
     }
 
-    /// The legal move this SAN denotes, read strictly: the SAN (without its annotation) must
-    /// be exactly the canonical SAN of the move.
+    /// The legal move this SAN denotes, read strictly: the SAN must be exactly the canonical
+    /// SAN of the move, except that the annotation is free and the `+`/`#` suffix may be
+    /// omitted (but, when written, must be right).
     ///
     /// # Errors
     /// [`MoveError`]: `Illegal`, `Ambiguous`, or, for a move that resolves but is not written
@@ -179,7 +180,7 @@ impl SanPlus {
         if self.san != canonical.san {
             return Err(MoveError::NotCanonical(mv));
         }
-        if self.suffix != canonical.suffix {
+        if self.suffix.is_some() && self.suffix != canonical.suffix {
             return Err(MoveError::SuffixMismatch(mv));
         }
         Ok(mv)

@@ -2,7 +2,9 @@
 
 mod bad_inputs;
 mod cnp;
+mod eran;
 mod fen_lists;
 mod perft;
+mod quantum;
 mod round_trip;
 mod support;

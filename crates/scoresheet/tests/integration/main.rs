@@ -4,6 +4,8 @@ mod bad_inputs;
 mod cnp;
 mod eran;
 mod fen_lists;
+mod fuzz_corpus;
+mod notation_round_trip;
 mod perft;
 mod quantum;
 mod round_trip;

@@ -1,0 +1,7 @@
+//! Fuzz target: quantum notation parsing never panics and round-trips (see `../check.rs`).
+#![no_main]
+
+#[path = "../check.rs"]
+mod check;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::quantum(data));

@@ -260,7 +260,7 @@ impl QuantumMove {
     /// - [`MoveError::PieceMismatch`]: the piece prefix is not the piece on the source square;
     /// - [`MoveError::CaptureMismatch`]: the capture variant for a quiet move;
     /// - [`MoveError::Illegal`]: no legal move matches, or a split, merge or excluded variant.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
+    pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
         let (from, to) = match self.kind {
             QuantumKind::Null => return Err(MoveError::Null),
             QuantumKind::Standard { from, to } if to.variant != Variant::Excluded => (from, to),

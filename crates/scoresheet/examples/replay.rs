@@ -22,7 +22,9 @@ fn replay(text: &[u8]) -> (u64, u64) {
             pos = Position::from_fen(&fen, CastlingMode::Standard).unwrap_or_default();
         } else if !line.starts_with(b"[") {
             for token in line.split(|b| *b == b' ').filter(|t| !t.is_empty()) {
-                let Ok(san) = SanPlus::from_ascii(token) else { continue };
+                let Ok(san) = SanPlus::from_ascii(token) else {
+                    continue;
+                };
                 if let Ok(mv) = san.san.to_move(&pos) {
                     pos.play_unchecked(mv);
                     plies += 1;
@@ -47,5 +49,8 @@ fn main() {
     }
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
-    println!("scoresheet mode=play games={} plies={} median={median:.4}s", counts.0, counts.1);
+    println!(
+        "scoresheet mode=play games={} plies={} median={median:.4}s",
+        counts.0, counts.1
+    );
 }

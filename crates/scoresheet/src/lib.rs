@@ -30,7 +30,7 @@ mod position;
 mod types;
 
 pub use chess_move::Move;
-pub use notation::{fen, lan, san, uci};
+pub use notation::{eran, fen, lan, quantum, san, uci};
 pub use position::{
     CastleRights, CastlingMode, EnPassantMode, FenError, PlayError, Position, PositionError,
     PositionErrorKind, Setup,

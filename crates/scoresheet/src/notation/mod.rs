@@ -7,15 +7,20 @@
 //! | LAN | `Ng1-f3`, `e7xd8=Q+` | [`lan::Lan`] |
 //! | UCI | `g1f3`, `e7e8q`, `0000` | [`uci::UciMove`] |
 //! | FEN | `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1` | [`fen::Fen`] |
+//! | ERAN | `Knight g1-f3`, `P g7-g8 >Q`, `ck`, `en-passant` | [`eran::Eran`] |
+//! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
 
+pub mod eran;
 pub mod fen;
 pub mod lan;
+pub mod quantum;
 pub mod san;
 pub mod uci;
 
 use std::fmt;
 
 use crate::chess_move::Move;
+use crate::types::Piece;
 
 /// A syntax error: the notation, what was expected (`K`), and the byte offset where parsing
 /// stopped.
@@ -79,6 +84,9 @@ pub enum MoveError {
     SuffixMismatch(Move),
     /// Strict mode: more disambiguation than needed, or not the canonical one.
     NotCanonical(Move),
+    /// The move names a piece (ERAN `Knight b1-c3`, quantum `Nb1c3`) that is not the piece on
+    /// its origin square; holds what is there.
+    PieceMismatch(Option<Piece>),
 }
 
 impl fmt::Display for MoveError {
@@ -92,6 +100,13 @@ impl fmt::Display for MoveError {
                 f.write_str("check or mate suffix does not match the position")
             }
             MoveError::NotCanonical(_) => f.write_str("move is not in canonical form"),
+            MoveError::PieceMismatch(Some(p)) => {
+                write!(
+                    f,
+                    "the named piece is not the one on the origin square ({p})"
+                )
+            }
+            MoveError::PieceMismatch(None) => f.write_str("no piece on the origin square"),
         }
     }
 }

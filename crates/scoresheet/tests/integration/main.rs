@@ -1,9 +1,14 @@
 //! Integration tests of the scoresheet library, over the shared vectors in `tests/data/`.
 
 mod bad_inputs;
+mod cnp;
+mod eran;
 mod fen_lists;
 mod fuzz_checks;
+mod fuzz_corpus;
 mod fuzz_replay;
+mod notation_round_trip;
 mod perft;
+mod quantum;
 mod round_trip;
 mod support;

@@ -40,9 +40,11 @@
 //! - the suffixes `e.p.`, `ep`, `++` (read as mate) and any order of suffix and annotation;
 //! - the null moves `--`, `Z0` and `0000` ([`San::Null`]).
 //!
+//! Both parsers reject a pawn move to the first or last rank without a promotion piece.
+//!
 //! Resolving leniently ([`San::to_move`]) ignores the capture marker and the suffix, and
 //! accepts more disambiguation than needed. It never guesses: a move matching no legal move
-//! is [`MoveError::Illegal`], one matching several is [`MoveError::Ambiguous`] with the
+//! is [`MoveError::Illegal`](crate::notation::MoveError::Illegal), one matching several is [`MoveError::Ambiguous`](crate::notation::MoveError::Ambiguous) with the
 //! candidates, and a lower-case `b` is always a pawn file, never a bishop.
 //!
 //! # Policy decisions

@@ -26,6 +26,8 @@ pub enum ParseSanErrorKind {
     Promotion,
     /// A promotion of a piece other than a pawn, or not on the first or last rank.
     PromotionRank,
+    /// A pawn move to the first or last rank without a promotion piece.
+    PromotionRequired,
     /// Expected `O-O` or `O-O-O`.
     Castling,
     /// Expected an annotation `!`, `?`, `!!`, `??`, `!?` or `?!`.
@@ -46,6 +48,9 @@ impl fmt::Display for ParseSanErrorKind {
             PawnForm => "a pawn move names only its origin file, followed by 'x'",
             Promotion => "expected a promotion piece N, B, R or Q after '='",
             PromotionRank => "only a pawn reaching the first or last rank promotes",
+            PromotionRequired => {
+                "a pawn reaching the first or last rank must promote (=N, =B, =R, =Q)"
+            }
             Castling => "expected castling O-O or O-O-O",
             Annotation => "expected an annotation !, ?, !!, ??, !? or ?!",
             TrailingInput => "unexpected input after the move",
@@ -244,6 +249,17 @@ fn parse_body(body: &[u8], mode: Mode) -> Result<San, ParseSanError> {
         }
         *slot = Some(p);
     }
+    if let San::Normal {
+        role: Role::Pawn,
+        to,
+        promotion: None,
+        ..
+    } = san
+    {
+        if matches!(to.rank(), Rank::First | Rank::Eighth) {
+            return err(ParseSanErrorKind::PromotionRequired, core_end);
+        }
+    }
     Ok(san)
 }
 
@@ -390,6 +406,8 @@ mod tests {
             ("O-O-", Castling, 4),
             ("e4 e5", TrailingInput, 2),
             ("N", Square, 1),
+            ("e8", PromotionRequired, 2),
+            ("exd1", PromotionRequired, 4),
             ("K+", Square, 1),
             ("x", Move, 0),
         ] {

@@ -135,7 +135,10 @@ fn find_unique(
     let mut extra: Vec<Move> = Vec::new();
     board.generate_moves_for(from, |moves| {
         if moves.to.has(to) {
-            for m in moves.into_iter().filter(|m| m.to == to && m.promotion == promotion) {
+            for m in moves
+                .into_iter()
+                .filter(|m| m.to == to && m.promotion == promotion)
+            {
                 let mv = pos.move_from_cozy(m);
                 match found {
                     None => found = Some(mv),

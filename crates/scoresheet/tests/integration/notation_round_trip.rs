@@ -1,0 +1,68 @@
+//! Every legal move of positions reached in `real_clean.pgn` converts to ERAN (verbose and
+//! short, en passant both ways) and to quantum notation, and parses back to itself. The
+//! default run samples every 25th game; the full run (332,315 positions) is `#[ignore]`d.
+
+use scoresheet::eran::{EnPassantForm, Eran, EranForm, EranPrinter};
+use scoresheet::quantum::QuantumMove;
+use scoresheet::san::SanPlus;
+use scoresheet::{Move, Position};
+
+use crate::support::{clean_games, read};
+
+const PRINTERS: [EranPrinter; 4] = [
+    EranPrinter::new(),
+    EranPrinter::new().form(EranForm::Short),
+    EranPrinter::new().en_passant(EnPassantForm::Capture),
+    EranPrinter::new()
+        .form(EranForm::Short)
+        .en_passant(EnPassantForm::Capture),
+];
+
+fn assert_round_trips(pos: &Position, mv: Move) {
+    for printer in PRINTERS {
+        let text = printer.move_to_string(pos, mv);
+        let eran = Eran::from_ascii(text.as_bytes()).expect("own eran parses");
+        assert_eq!(eran.to_move(pos), Ok(mv), "eran {text}");
+    }
+    let text = QuantumMove::from_move(pos, mv).to_string();
+    let quantum = QuantumMove::from_ascii(text.as_bytes()).expect("own quantum move parses");
+    assert_eq!(quantum.to_move(pos), Ok(mv), "quantum {text}");
+}
+
+/// Plays the games whose index `keep` selects; returns (positions, moves checked).
+fn run(keep: impl Fn(usize) -> bool) -> (usize, usize) {
+    let games = clean_games(&read("real_clean.pgn"));
+    let (mut positions, mut moves) = (0, 0);
+    for (index, game) in games.iter().enumerate().filter(|(i, _)| keep(*i)) {
+        let mut pos = game.start();
+        for token in &game.moves {
+            let legal = pos.legal_moves();
+            for &mv in &legal {
+                assert_round_trips(&pos, mv);
+            }
+            moves += legal.len();
+            positions += 1;
+            let san = SanPlus::from_ascii(token.as_bytes())
+                .unwrap_or_else(|e| panic!("game {index}: {token}: {e}"));
+            let mv =
+                (san.san.to_move(&pos)).unwrap_or_else(|e| panic!("game {index}: {token}: {e}"));
+            pos.play(mv).expect("resolved move is legal");
+        }
+    }
+    (positions, moves)
+}
+
+#[test]
+fn ok_sampled_games_round_trip_eran_and_quantum() {
+    let (positions, moves) = run(|i| i % 25 == 0);
+    assert!(positions > 10_000, "{positions}");
+    assert!(moves > 300_000, "{moves}");
+}
+
+#[test]
+#[ignore = "full corpus: about four minutes in debug builds"]
+fn ok_all_games_round_trip_eran_and_quantum() {
+    let (positions, moves) = run(|_| true);
+    assert_eq!(positions, 332_315);
+    assert!(moves > 5_000_000, "{moves}");
+}

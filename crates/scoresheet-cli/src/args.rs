@@ -49,6 +49,30 @@ pub enum Command {
         X-FEN and Shredder-FEN castling are read; Chess960 castling rights are detected. \
         An invalid FEN prints the reason (with a caret for syntax errors) and exits with 1.")]
     Fen(FenArgs),
+    /// Parse one move string and print its syntax tree as a JSON object.
+    #[command(after_help = "Examples:\n  \
+        scoresheet parse --notation san 'exd8=Q+!?'\n  \
+        scoresheet parse --notation eran 'Pawn g7-g8 ->Queen'\n  \
+        scoresheet parse --notation quantum 'b1^a3c3.m1'\n\n\
+        No position is needed: this is syntax only. Fields: SAN kind, piece, from_file, \
+        from_rank, to, capture, promotion, castling, suffix, annotation; ERAN kind \
+        (move/castling/en_passant), piece, from, to, capture, promotion, side; quantum type \
+        (standard/split/merge/null), piece, sources, targets, variants, promotion, \
+        measurement. A syntax error prints a caret under the offending byte and exits with 1.")]
+    Parse(ParseArgs),
+}
+
+/// Flags of `parse`.
+#[derive(Debug, Args)]
+pub struct ParseArgs {
+    /// The notation of the string.
+    #[arg(long, value_enum)]
+    pub notation: Notation,
+    /// Use the strict parser (SAN, LAN, UCI, quantum); the default is the lenient one.
+    #[arg(long)]
+    pub strict: bool,
+    /// The move string (quote it).
+    pub text: String,
 }
 
 /// The starting position of commands that play moves.

@@ -7,6 +7,7 @@
 
 mod args;
 mod cmd;
+mod json;
 mod notation;
 mod output;
 
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
         args::Command::Moves(a) => cmd::moves::run(a),
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
+        args::Command::Parse(a) => cmd::parse::run(a),
     };
     output::finish(result)
 }

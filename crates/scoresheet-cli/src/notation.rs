@@ -1,7 +1,9 @@
 //! The `--from` / `--to` / `--notation` values and their dispatch to the library's notations.
 
 use clap::ValueEnum;
+use scoresheet::eran::{Eran, EranForm, EranPrinter};
 use scoresheet::lan::Lan;
+use scoresheet::quantum::QuantumMove;
 use scoresheet::san::SanPlus;
 use scoresheet::uci::UciMove;
 use scoresheet::{Move, Position};
@@ -15,6 +17,12 @@ pub enum Notation {
     Lan,
     /// UCI: `g1f3`, `e4d5`, `e1g1` (`e1h1` with --chess960), `e7e8q`.
     Uci,
+    /// ERAN, verbose: `Knight g1-f3`, `Pawn e4xd5`, `castling-kingside`, `en-passant`.
+    Eran,
+    /// ERAN, short: `N g1-f3`, `P e4xd5`, `ck`, `ep`, `P e7-e8 >Q`.
+    EranShort,
+    /// Quantum chess notation: `g1f3`, `e4xd5` (capture variant), `e7e8q`.
+    Quantum,
 }
 
 /// Why a move string was not accepted: a syntax error with its offset, or a move error.
@@ -50,6 +58,14 @@ impl Notation {
                 let uci = UciMove::from_ascii_lenient(bytes).map_err(syntax)?;
                 uci.to_move(pos).map_err(semantic)
             }
+            Notation::Eran | Notation::EranShort => {
+                let eran = Eran::from_ascii(bytes).map_err(syntax)?;
+                eran.to_move(pos).map_err(semantic)
+            }
+            Notation::Quantum => {
+                let quantum = QuantumMove::from_ascii_lenient(bytes).map_err(syntax)?;
+                quantum.to_move(pos).map_err(semantic)
+            }
         }
     }
 
@@ -59,6 +75,11 @@ impl Notation {
             Notation::San => SanPlus::from_move(pos, mv).to_string(),
             Notation::Lan => Lan::from_move(pos, mv).to_string(),
             Notation::Uci => UciMove::from_move(pos, mv).to_string(),
+            Notation::Eran => EranPrinter::new().move_to_string(pos, mv),
+            Notation::EranShort => EranPrinter::new()
+                .form(EranForm::Short)
+                .move_to_string(pos, mv),
+            Notation::Quantum => QuantumMove::from_move(pos, mv).to_string(),
         }
     }
 }

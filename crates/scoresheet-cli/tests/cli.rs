@@ -142,3 +142,94 @@ fn ok_and_err_fen() {
     let err = String::from_utf8_lossy(&syntax.stderr);
     assert!(err.contains("byte 18") && err.contains('^'), "{err}");
 }
+
+#[test]
+fn ok_parse_json_table() {
+    let cases = [
+        (
+            "san",
+            "exd8=Q+!?",
+            r#"{"kind":"normal","piece":"pawn","from_file":"e","from_rank":null,"to":"d8","capture":true,"promotion":"queen","castling":null,"suffix":"check","annotation":"!?"}"#,
+        ),
+        (
+            "san",
+            "0-0-0#",
+            r#"{"kind":"castling","piece":"king","from_file":null,"from_rank":null,"to":null,"capture":false,"promotion":null,"castling":"queenside","suffix":"checkmate","annotation":null}"#,
+        ),
+        (
+            "eran",
+            "Pawn g7-g8 ->Queen",
+            r#"{"kind":"move","piece":"pawn","from":"g7","to":"g8","capture":false,"promotion":"queen","side":null}"#,
+        ),
+        (
+            "eran-short",
+            "ep",
+            r#"{"kind":"en_passant","piece":"pawn","from":null,"to":null,"capture":true,"promotion":null,"side":null}"#,
+        ),
+        (
+            "quantum",
+            "b1^a3c3.m1",
+            r#"{"type":"split","piece":null,"sources":["b1"],"targets":["a3","c3"],"variants":["basic","basic"],"promotion":null,"measurement":1}"#,
+        ),
+        (
+            "uci",
+            "e7e8q",
+            r#"{"kind":"normal","from":"e7","to":"e8","promotion":"queen"}"#,
+        ),
+    ];
+    for (notation, text, want) in cases {
+        assert_eq!(
+            stdout_of(&["parse", "--notation", notation, text]),
+            format!("{want}\n"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn err_parse_shows_caret_and_exits_1() {
+    let out = run(&["parse", "--notation", "eran", "P e2e4"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("eran") && err.contains("P e2e4\n") && err.contains('^'),
+        "{err}"
+    );
+}
+
+#[test]
+fn ok_convert_to_eran_and_quantum() {
+    let moves = ["e4", "d5", "exd5", "Nf6", "O-O"];
+    let out = run(
+        &[
+            "convert",
+            "--from",
+            "san",
+            "--to",
+            "eran-short",
+            "e4",
+            "d5",
+            "exd5",
+        ],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "P e2-e4\nP d7-d5\nP e4xd5\n"
+    );
+    let verbose = stdout_of(&[
+        "convert", "--from", "san", "--to", "eran", "e4", "d5", "exd5", "Nf6",
+    ]);
+    assert_eq!(
+        verbose,
+        "Pawn e2-e4\nPawn d7-d5\nPawn e4xd5\nKnight g8-f6\n"
+    );
+    let quantum = stdout_of(&[
+        "convert", "--from", "san", "--to", "quantum", moves[0], moves[1], moves[2],
+    ]);
+    assert_eq!(quantum, "e2e4\nd7d5\ne4xd5\n");
+    let back = stdout_of(&[
+        "convert", "--from", "quantum", "--to", "san", "e2e4", "d7d5", "e4xd5",
+    ]);
+    assert_eq!(back, "e4\nd5\nexd5\n");
+}

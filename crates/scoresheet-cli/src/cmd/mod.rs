@@ -3,6 +3,7 @@
 pub mod convert;
 pub mod fen;
 pub mod moves;
+pub mod parse;
 pub mod perft;
 
 use scoresheet::fen::Fen;

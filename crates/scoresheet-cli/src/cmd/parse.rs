@@ -1,0 +1,285 @@
+//! `scoresheet parse`: print the syntax tree of one move string as a JSON object.
+
+use std::io::Write;
+
+use scoresheet::eran::Eran;
+use scoresheet::lan::{Lan, LanKind};
+use scoresheet::quantum::{QuantumKind, QuantumMove};
+use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::uci::UciMove;
+use scoresheet::{CastlingSide, Role};
+
+use crate::args::ParseArgs;
+use crate::json::{object, Value};
+use crate::notation::Notation;
+use crate::output::{caret, line, stdout, Failure, Outcome};
+
+/// Runs the subcommand.
+pub fn run(args: ParseArgs) -> Outcome {
+    let (text, strict) = (args.text.as_bytes(), args.strict);
+    let json = match args.notation {
+        Notation::San => pick(strict, SanPlus::from_ascii, SanPlus::from_ascii_lenient)(text)
+            .map(san_json)
+            .map_err(describe),
+        Notation::Lan => pick(strict, Lan::from_ascii, Lan::from_ascii_lenient)(text)
+            .map(lan_json)
+            .map_err(describe),
+        Notation::Uci => pick(strict, UciMove::from_ascii, UciMove::from_ascii_lenient)(text)
+            .map(uci_json)
+            .map_err(describe),
+        Notation::Eran | Notation::EranShort => {
+            Eran::from_ascii(text).map(eran_json).map_err(describe)
+        }
+        Notation::Quantum => pick(
+            strict,
+            QuantumMove::from_ascii,
+            QuantumMove::from_ascii_lenient,
+        )(text)
+        .map(quantum_json)
+        .map_err(describe),
+    };
+    let json = json.map_err(|(msg, offset)| {
+        Failure::Rejected(format!("{msg}\n{}", caret(&args.text, offset)))
+    })?;
+    let mut out = stdout();
+    line(&mut out, json)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The strict or the lenient parser.
+fn pick<T, E>(
+    strict: bool,
+    strict_fn: fn(&[u8]) -> Result<T, E>,
+    lenient_fn: fn(&[u8]) -> Result<T, E>,
+) -> fn(&[u8]) -> Result<T, E> {
+    if strict {
+        strict_fn
+    } else {
+        lenient_fn
+    }
+}
+
+fn describe<K: std::fmt::Display>(e: scoresheet::notation::ParseError<K>) -> (String, usize) {
+    (e.to_string(), e.offset())
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "kingside",
+        CastlingSide::QueenSide => "queenside",
+    }
+}
+
+fn suffix_name(suffix: Option<Suffix>) -> Value {
+    Value::opt_str(suffix.map(|s| match s {
+        Suffix::Check => "check",
+        Suffix::Checkmate => "checkmate",
+    }))
+}
+
+fn san_json(san: SanPlus) -> String {
+    let (kind, piece, file, rank, to, capture, promotion, castling) = match san.san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => (
+            "normal",
+            Value::Str(role_name(role).into()),
+            Value::opt_str(file.map(|f| f.to_string())),
+            Value::opt_str(rank.map(|r| r.to_string())),
+            Value::Str(to.to_string()),
+            capture,
+            Value::opt_str(promotion.map(role_name)),
+            Value::Null,
+        ),
+        San::Castle(side) => (
+            "castling",
+            Value::Str("king".into()),
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            false,
+            Value::Null,
+            Value::Str(side_name(side).into()),
+        ),
+        San::Null => (
+            "null",
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            false,
+            Value::Null,
+            Value::Null,
+        ),
+    };
+    object(vec![
+        ("kind", Value::Str(kind.into())),
+        ("piece", piece),
+        ("from_file", file),
+        ("from_rank", rank),
+        ("to", to),
+        ("capture", Value::Bool(capture)),
+        ("promotion", promotion),
+        ("castling", castling),
+        ("suffix", suffix_name(san.suffix)),
+        (
+            "annotation",
+            Value::opt_str(san.annotation.map(|a| a.as_str())),
+        ),
+    ])
+}
+
+fn lan_json(lan: Lan) -> String {
+    let (kind, piece, from, to, capture, promotion, castling) = match lan.kind {
+        LanKind::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => (
+            "normal",
+            role_name(role),
+            Value::Str(from.to_string()),
+            Value::Str(to.to_string()),
+            capture,
+            Value::opt_str(promotion.map(role_name)),
+            Value::Null,
+        ),
+        LanKind::Castle(side) => (
+            "castling",
+            "king",
+            Value::Null,
+            Value::Null,
+            false,
+            Value::Null,
+            Value::Str(side_name(side).into()),
+        ),
+    };
+    object(vec![
+        ("kind", Value::Str(kind.into())),
+        ("piece", Value::Str(piece.into())),
+        ("from", from),
+        ("to", to),
+        ("capture", Value::Bool(capture)),
+        ("promotion", promotion),
+        ("castling", castling),
+        ("suffix", suffix_name(lan.suffix)),
+        (
+            "annotation",
+            Value::opt_str(lan.annotation.map(|a| a.as_str())),
+        ),
+    ])
+}
+
+fn uci_json(uci: UciMove) -> String {
+    match uci {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => object(vec![
+            ("kind", Value::Str("normal".into())),
+            ("from", Value::Str(from.to_string())),
+            ("to", Value::Str(to.to_string())),
+            ("promotion", Value::opt_str(promotion.map(role_name))),
+        ]),
+        UciMove::Null => object(vec![
+            ("kind", Value::Str("null".into())),
+            ("from", Value::Null),
+            ("to", Value::Null),
+            ("promotion", Value::Null),
+        ]),
+    }
+}
+
+fn eran_json(eran: Eran) -> String {
+    let null = || Value::Null;
+    let (kind, piece, from, to, capture, promotion, side) = match eran {
+        Eran::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => (
+            "move",
+            Value::Str(role_name(role).into()),
+            Value::Str(from.to_string()),
+            Value::Str(to.to_string()),
+            capture,
+            Value::opt_str(promotion.map(role_name)),
+            null(),
+        ),
+        Eran::Castle(side) => (
+            "castling",
+            null(),
+            null(),
+            null(),
+            false,
+            null(),
+            Value::Str(side_name(side).into()),
+        ),
+        Eran::EnPassant => (
+            "en_passant",
+            Value::Str("pawn".into()),
+            null(),
+            null(),
+            true,
+            null(),
+            null(),
+        ),
+    };
+    object(vec![
+        ("kind", Value::Str(kind.into())),
+        ("piece", piece),
+        ("from", from),
+        ("to", to),
+        ("capture", Value::Bool(capture)),
+        ("promotion", promotion),
+        ("side", side),
+    ])
+}
+
+fn quantum_json(q: QuantumMove) -> String {
+    let kind = match q.kind {
+        QuantumKind::Standard { .. } => "standard",
+        QuantumKind::Split { .. } => "split",
+        QuantumKind::Merge { .. } => "merge",
+        QuantumKind::Null => "null",
+    };
+    let targets = q.targets();
+    object(vec![
+        ("type", Value::Str(kind.into())),
+        ("piece", Value::opt_str(q.piece.map(|p| p.char()))),
+        ("sources", Value::strings(q.sources())),
+        ("targets", Value::strings(targets.iter().map(|t| t.square))),
+        (
+            "variants",
+            Value::strings(targets.iter().map(|t| t.variant.name())),
+        ),
+        ("promotion", Value::opt_str(q.promotion.map(role_name))),
+        (
+            "measurement",
+            q.measurement
+                .map_or(Value::Null, |m| Value::Number(u64::from(m))),
+        ),
+    ])
+}

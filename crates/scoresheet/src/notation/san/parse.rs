@@ -143,6 +143,10 @@ fn split_tail(s: &[u8], mode: Mode) -> Result<Tail, ParseSanError> {
         suffix: None,
         annotation: None,
     };
+    // Fast path: most moves end in a rank digit or a piece letter, with nothing to split off.
+    if s.last().is_some_and(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
+        return Ok(tail);
+    }
     let mut ep = false;
     loop {
         let rest = &s[..tail.body_end];

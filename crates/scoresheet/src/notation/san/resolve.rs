@@ -44,7 +44,7 @@ impl San {
                 if let Some(rank) = rank {
                     from &= rank.bitboard();
                 }
-                find_unique(pos, from, to, promotion)
+                find_unique(pos, from & reachers(pos, role, to), to, promotion)
             }
         }
     }
@@ -88,6 +88,30 @@ impl San {
     }
 }
 
+/// The squares from which a piece of `role` of the side to move could reach `to` on this
+/// board, legality aside: attack geometry narrows move generation to one or two pieces.
+fn reachers(pos: &Position, role: Role, to: crate::Square) -> BitBoard {
+    let occupied = pos.board().occupied();
+    match role {
+        Role::Pawn => {
+            let back = match pos.turn() {
+                crate::Color::White => -1,
+                crate::Color::Black => 1,
+            };
+            let pushes = [to.try_offset(0, back), to.try_offset(0, 2 * back)];
+            let pushes = pushes.into_iter().flatten().fold(BitBoard::EMPTY, |b, s| b | s.bitboard());
+            pushes | cozy_chess::get_pawn_attacks(to, !pos.turn())
+        }
+        Role::Knight => cozy_chess::get_knight_moves(to),
+        Role::Bishop => cozy_chess::get_bishop_moves(to, occupied),
+        Role::Rook => cozy_chess::get_rook_moves(to, occupied),
+        Role::Queen => {
+            cozy_chess::get_bishop_moves(to, occupied) | cozy_chess::get_rook_moves(to, occupied)
+        }
+        Role::King => cozy_chess::get_king_moves(to),
+    }
+}
+
 /// The file and/or rank needed to tell `from` apart from other pieces of the same role that
 /// can legally move to `to`.
 fn disambiguation(
@@ -119,7 +143,8 @@ fn disambiguation(
 }
 
 /// The single legal non-castling move from a square of `from` to `to` with this promotion,
-/// or why there is none. Only matching cozy-chess moves are turned into [`Move`]s.
+/// or why there is none. `from` is already narrowed by attack geometry, so each candidate
+/// is checked with cozy-chess's `is_legal` instead of generating moves.
 fn find_unique(
     pos: &Position,
     from: BitBoard,
@@ -133,21 +158,16 @@ fn find_unique(
     let promotion = promotion.map(Role::to_cozy);
     let mut found: Option<Move> = None;
     let mut extra: Vec<Move> = Vec::new();
-    board.generate_moves_for(from, |moves| {
-        if moves.to.has(to) {
-            for m in moves
-                .into_iter()
-                .filter(|m| m.to == to && m.promotion == promotion)
-            {
-                let mv = pos.move_from_cozy(m);
-                match found {
-                    None => found = Some(mv),
-                    Some(_) => extra.push(mv),
-                }
+    for from in from {
+        let candidate = cozy_chess::Move { from, to, promotion };
+        if board.is_legal(candidate) {
+            let mv = pos.move_from_cozy(candidate);
+            match found {
+                None => found = Some(mv),
+                Some(_) => extra.push(mv),
             }
         }
-        false
-    });
+    }
     match (found, extra.is_empty()) {
         (None, _) => Err(MoveError::Illegal),
         (Some(mv), true) => Ok(mv),

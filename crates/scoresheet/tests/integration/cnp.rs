@@ -32,7 +32,6 @@ const REFERENCE_WRONG_OK: &[(&str, &str)] = &[
 /// The strict parser rejects all of them.
 const LENIENT_ACCEPTS_ERR: &[(&str, &str)] = &[
     ("Pe4", "explicit pawn letter"),
-    ("Pxe5", "explicit pawn letter"),
     ("Pc2xd6", "explicit pawn letter and origin square"),
     ("e2-e4", "LAN separator"),
     ("d8Q", "promotion without '='"),

@@ -40,7 +40,9 @@
 //! - the suffixes `e.p.`, `ep`, `++` (read as mate) and any order of suffix and annotation;
 //! - the null moves `--`, `Z0` and `0000` ([`San::Null`]).
 //!
-//! Both parsers reject a pawn move to the first or last rank without a promotion piece.
+//! Both parsers reject a pawn move to the first or last rank without a promotion piece, and a
+//! pawn move that names a rank or a capture but no origin file (`3d4`, `Pxe5`): no pawn move
+//! fits them, and they could not be written back.
 //!
 //! Resolving leniently ([`San::to_move`]) ignores the capture marker and the suffix, and
 //! accepts more disambiguation than needed. It never guesses: a move matching no legal move

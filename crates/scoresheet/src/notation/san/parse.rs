@@ -302,6 +302,10 @@ fn parse_core(
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (file_from_ascii(f), rank_from_ascii(r)),
         _ => return err(ParseSanErrorKind::Disambiguation, start),
     };
+    if role == Role::Pawn && file.is_none() && (rank.is_some() || capture) {
+        // `1f4` and `xf5` name no origin file: no pawn move fits, and they cannot be printed.
+        return err(ParseSanErrorKind::PawnForm, start);
+    }
     let strict_pawn_ok = file.is_some() == capture && rank.is_none();
     if role == Role::Pawn && mode == Mode::Strict && !strict_pawn_ok {
         return err(ParseSanErrorKind::PawnForm, start);
@@ -412,6 +416,8 @@ mod tests {
             ("O-O-", Castling, 4),
             ("e4 e5", TrailingInput, 2),
             ("N", Square, 1),
+            ("P1f4", PawnForm, 1),
+            ("Pxf5", PawnForm, 1),
             ("e8", PromotionRequired, 2),
             ("exd1", PromotionRequired, 4),
             ("K+", Square, 1),

@@ -7,3 +7,4 @@ mod fuzz_replay;
 mod perft;
 mod round_trip;
 mod support;
+mod vocab;

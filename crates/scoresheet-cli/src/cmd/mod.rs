@@ -4,6 +4,8 @@ pub mod convert;
 pub mod fen;
 pub mod moves;
 pub mod perft;
+pub mod tokenize;
+pub mod vocab;
 
 use scoresheet::fen::Fen;
 use scoresheet::{CastlingMode, Position};

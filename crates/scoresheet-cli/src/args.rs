@@ -60,6 +60,29 @@ pub enum Command {
         (standard/split/merge/null), piece, sources, targets, variants, promotion, \
         measurement. A syntax error prints a caret under the offending byte and exits with 1.")]
     Parse(ParseArgs),
+    /// Print a move vocabulary: every string the notation can write for a legal move, sorted
+    /// by length then bytes (line n is token id n-1).
+    #[command(after_help = "Examples:\n  \
+        scoresheet vocab san | wc -l                 # 9758\n  \
+        scoresheet vocab san --with-symbols | tail -1  # hxg8=R+\n  \
+        scoresheet vocab uci --witness | head -3\n\n\
+        With --witness each line is the string, a FEN of a legal position and the move in \
+        UCI, tab-separated: playing that move there is written exactly as the string.")]
+    Vocab(VocabArgs),
+    /// Turn the mainline of each PGN game into one line of space-separated token ids.
+    #[command(after_help = "Examples:\n  \
+        scoresheet tokenize --vocab san games.pgn\n  \
+        zcat games.pgn.gz | scoresheet tokenize --vocab uci\n  \
+        scoresheet tokenize --vocab uci games.pgn | scoresheet detokenize --vocab uci\n\n\
+        Moves are read leniently, resolved in the game's position (a FEN tag is honoured) \
+        and rewritten canonically (SAN without +/#, or UCI) before lookup. Variations are \
+        skipped. A move that is illegal or ambiguous rejects the input (exit code 1).")]
+    Tokenize(TokenizeArgs),
+    /// Turn lines of token ids back into lines of space-separated moves.
+    #[command(after_help = "Examples:\n  \
+        echo '26 27 218' | scoresheet detokenize --vocab san   # e4 e5 Nf3\n  \
+        scoresheet tokenize --vocab san games.pgn | scoresheet detokenize --vocab san")]
+    Detokenize(DetokenizeArgs),
 }
 
 /// Flags of `parse`.
@@ -73,6 +96,59 @@ pub struct ParseArgs {
     pub strict: bool,
     /// The move string (quote it).
     pub text: String,
+}
+
+/// A notation with a vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VocabNotation {
+    /// Standard algebraic notation: 9,758 strings (28,938 with symbols).
+    San,
+    /// UCI: 1,968 strings.
+    Uci,
+    /// Long algebraic notation: 7,750 strings (22,994 with symbols).
+    Lan,
+}
+
+/// A vocabulary for token ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokenVocab {
+    /// SAN without +/#: 9,758 ids.
+    San,
+    /// UCI: 1,968 ids.
+    Uci,
+}
+
+/// Flags of `vocab`.
+#[derive(Debug, Args)]
+pub struct VocabArgs {
+    /// Which notation.
+    #[arg(value_enum)]
+    pub notation: VocabNotation,
+    /// Also each string with `+` and with `#`, where the move can give check (SAN, LAN).
+    #[arg(long)]
+    pub with_symbols: bool,
+    /// Print a witness after each string: FEN and UCI move, tab-separated.
+    #[arg(long)]
+    pub witness: bool,
+}
+
+/// Flags of `tokenize`.
+#[derive(Debug, Args)]
+pub struct TokenizeArgs {
+    /// Which vocabulary.
+    #[arg(long, value_enum)]
+    pub vocab: TokenVocab,
+    /// PGN files (gzip, zstd, bzip2 accepted); standard input when none, or `-`.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<std::path::PathBuf>,
+}
+
+/// Flags of `detokenize`.
+#[derive(Debug, Args)]
+pub struct DetokenizeArgs {
+    /// Which vocabulary.
+    #[arg(long, value_enum)]
+    pub vocab: TokenVocab,
 }
 
 /// The starting position of commands that play moves.

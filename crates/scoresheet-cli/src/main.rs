@@ -23,6 +23,9 @@ fn main() -> ExitCode {
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
         args::Command::Parse(a) => cmd::parse::run(a),
+        args::Command::Vocab(a) => cmd::vocab::run(a),
+        args::Command::Tokenize(a) => cmd::tokenize::run(a),
+        args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
     };
     output::finish(result)
 }

@@ -28,6 +28,7 @@ pub mod notation;
 pub mod perft;
 mod position;
 mod types;
+pub mod vocab;
 
 pub use chess_move::Move;
 pub use notation::{eran, fen, lan, quantum, san, uci};

@@ -5,6 +5,8 @@ pub mod fen;
 pub mod moves;
 pub mod parse;
 pub mod perft;
+pub mod tokenize;
+pub mod vocab;
 
 use scoresheet::fen::Fen;
 use scoresheet::{CastlingMode, Position};

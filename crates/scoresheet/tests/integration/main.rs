@@ -12,3 +12,4 @@ mod perft;
 mod quantum;
 mod round_trip;
 mod support;
+mod vocab;

@@ -1,0 +1,328 @@
+//! The sorted string tables, built once on first use.
+
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+use cozy_chess::{get_bishop_rays, get_knight_moves, get_rook_rays};
+
+use super::geometry::{lan_specs, last_rank, may_check, san_specs};
+use super::Vocabulary;
+use crate::san::San;
+use crate::types::{BitBoard, CastlingSide, Color, File, Rank, Role, Square};
+
+/// A sorted list of strings stored back to back.
+#[derive(Debug)]
+pub(crate) struct Table {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Table {
+    fn new(mut strings: Vec<String>) -> Table {
+        strings.sort_by(|a, b| by_len_then_bytes(a, b));
+        strings.dedup();
+        let mut text = String::new();
+        let mut ends = Vec::with_capacity(strings.len());
+        for s in &strings {
+            text.push_str(s);
+            ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
+        }
+        Table { text, ends }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn get(&self, id: usize) -> Option<&str> {
+        let end = *self.ends.get(id)? as usize;
+        let start = match id {
+            0 => 0,
+            _ => self.ends[id - 1] as usize,
+        };
+        self.text.get(start..end)
+    }
+
+    /// The index of `s`, by binary search in (length, bytes) order.
+    pub(crate) fn find(&self, s: &str) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match by_len_then_bytes(self.get(mid)?, s) {
+                Ordering::Less => lo = mid + 1,
+                Ordering::Greater => hi = mid,
+                Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+}
+
+/// The vocabulary order: shorter strings first, then byte order.
+pub(crate) fn by_len_then_bytes(a: &str, b: &str) -> Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| a.as_bytes().cmp(b.as_bytes()))
+}
+
+/// The table of a vocabulary, built on first use.
+pub(crate) fn table(vocab: Vocabulary) -> &'static Table {
+    static TABLES: [OnceLock<Table>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    TABLES[vocab as usize].get_or_init(|| Table::new(strings(vocab)))
+}
+
+fn strings(vocab: Vocabulary) -> Vec<String> {
+    match vocab {
+        Vocabulary::San => san_strings(),
+        Vocabulary::SanWithSymbols => with_symbols(san_strings(), san_may_check),
+        Vocabulary::Uci => uci_strings(),
+        Vocabulary::Lan => lan_strings(),
+        Vocabulary::LanWithSymbols => with_symbols(lan_strings(), lan_may_check),
+    }
+}
+
+/// Each string, and, when the move can give check, each with `+` and with `#` (the witnesses
+/// show that every move that can check can also mate).
+fn with_symbols(base: Vec<String>, may_check: fn(&str) -> bool) -> Vec<String> {
+    let mut out = Vec::with_capacity(base.len() * 3);
+    for s in base {
+        if may_check(&s) {
+            out.push(format!("{s}+"));
+            out.push(format!("{s}#"));
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// Whether some way to play this SAN can give check ([`may_check`]).
+pub(crate) fn san_may_check(s: &str) -> bool {
+    match s.parse::<San>() {
+        Ok(San::Castle(_)) => true,
+        Ok(san) => san_specs(&san).iter().any(may_check),
+        Err(_) => false,
+    }
+}
+
+/// Whether some way to play this LAN can give check ([`may_check`]).
+pub(crate) fn lan_may_check(s: &str) -> bool {
+    match s.parse::<crate::lan::Lan>() {
+        Ok(lan) if matches!(lan.kind, crate::lan::LanKind::Castle(_)) => true,
+        Ok(lan) => lan_specs(&lan).iter().any(may_check),
+        Err(_) => false,
+    }
+}
+
+/// Every well-formed SAN move in canonical shape (disambiguation only on N, B, R, Q; pawn
+/// file only on captures), whether it can occur or not.
+pub(crate) fn san_candidates() -> Vec<San> {
+    let mut out = vec![
+        San::Castle(CastlingSide::KingSide),
+        San::Castle(CastlingSide::QueenSide),
+    ];
+    let files = std::iter::once(None).chain(File::ALL.map(Some));
+    let ranks: Vec<Option<Rank>> = std::iter::once(None).chain(Rank::ALL.map(Some)).collect();
+    let promotions = [
+        None,
+        Some(Role::Knight),
+        Some(Role::Bishop),
+        Some(Role::Rook),
+        Some(Role::Queen),
+    ];
+    for to in Square::ALL {
+        for capture in [false, true] {
+            let normal = |role, file, rank, promotion| San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            };
+            out.push(normal(Role::King, None, None, None));
+            for file in files.clone() {
+                for &rank in &ranks {
+                    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                        out.push(normal(role, file, rank, None));
+                    }
+                }
+                if file.is_some() == capture {
+                    for promotion in promotions {
+                        out.push(normal(Role::Pawn, file, None, promotion));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn san_strings() -> Vec<String> {
+    san_candidates()
+        .into_iter()
+        .filter(|san| matches!(san, San::Castle(_)) || !san_specs(san).is_empty())
+        .map(|san| san.to_string())
+        .collect()
+}
+
+/// The squares a queen or a knight reaches from `from`.
+fn queen_or_knight(from: Square) -> BitBoard {
+    get_rook_rays(from) | get_bishop_rays(from) | get_knight_moves(from)
+}
+
+fn uci_strings() -> Vec<String> {
+    let mut out = Vec::new();
+    for from in Square::ALL {
+        for to in queen_or_knight(from) {
+            out.push(format!("{from}{to}"));
+        }
+    }
+    for_each_promotion(|from, to| {
+        for role in Role::PROMOTIONS {
+            out.push(format!("{from}{to}{}", role.char()));
+        }
+    });
+    out
+}
+
+/// Calls `f` with the origin and destination of every promotion, push or capture, either
+/// colour.
+fn for_each_promotion(mut f: impl FnMut(Square, Square)) {
+    for color in Color::ALL {
+        let to_rank = last_rank(color);
+        let from_rank = Rank::Seventh.relative_to(color);
+        for file in File::ALL {
+            let from = Square::new(file, from_rank);
+            for df in [-1, 0, 1] {
+                if let Some(to) = Square::new(file, to_rank).try_offset(df, 0) {
+                    f(from, to);
+                }
+            }
+        }
+    }
+}
+
+fn lan_strings() -> Vec<String> {
+    let mut out = vec!["O-O".to_string(), "O-O-O".to_string()];
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ] {
+        for from in Square::ALL {
+            for to in super::geometry::reach(role, from) {
+                for sep in ['-', 'x'] {
+                    out.push(format!("{}{from}{sep}{to}", role.upper_char()));
+                }
+            }
+        }
+    }
+    for_each_pawn_move(|from, to, capture| {
+        let sep = if capture { 'x' } else { '-' };
+        if matches!(to.rank(), Rank::First | Rank::Eighth) {
+            for role in Role::PROMOTIONS {
+                out.push(format!("{from}{sep}{to}={}", role.upper_char()));
+            }
+        } else {
+            out.push(format!("{from}{sep}{to}"));
+        }
+    });
+    out
+}
+
+/// Calls `f` with every pawn move of either colour: origin, destination, capture.
+pub(crate) fn for_each_pawn_move(mut f: impl FnMut(Square, Square, bool)) {
+    for color in Color::ALL {
+        let up: i8 = if color == Color::White { 1 } else { -1 };
+        for from in Square::ALL {
+            let rank = from.rank().relative_to(color);
+            if matches!(rank, Rank::First | Rank::Eighth) {
+                continue;
+            }
+            f(from, from.offset(0, up), false);
+            if rank == Rank::Second {
+                f(from, from.offset(0, 2 * up), false);
+            }
+            for df in [-1, 1] {
+                if let Some(to) = from.try_offset(df, up) {
+                    f(from, to, true);
+                }
+            }
+        }
+    }
+}
+
+/// The lexicographic rank of a square's name (`a1` 0, `a2` 1, ..., `h8` 63).
+const fn lex(sq: Square) -> usize {
+    sq.file() as usize * 8 + sq.rank() as usize
+}
+
+const fn queen_or_knight_const(from: Square) -> BitBoard {
+    BitBoard(get_rook_rays(from).0 | get_bishop_rays(from).0 | get_knight_moves(from).0)
+}
+
+/// For each square in name order, how many four-letter UCI strings start before it.
+const UCI_PREFIX: [u16; 64] = {
+    let mut table = [0u16; 64];
+    let mut acc = 0u16;
+    let mut i = 0;
+    while i < 64 {
+        table[i] = acc;
+        let sq = Square::new(File::index_const(i / 8), Rank::index_const(i % 8));
+        acc += queen_or_knight_const(sq).len() as u16;
+        i += 1;
+    }
+    table
+};
+
+/// The number of four-letter UCI strings (queen and knight moves).
+const UCI_PLAIN: usize = UCI_PREFIX[63] as usize + queen_or_knight_const(Square::H8).len() as usize;
+
+/// The UCI token id, computed from the squares: four-letter strings are counted with
+/// [`UCI_PREFIX`] plus the destinations before `to`; promotions follow, by origin (`a2`,
+/// `a7`, `b2`, ...), destination file and piece letter (`b`, `n`, `q`, `r`).
+pub(crate) fn uci_id(s: &[u8]) -> Option<usize> {
+    let crate::uci::UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = crate::uci::UciMove::from_ascii(s).ok()?
+    else {
+        return None;
+    };
+    let Some(role) = promotion else {
+        let targets = queen_or_knight(from);
+        if !targets.has(to) {
+            return None;
+        }
+        let before = targets.into_iter().filter(|t| lex(*t) < lex(to)).count();
+        return Some(usize::from(UCI_PREFIX[lex(from)]) + before);
+    };
+    promotion_id(from, to, role)
+}
+
+fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {
+    let white = from.rank() == Rank::Seventh && to.rank() == Rank::Eighth;
+    let black = from.rank() == Rank::Second && to.rank() == Rank::First;
+    let df = to.file() as i8 - from.file() as i8;
+    if !(white || black) || df.abs() > 1 {
+        return None;
+    }
+    let targets = |f: usize| 3 - usize::from(f == 0) - usize::from(f == 7);
+    let file = from.file() as usize;
+    let mut before: usize = (0..file).map(|f| 2 * 4 * targets(f)).sum();
+    if white {
+        before += 4 * targets(file);
+    }
+    let to_index = (to.file() as usize).checked_sub(file.saturating_sub(1))?;
+    let role_index = b"bnqr".iter().position(|c| char::from(*c) == role.char())?;
+    Some(UCI_PLAIN + before + 4 * to_index + role_index)
+}

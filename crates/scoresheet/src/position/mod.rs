@@ -403,6 +403,22 @@ impl Position {
         })
     }
 
+    /// The legal move from `from` to `to` with this promotion that is not castling, if any.
+    /// Cheaper than generating moves: one legality check.
+    pub fn normal_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        if self.board.colors(self.turn()).has(to) {
+            return None; // own piece there: castling in cozy-chess, or no move
+        }
+        let candidate = cozy_chess::Move {
+            from,
+            to,
+            promotion: promotion.map(Role::to_cozy),
+        };
+        self.board
+            .is_legal(candidate)
+            .then(|| self.move_from_cozy(candidate))
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);

@@ -54,9 +54,9 @@ fn run(keep: impl Fn(usize) -> bool) -> (usize, usize) {
 
 #[test]
 fn ok_sampled_games_round_trip_eran_and_quantum() {
-    let (positions, moves) = run(|i| i % 25 == 0);
-    assert!(positions > 10_000, "{positions}");
-    assert!(moves > 300_000, "{moves}");
+    let (positions, moves) = run(|i| i % 3 == 0);
+    assert!(positions > 100_000, "{positions}");
+    assert!(moves > 1_500_000, "{moves}");
 }
 
 #[test]

@@ -314,15 +314,9 @@ fn normal_to_move(
     if found != Some(piece) {
         return Err(MoveError::PieceMismatch(found));
     }
-    let mut hit = None;
-    pos.legal_moves_for(from.bitboard(), |mv| {
-        let matches = !mv.is_castle() && mv.to() == to && mv.promotion() == promotion;
-        if matches {
-            hit = Some(mv);
-        }
-        matches
-    });
-    let mv = hit.ok_or(MoveError::Illegal)?;
+    let mv = pos
+        .normal_move(from, to, promotion)
+        .ok_or(MoveError::Illegal)?;
     if mv.is_capture() != capture {
         return Err(MoveError::CaptureMismatch(mv));
     }

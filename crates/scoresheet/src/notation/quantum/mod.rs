@@ -288,21 +288,20 @@ fn find_standard(
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, MoveError> {
-    let (mut normal, mut castle) = (None, None);
-    pos.legal_moves_for(from.bitboard(), |mv| {
-        match mv {
-            Move::Castle { rook, .. } if to == rook || to == mv.to() => castle = Some(mv),
-            Move::Castle { .. } => {}
-            _ if mv.to() == to && mv.promotion() == promotion => normal = Some(mv),
-            _ => {}
-        }
-        normal.is_some()
-    });
-    match (normal, castle, promotion) {
-        (Some(mv), _, _) => Ok(mv),
-        (None, Some(mv), None) => Ok(mv),
-        _ => Err(MoveError::Illegal),
+    if let Some(mv) = pos.normal_move(from, to, promotion) {
+        return Ok(mv);
     }
+    let mut castle = None;
+    if promotion.is_none() && from == pos.king(pos.turn()) {
+        pos.legal_moves_for(from.bitboard(), |mv| {
+            let hit = matches!(mv, Move::Castle { rook, .. } if to == rook || to == mv.to());
+            if hit {
+                castle = Some(mv);
+            }
+            hit
+        });
+    }
+    castle.ok_or(MoveError::Illegal)
 }
 
 impl FromStr for QuantumMove {

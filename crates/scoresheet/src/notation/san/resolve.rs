@@ -154,25 +154,15 @@ fn find_unique(
     to: crate::Square,
     promotion: Option<Role>,
 ) -> Result<Move, MoveError> {
-    let board = pos.board();
-    if board.colors(pos.turn()).has(to) {
-        return Err(MoveError::Illegal); // own piece there: castling in cozy-chess, not a move
-    }
-    let promotion = promotion.map(Role::to_cozy);
     let mut found: Option<Move> = None;
     let mut extra: Vec<Move> = Vec::new();
-    for from in from {
-        let candidate = cozy_chess::Move {
-            from,
-            to,
-            promotion,
-        };
-        if board.is_legal(candidate) {
-            let mv = pos.move_from_cozy(candidate);
-            match found {
-                None => found = Some(mv),
-                Some(_) => extra.push(mv),
-            }
+    for mv in from
+        .into_iter()
+        .filter_map(|sq| pos.normal_move(sq, to, promotion))
+    {
+        match found {
+            None => found = Some(mv),
+            Some(_) => extra.push(mv),
         }
     }
     match (found, extra.is_empty()) {

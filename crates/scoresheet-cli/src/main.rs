@@ -15,12 +15,16 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = args::Cli::parse();
+    let args = match args::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return output::usage_error(&e),
+    };
     let result = match args.command {
         args::Command::Convert(a) => cmd::convert::run(a),
         args::Command::Moves(a) => cmd::moves::run(a),
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
+        args::Command::Egd(a) => cmd::egd::run(a),
     };
     output::finish(result)
 }

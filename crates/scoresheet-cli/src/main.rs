@@ -16,7 +16,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = args::Cli::parse();
+    let args = match args::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return output::usage_error(&e),
+    };
     let result = match args.command {
         args::Command::Convert(a) => cmd::convert::run(a),
         args::Command::Moves(a) => cmd::moves::run(a),
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
         args::Command::Vocab(a) => cmd::vocab::run(a),
         args::Command::Tokenize(a) => cmd::tokenize::run(a),
         args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
+        args::Command::Egd(a) => cmd::egd::run(a),
     };
     output::finish(result)
 }

@@ -56,6 +56,7 @@
 
 mod parse;
 mod resolve;
+mod write;
 
 use std::fmt;
 use std::str::FromStr;

@@ -142,7 +142,7 @@ impl<R: Read> Reader<R> {
         let begin = loop {
             let token = self.next()?;
             match token.kind {
-                Kind::BeginGame => break token.mark,
+                Kind::BeginGame => break self.lexer.mark_of(token),
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
                 Kind::Eof => return Ok(None),
                 _ => {}
@@ -203,20 +203,23 @@ impl<R: Read> Reader<R> {
     }
 
     fn report<V: Visitor>(&self, visitor: &mut V, kind: OddityKind, token: Token) {
-        let bytes = self.lexer.bytes(token.start, token.end);
-        let token = RawToken {
-            bytes,
-            position: self.position_of(token.mark),
-        };
+        let token = self.raw(token);
         visitor.oddity(Oddity { kind, token });
     }
 
+    /// The bytes and position of `token`, the last token from the lexer.
+    #[inline]
     fn raw(&self, token: Token) -> RawToken<'_> {
-        let bytes = self.lexer.bytes(token.start, token.end);
         RawToken {
-            bytes,
-            position: self.position_of(token.mark),
+            bytes: self.lexer.bytes(token.start(), token.end()),
+            position: self.token_position(token),
         }
+    }
+
+    /// Where `token`, the last token from the lexer, starts.
+    #[inline]
+    fn token_position(&self, token: Token) -> Position {
+        self.position_of(self.lexer.mark_of(token))
     }
 
     /// After an error in a game: skip the rest of it (or stop for good).
@@ -271,19 +274,20 @@ impl<R: Read> Reader<R> {
         loop {
             let token = self.next()?;
             match token.kind {
-                Kind::Tag { name } => {
-                    let position = self.position_of(token.mark);
+                Kind::Tag => {
+                    let raw = self.raw(token);
                     let value = RawTag {
-                        bytes: self.lexer.bytes(token.start, token.end),
-                        position,
+                        bytes: raw.bytes,
+                        position: raw.position,
                     };
-                    let name = self.lexer.bytes(name.0, name.1);
+                    let (start, end) = self.lexer.tag_name;
+                    let name = self.lexer.bytes(start, end);
                     if let ControlFlow::Break(output) = visitor.tag(&mut tags, name, value) {
                         return Ok(ControlFlow::Break(output));
                     }
                 }
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
-                _ => return Ok(ControlFlow::Continue((tags, token.mark))),
+                _ => return Ok(ControlFlow::Continue((tags, self.lexer.mark_of(token)))),
             }
         }
     }
@@ -367,7 +371,7 @@ impl<R: Read> Reader<R> {
             }
             Kind::Outcome(outcome) => {
                 walk.outcome = true;
-                visitor.outcome(movetext, outcome, self.position_of(token.mark))
+                visitor.outcome(movetext, outcome, self.token_position(token))
             }
             _ => ControlFlow::Continue(()),
         }
@@ -387,9 +391,9 @@ impl<R: Read> Reader<R> {
             let kind = ReadErrorKind::VariationTooDeep {
                 limit: self.max_depth,
             };
-            return Err(ReadError::new(kind, self.position_of(token.mark)));
+            return Err(ReadError::new(kind, self.token_position(token)));
         }
-        walk.pending = Some(token.mark);
+        walk.pending = Some(self.lexer.mark_of(token));
         Ok(ControlFlow::Continue(()))
     }
 
@@ -465,7 +469,7 @@ impl<R: Read> Reader<R> {
             ControlFlow::Continue(())
         } else {
             walk.depth -= 1;
-            visitor.end_variation(&mut walk.movetext, self.position_of(token.mark))
+            visitor.end_variation(&mut walk.movetext, self.token_position(token))
         }
     }
 
@@ -475,7 +479,7 @@ impl<R: Read> Reader<R> {
         mut walk: Walk<V::Movetext>,
         token: Token,
     ) -> V::Output {
-        let position = self.position_of(token.mark);
+        let position = self.token_position(token);
         let empty = RawToken {
             bytes: b"",
             position,

@@ -50,7 +50,9 @@ pub(crate) struct Buffer<R> {
     /// the token has been handed out, so that its position is still computed from its first line.
     deferred: Option<(u64, u64)>,
     /// Absolute offset where the current game started, for the size limit.
-    pub game_start: Option<u64>,
+    game_start: Option<u64>,
+    /// `game_start + max_game`, or `u64::MAX` between games.
+    game_limit: u64,
     pub max_game: usize,
 }
 
@@ -67,6 +69,7 @@ impl<R: Read> Buffer<R> {
             line_start: 0,
             deferred: None,
             game_start: None,
+            game_limit: u64::MAX,
             max_game: max_game.min(MAX_GAME),
         }
     }
@@ -84,8 +87,15 @@ impl<R: Read> Buffer<R> {
     /// The absolute offset a token of the current game may reach: `u64::MAX` between games.
     #[inline]
     pub fn game_limit(&self) -> u64 {
-        self.game_start
-            .map_or(u64::MAX, |start| start.saturating_add(self.max_game as u64))
+        self.game_limit
+    }
+
+    /// Starts a game at `pos` (for the size limit), or ends it (`false`).
+    pub fn set_in_game(&mut self, in_game: bool) {
+        self.game_start = in_game.then(|| self.offset());
+        self.game_limit = self
+            .game_start
+            .map_or(u64::MAX, |start| start.saturating_add(self.max_game as u64));
     }
 
     /// Absolute offset of `pos`.
@@ -343,7 +353,7 @@ mod tests {
     #[test]
     fn err_game_too_large() {
         let mut buffer = Buffer::new(Trickle(&[b'x'; 50]), 10);
-        buffer.game_start = Some(0);
+        buffer.set_in_game(true);
         let err = buffer.ensure(40).expect_err("over the limit");
         assert!(matches!(
             err.kind,

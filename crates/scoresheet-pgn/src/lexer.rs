@@ -138,6 +138,7 @@ impl<R: Read> Lexer<R> {
     }
 
     /// The next token.
+    #[inline]
     pub fn next(&mut self) -> Result<Token, BufferError> {
         if let Some((token, mark)) = self.pending.pop_front() {
             self.popped_mark = mark;
@@ -201,8 +202,9 @@ impl<R: Read> Lexer<R> {
 
     // Between games.
 
+    #[inline(never)]
     fn next_between(&mut self) -> Result<Token, BufferError> {
-        self.buffer.game_start = None;
+        self.buffer.set_in_game(false);
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
             if !self.started {
@@ -237,7 +239,7 @@ impl<R: Read> Lexer<R> {
 
     fn begin_game(&mut self, state: State) -> Token {
         self.state = state;
-        self.buffer.game_start = Some(self.buffer.offset());
+        self.buffer.set_in_game(true);
         let token = self.token(Kind::BeginGame, 0);
         if state == State::Movetext {
             self.push_back(self.token(Kind::EndTags, 0));
@@ -263,6 +265,7 @@ impl<R: Read> Lexer<R> {
 
     // Tags.
 
+    #[inline(never)]
     fn next_tag(&mut self) -> Result<Token, BufferError> {
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
@@ -289,6 +292,9 @@ impl<R: Read> Lexer<R> {
     /// lines followed by anything else end the tags.
     fn tag_line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
+        if self.peek() == Some(b'[') {
+            return Ok(None);
+        }
         let mut blank = false;
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
@@ -338,8 +344,10 @@ impl<R: Read> Lexer<R> {
 
     // Movetext.
 
+    #[inline(always)]
     fn next_movetext(&mut self) -> Result<Token, BufferError> {
         loop {
+            self.spaces();
             if self.buffer.end - self.buffer.pos < LOOKAHEAD {
                 self.buffer.ensure(LOOKAHEAD)?;
             }
@@ -361,7 +369,10 @@ impl<R: Read> Lexer<R> {
                     }
                 }
                 b'a'..=b'z' | b'A'..=b'Z' if self.state == State::Movetext => {
-                    return self.move_word();
+                    return match self.plain_move() {
+                        Some(token) => Ok(token),
+                        None => self.move_word(),
+                    };
                 }
                 b'\n' | b'\r' => self.line_break()?,
                 b'{' => Some(self.brace_comment()?),
@@ -378,6 +389,17 @@ impl<R: Read> Lexer<R> {
                 return Ok(self.after_result(token));
             }
         }
+    }
+
+    /// Skips spaces.
+    #[inline(always)]
+    fn spaces(&mut self) {
+        let data = self.buffer.data();
+        let mut i = 0;
+        while i < data.len() && data[i] == b' ' {
+            i += 1;
+        }
+        self.buffer.bump(i);
     }
 
     /// Skips blanks (there is at least one at `pos`).
@@ -409,6 +431,7 @@ impl<R: Read> Lexer<R> {
 
     /// A line break in movetext. The game ends after its result line, at a line starting with
     /// `[`, and at a blank line followed by a line starting with a digit.
+    #[inline(never)]
     fn line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
         if self.state == State::ResultLine {
@@ -496,6 +519,7 @@ impl<R: Read> Lexer<R> {
 
 // Brace comments and words.
 impl<R: Read> Lexer<R> {
+    #[inline(never)]
     fn brace_comment(&mut self) -> Result<Token, BufferError> {
         let counted = self.counted;
         let mut scan = BraceScan::new();
@@ -582,8 +606,24 @@ impl<R: Read> Lexer<R> {
         })
     }
 
+    /// The common move token: a word ending in a letter, digit or `#` (so without glyphs),
+    /// wholly in the buffer.
+    #[inline(always)]
+    fn plain_move(&mut self) -> Option<Token> {
+        let data = self.buffer.data();
+        let len = scan::word_len(data);
+        if len == data.len()
+            || !matches!(data[len - 1], b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'#')
+        {
+            return None;
+        }
+        let start = self.buffer.pos;
+        self.buffer.bump(len);
+        Some(Token::new(Kind::San, start, start + len))
+    }
+
     /// A word starting with a letter, outside the result line: a move token.
-    #[inline]
+    #[inline(never)]
     fn move_word(&mut self) -> Result<Token, BufferError> {
         let data = self.buffer.data();
         let len = scan::word_len(data);
@@ -603,7 +643,6 @@ impl<R: Read> Lexer<R> {
         token
     }
 
-    #[inline]
     fn move_token(&mut self, len: usize) -> Token {
         let data = self.buffer.data();
         if data[len - 1].is_ascii_alphanumeric() || data[len - 1] == b'#' {
@@ -625,7 +664,7 @@ impl<R: Read> Lexer<R> {
         self.pending.clear();
         self.buffer.settle();
         self.state = State::Between;
-        self.buffer.game_start = None;
+        self.buffer.set_in_game(false);
         let mut blank = false;
         loop {
             let Some((line_len, whole)) = self.resync_line()? else {

@@ -195,11 +195,18 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    #[inline(always)]
     fn next(&mut self) -> Result<Token, ReadError> {
-        self.lexer.next().map_err(|err: BufferError| {
-            let position = self.position_of(err.mark);
-            ReadError::new(err.kind, position)
-        })
+        match self.lexer.next() {
+            Ok(token) => Ok(token),
+            Err(err) => Err(self.error(err)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn error(&self, err: BufferError) -> ReadError {
+        ReadError::new(err.kind, self.position_of(err.mark))
     }
 
     fn report<V: Visitor>(&self, visitor: &mut V, kind: OddityKind, token: Token) {

@@ -28,7 +28,7 @@ const fn word_table() -> [bool; 256] {
 
 /// Length of the word at the start of `bytes` (possibly 0). Stops at whitespace, control bytes,
 /// `{ } ( ) ; $ [ ]` and a UTF-8 no-break space.
-#[inline]
+#[inline(always)]
 pub(crate) fn word_len(bytes: &[u8]) -> usize {
     let mut i = 0;
     loop {
@@ -269,18 +269,20 @@ pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
 
 /// A standard move number (`12.` or `12...`) at the start of `bytes`: its length. `None` for
 /// anything else, including `1-0`, `1/2-1/2` and the odd forms, which [`classify`] handles.
-#[inline]
+#[inline(always)]
 pub(crate) fn move_number(bytes: &[u8]) -> Option<usize> {
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    let rest = &bytes[digits..];
-    let dots = match rest {
-        [b'.', b'.', b'.', b'.', ..] => return None,
-        [b'.', b'.', b'.', ..] => 3,
-        [b'.', b'.', ..] => return None,
-        [b'.', ..] => 1,
-        _ => return None,
-    };
-    (digits > 0).then_some(digits + dots)
+    let mut i = 0;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    let dot = |at: usize| bytes.get(at) == Some(&b'.');
+    if i == 0 || !dot(i) {
+        return None;
+    }
+    if !dot(i + 1) {
+        return Some(i + 1);
+    }
+    (dot(i + 2) && !dot(i + 3)).then_some(i + 3)
 }
 
 /// The NAG after a `$`: digits only, at most `u16::MAX`. Returns the value and the digit count.
@@ -322,8 +324,7 @@ impl BraceScan {
     /// Scans `body` from `self.searched`. Returns the index of the `}` ending the comment: the
     /// first `}` unless `counted`, else the one balancing the opening brace. `None`: read more.
     pub(crate) fn find_end(&mut self, body: &[u8], counted: bool) -> Option<usize> {
-        while let Some(offset) = memchr::memchr3(b'{', b'}', b'\n', &body[self.searched..]) {
-            let at = self.searched + offset;
+        while let Some(at) = comment_stop(body, self.searched) {
             self.searched = at + 1;
             if body[at] == b'\n' {
                 self.lines += 1;
@@ -341,6 +342,12 @@ impl BraceScan {
         self.searched = body.len();
         None
     }
+}
+
+/// The index of the next `{`, `}` or `\n` in `body` from `from`.
+#[inline]
+fn comment_stop(body: &[u8], from: usize) -> Option<usize> {
+    memchr::memchr3(b'{', b'}', b'\n', body.get(from..)?).map(|offset| from + offset)
 }
 
 /// After a nested comment closed at its first `}` (with `depth` braces still open): the length

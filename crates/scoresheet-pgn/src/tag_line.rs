@@ -35,16 +35,28 @@ static VALUE_STOP: [bool; 256] = {
     table
 };
 
+/// Bytes of a standard tag name: letters, digits, `_`.
+static NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// The common case `[Name "value"]`, read straight from `bytes` (which start with `[`; the
 /// line may go on): a standard name, one space, a value without `\` or `"`, and `"]`. Gives
 /// the same result as [`parse`] for such tags, without oddities; `None` for anything else,
 /// including a tag that reaches past `bytes`.
 #[inline]
 pub(crate) fn parse_simple(bytes: &[u8]) -> Option<TagLine> {
-    let name_len = bytes[1..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
+    let mut name_end = 1;
+    while name_end < bytes.len() && NAME[usize::from(bytes[name_end])] {
+        name_end += 1;
+    }
+    let name_len = name_end - 1;
     if name_len == 0 || !bytes[1].is_ascii_alphabetic() {
         return None;
     }
@@ -52,11 +64,10 @@ pub(crate) fn parse_simple(bytes: &[u8]) -> Option<TagLine> {
     if bytes.get(name_len + 1..value_start)? != b" \"" {
         return None;
     }
-    let value_len = bytes[value_start..]
-        .iter()
-        .take_while(|&&b| !VALUE_STOP[usize::from(b)])
-        .count();
-    let value_end = value_start + value_len;
+    let mut value_end = value_start;
+    while value_end < bytes.len() && !VALUE_STOP[usize::from(bytes[value_end])] {
+        value_end += 1;
+    }
     if bytes.get(value_end..value_end + 2)? != b"\"]" {
         return None;
     }

@@ -138,7 +138,7 @@ impl<R: Read> Lexer<R> {
     }
 
     /// The next token.
-    #[inline]
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Token, BufferError> {
         if let Some((token, mark)) = self.pending.pop_front() {
             self.popped_mark = mark;
@@ -331,8 +331,10 @@ impl<R: Read> Lexer<R> {
         let pos = self.buffer.pos;
         self.tag_name = (pos + parsed.name.0, pos + parsed.name.1);
         self.tag_start = pos;
-        for kind in parsed.oddities.into_iter().flatten() {
-            self.push_back(Token::new(Kind::Oddity(kind), pos, pos + parsed.len));
+        if parsed.oddities != [None; 3] {
+            for kind in parsed.oddities.into_iter().flatten() {
+                self.push_back(Token::new(Kind::Oddity(kind), pos, pos + parsed.len));
+            }
         }
         self.buffer.bump(parsed.len);
         Ok(Token::new(

@@ -62,7 +62,8 @@
 //!
 //! # Modules
 //!
-//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2.
+//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`writer`]
+//! writes games in the PGN export format.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
@@ -77,8 +78,10 @@ mod scan;
 mod tag_line;
 mod tokens;
 pub mod visitor;
+pub mod writer;
 
 pub use error::{Position, ReadError, ReadErrorKind};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
 pub use visitor::Visitor;
+pub use writer::{WriteOptions, Writer};

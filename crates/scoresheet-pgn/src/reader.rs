@@ -35,7 +35,7 @@
 use std::{io::Read, ops::ControlFlow};
 
 use crate::{
-    buffer::{BufferError, Mark},
+    buffer::{ErrorAt, Mark},
     lexer::{Kind, Lexer, Token},
     visitor::SkipGame as SkipAll,
     Oddity, OddityKind, Position, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
@@ -199,13 +199,13 @@ impl<R: Read> Reader<R> {
     fn next(&mut self) -> Result<Token, ReadError> {
         match self.lexer.next() {
             Ok(token) => Ok(token),
-            Err(err) => Err(self.error(err)),
+            Err(err) => Err(self.error(*err)),
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn error(&self, err: BufferError) -> ReadError {
+    fn error(&self, err: ErrorAt) -> ReadError {
         ReadError::new(err.kind, self.position_of(err.mark))
     }
 

@@ -7,3 +7,4 @@ mod counts;
 mod encoding;
 mod no_panic;
 mod stress;
+mod writer_round_trip;

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         args::Command::Moves(a) => cmd::moves::run(a),
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
+        args::Command::Pgn(a) => cmd::pgn::run(a),
     };
     output::finish(result)
 }

@@ -4,6 +4,7 @@ pub mod convert;
 pub mod fen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 
 use scoresheet::fen::Fen;
 use scoresheet::{CastlingMode, Position};

@@ -74,6 +74,11 @@ impl<R: Read> Buffer<R> {
         }
     }
 
+    /// The buffer's size in bytes.
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
+    }
+
     pub fn into_inner(self) -> R {
         self.src
     }

@@ -92,6 +92,8 @@ pub(crate) struct Lexer<R> {
     tag_start: usize,
     counted: bool,
     started: bool,
+    /// Whether the rest of the current line is to be skipped (after a long `%` line).
+    skip_line: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -105,6 +107,7 @@ impl<R: Read> Lexer<R> {
             tag_start: 0,
             counted: options.brace_nesting == BraceNesting::Counted,
             started: false,
+            skip_line: false,
         }
     }
 
@@ -202,9 +205,39 @@ impl<R: Read> Lexer<R> {
 
     // Between games.
 
+    /// A `%` line between games, where no game size limit applies: the first
+    /// [`PARAGRAPH_MAX`] bytes are reported, the rest of a longer line is skipped without
+    /// buffering at the next call.
+    fn escaped_line_between(&mut self) -> Result<Token, BufferError> {
+        self.buffer.ensure(PARAGRAPH_MAX)?;
+        let data = self.buffer.data();
+        let window = &data[..data.len().min(PARAGRAPH_MAX)];
+        let len = memchr::memchr2(b'\n', b'\r', window).unwrap_or(window.len());
+        self.skip_line = len == PARAGRAPH_MAX;
+        Ok(self.take(Kind::Oddity(OddityKind::EscapedLine), len))
+    }
+
+    /// Skips the rest of a long line without buffering it (up to its line break).
+    fn skip_line(&mut self) -> Result<(), BufferError> {
+        self.skip_line = false;
+        loop {
+            if let Some(len) = memchr::memchr2(b'\n', b'\r', self.buffer.data()) {
+                self.buffer.bump(len);
+                return Ok(());
+            }
+            self.buffer.bump(self.buffer.data().len());
+            if !self.buffer.fill()? {
+                return Ok(());
+            }
+        }
+    }
+
     #[inline(never)]
     fn next_between(&mut self) -> Result<Token, BufferError> {
         self.buffer.set_in_game(false);
+        if self.skip_line {
+            self.skip_line()?;
+        }
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
             if !self.started {
@@ -215,7 +248,7 @@ impl<R: Read> Lexer<R> {
                 None => return Ok(self.token(Kind::Eof, 0)),
                 Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
                 Some(b'\n' | b'\r') => self.buffer.newline()?,
-                Some(b'%') if self.at_line_start() => return self.escaped_line(),
+                Some(b'%') if self.at_line_start() => return self.escaped_line_between(),
                 Some(b'[') => return Ok(self.begin_game(State::Tags)),
                 Some(_) => return self.paragraph(),
             }

@@ -180,6 +180,12 @@ impl<R: Read> Reader<R> {
         self.position_of(self.lexer.buffer.mark())
     }
 
+    /// The size of the reader's buffer in bytes. It starts at 64 KiB and grows only for a game
+    /// larger than that, up to about twice [`ReadOptions::max_game_bytes`].
+    pub fn buffer_capacity(&self) -> usize {
+        self.lexer.buffer.capacity()
+    }
+
     /// The underlying reader (buffered bytes are lost).
     pub fn into_inner(self) -> R {
         self.lexer.buffer.into_inner()
@@ -613,6 +619,20 @@ mod tests {
             let got = events(pgn, ReadOptions::new());
             let want: Vec<_> = want.iter().map(|w| Ok(w.to_string())).collect();
             assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+
+    #[test]
+    fn ok_long_lines_between_games_not_buffered() {
+        let options = ReadOptions::new().max_game_bytes(1000);
+        for start in [&b"%"[..], b"some text "] {
+            let mut pgn = start.to_vec();
+            pgn.resize(4 << 20, b'x');
+            pgn.extend_from_slice(b"\n\n1. e4 *\n");
+            let mut reader = Reader::with_options(&pgn[..], options);
+            let games: Vec<_> = reader.games(&mut Events).collect();
+            assert_eq!(games.len(), 1, "{start:?}");
+            assert!(reader.buffer_capacity() <= 128 << 10, "{start:?}");
         }
     }
 

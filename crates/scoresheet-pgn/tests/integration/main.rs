@@ -5,6 +5,7 @@ mod bad_inputs;
 mod common;
 mod counts;
 mod encoding;
+mod fuzz_replay;
 mod no_panic;
 mod stress;
 mod writer_round_trip;

@@ -392,17 +392,9 @@ impl<R: Read> Lexer<R> {
             let token = match b {
                 b' ' | b'\t' | b'\x0b' | b'\x0c' => {
                     self.blanks();
-                    continue;
+                    None
                 }
-                b'1'..=b'9' if self.state == State::Movetext => {
-                    match scan::move_number(self.buffer.data()) {
-                        Some(len) => {
-                            self.buffer.bump(len);
-                            continue;
-                        }
-                        None => self.word()?,
-                    }
-                }
+                b'1'..=b'9' if self.state == State::Movetext => self.number()?,
                 b'a'..=b'z' | b'A'..=b'Z' if self.state == State::Movetext => {
                     return match self.plain_move() {
                         Some(token) => Ok(token),
@@ -423,6 +415,19 @@ impl<R: Read> Lexer<R> {
             if let Some(token) = token {
                 return Ok(self.after_result(token));
             }
+        }
+    }
+
+    /// A word starting with a digit, outside the result line: a standard move number is
+    /// skipped (`None`), anything else is a word.
+    #[inline(always)]
+    fn number(&mut self) -> Result<Option<Token>, BufferError> {
+        match scan::move_number(self.buffer.data()) {
+            Some(len) => {
+                self.buffer.bump(len);
+                Ok(None)
+            }
+            None => self.word(),
         }
     }
 

@@ -71,7 +71,8 @@ impl ReadOptions {
         }
     }
 
-    /// The largest game, in bytes; a larger one is an error and is skipped without buffering.
+    /// The largest game, in bytes (at most 1 GiB: larger values are treated as 1 GiB); a larger
+    /// game is an error and is skipped without buffering.
     pub const fn max_game_bytes(mut self, bytes: usize) -> ReadOptions {
         self.max_game_bytes = bytes;
         self

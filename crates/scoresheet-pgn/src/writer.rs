@@ -382,11 +382,6 @@ impl<W: io::Write> Writer<W> {
             .ok_or_else(|| io::Error::other("pgn: writer already taken"))
     }
 
-    /// The underlying writer.
-    pub fn inner(&self) -> Option<&W> {
-        self.inner.as_ref()
-    }
-
     fn write_out(&mut self) -> io::Result<()> {
         if let Some(inner) = self.inner.as_mut() {
             inner.write_all(&self.out)?;

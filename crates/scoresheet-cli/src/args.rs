@@ -101,6 +101,22 @@ pub enum Command {
         Exit codes of this command (they differ from the other commands'): 0 every game \
         converted, 1 usage or I/O error, 2 some games reported as errors (the rest written).")]
     Egd(EgdArgs),
+    /// Replay PGN games and write them again with every move in one notation.
+    #[command(after_help = "Examples:\n  \
+        scoresheet pgn --to uci games.pgn\n  \
+        scoresheet pgn --to san -o clean.pgn lichess_db.pgn.zst\n  \
+        curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n\n\
+        Inputs may be gzip, zstd or bzip2 compressed (detected from their first bytes); `-` \
+        reads standard input. Moves are read as SAN (leniently: 0-0, e8Q and Ng1-f3 are fine), \
+        else as UCI or LAN, so the output reads back. Mainlines and variations are replayed from the start position \
+        or the FEN tag; tags, comments, NAGs and results are kept, and each move is rewritten \
+        in the --to notation (--to san normalises SAN: `0-0` becomes `O-O`, `Ng1f3` becomes \
+        `Nf3`, check signs are fixed). Output is PGN export format: seven-tag roster first, \
+        lines of at most 80 columns.\n\n\
+        A game with an illegal or ambiguous move is not written: the reason (game number, \
+        line, column, move, position) goes to stderr. A summary follows on stderr, and the \
+        exit code is 1 if any game was rejected (2 for usage and I/O errors).")]
+    Pgn(PgnArgs),
 }
 
 /// Flags of `parse`.
@@ -221,6 +237,20 @@ pub struct ConvertArgs {
     /// The moves; read from stdin, one per line (or separated by spaces), when none are given.
     #[arg(value_name = "MOVE")]
     pub moves: Vec<String>,
+}
+
+/// Flags of `pgn`.
+#[derive(Debug, Args)]
+pub struct PgnArgs {
+    /// Notation of the moves written.
+    #[arg(long, value_enum)]
+    pub to: Notation,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// PGN files (`-` for standard input), possibly compressed.
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<String>,
 }
 
 /// Flags of `moves`.

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         args::Command::Tokenize(a) => cmd::tokenize::run(a),
         args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
         args::Command::Egd(a) => cmd::egd::run(a),
+        args::Command::Pgn(a) => cmd::pgn::run(a),
     };
     output::finish(result)
 }

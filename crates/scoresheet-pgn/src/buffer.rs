@@ -11,6 +11,9 @@ use crate::ReadErrorKind;
 /// Initial size, and the size of each read.
 const CHUNK: usize = 64 * 1024;
 
+/// The largest game limit: buffer indexes fit in `u32`.
+pub(crate) const MAX_GAME: usize = 1 << 30;
+
 /// Where a token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Mark {
@@ -43,8 +46,13 @@ pub(crate) struct Buffer<R> {
     line: u64,
     /// Absolute offset of the current line's first byte.
     line_start: u64,
+    /// Line and line start after a token spanning lines, applied by [`Buffer::settle`] once
+    /// the token has been handed out, so that its position is still computed from its first line.
+    deferred: Option<(u64, u64)>,
     /// Absolute offset where the current game started, for the size limit.
-    pub game_start: Option<u64>,
+    game_start: Option<u64>,
+    /// `game_start + max_game`, or `u64::MAX` between games.
+    game_limit: u64,
     pub max_game: usize,
 }
 
@@ -59,9 +67,16 @@ impl<R: Read> Buffer<R> {
             base: 0,
             line: 1,
             line_start: 0,
+            deferred: None,
             game_start: None,
-            max_game,
+            game_limit: u64::MAX,
+            max_game: max_game.min(MAX_GAME),
         }
+    }
+
+    /// The buffer's size in bytes.
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
     }
 
     pub fn into_inner(self) -> R {
@@ -74,6 +89,20 @@ impl<R: Read> Buffer<R> {
         &self.buf[self.pos..self.end]
     }
 
+    /// The absolute offset a token of the current game may reach: `u64::MAX` between games.
+    #[inline]
+    pub fn game_limit(&self) -> u64 {
+        self.game_limit
+    }
+
+    /// Starts a game at `pos` (for the size limit), or ends it (`false`).
+    pub fn set_in_game(&mut self, in_game: bool) {
+        self.game_start = in_game.then(|| self.offset());
+        self.game_limit = self
+            .game_start
+            .map_or(u64::MAX, |start| start.saturating_add(self.max_game as u64));
+    }
+
     /// Absolute offset of `pos`.
     pub fn offset(&self) -> u64 {
         self.base + self.pos as u64
@@ -83,10 +112,37 @@ impl<R: Read> Buffer<R> {
     #[inline]
     pub fn mark(&self) -> Mark {
         let byte = self.offset();
+        let (line, line_start) = self.deferred.unwrap_or((self.line, self.line_start));
+        Mark {
+            byte,
+            line,
+            column: byte - line_start + 1,
+        }
+    }
+
+    /// Where the byte at buffer index `index` is, on the line of the last token handed out.
+    #[inline]
+    pub fn mark_at(&self, index: usize) -> Mark {
+        let byte = self.base + index as u64;
         Mark {
             byte,
             line: self.line,
-            column: byte - self.line_start + 1,
+            column: byte.saturating_sub(self.line_start) + 1,
+        }
+    }
+
+    /// Absolute offset of buffer index `index`.
+    #[inline]
+    pub fn offset_of(&self, index: usize) -> u64 {
+        self.base + index as u64
+    }
+
+    /// Applies the line count of a token spanning lines (see `deferred`).
+    #[inline]
+    pub fn settle(&mut self) {
+        if let Some((line, line_start)) = self.deferred.take() {
+            self.line = line;
+            self.line_start = line_start;
         }
     }
 
@@ -169,6 +225,29 @@ impl<R: Read> Buffer<R> {
             }
         }
         self.pos += n;
+    }
+
+    /// Consumes the `n` bytes of a token holding `lines` line breaks, the last ending just
+    /// before `pos + line_start` (counted by the caller while scanning them). The new line
+    /// takes effect at [`Buffer::settle`].
+    #[inline]
+    pub fn consume_counted(&mut self, n: usize, lines: u64, line_start: Option<usize>) {
+        if let Some(start) = line_start {
+            let start = self.base + (self.pos + start) as u64;
+            self.deferred = Some((self.line + lines, start));
+        }
+        self.pos += n;
+    }
+
+    /// Consumes the `n` bytes of a token, counting its line breaks like [`Buffer::consume`];
+    /// the new line takes effect at [`Buffer::settle`].
+    pub fn consume_token(&mut self, n: usize) {
+        let (line, line_start) = (self.line, self.line_start);
+        self.consume(n);
+        if self.line != line {
+            self.deferred = Some((self.line, self.line_start));
+            (self.line, self.line_start) = (line, line_start);
+        }
     }
 
     /// Consumes one line break at `pos`: `\r\n`, `\n`, `\r`, or `\r\r\n` (a CRLF converted
@@ -279,7 +358,7 @@ mod tests {
     #[test]
     fn err_game_too_large() {
         let mut buffer = Buffer::new(Trickle(&[b'x'; 50]), 10);
-        buffer.game_start = Some(0);
+        buffer.set_in_game(true);
         let err = buffer.ensure(40).expect_err("over the limit");
         assert!(matches!(
             err.kind,

@@ -19,10 +19,8 @@ const PARAGRAPH_MAX: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     BeginGame,
-    /// Name span; the value is the token span.
-    Tag {
-        name: (usize, usize),
-    },
+    /// The value is the token span; the name span is [`Lexer::tag_name`].
+    Tag,
     EndTags,
     San,
     Nag(u16),
@@ -35,13 +33,42 @@ pub(crate) enum Kind {
     Eof,
 }
 
+/// A token: kind plus span in the buffer, small enough to pass in registers. Its position is
+/// computed only when asked, by [`Lexer::mark_of`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Token {
     pub kind: Kind,
-    pub start: usize,
-    pub end: usize,
-    pub mark: Mark,
+    start: u32,
+    end: u32,
 }
+
+impl Token {
+    /// Buffer indexes fit in `u32`: the buffer never grows past twice the game limit.
+    #[inline]
+    fn new(kind: Kind, start: usize, end: usize) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// Buffer index of the first byte.
+    #[inline]
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// Buffer index after the last byte.
+    #[inline]
+    pub fn end(self) -> usize {
+        self.end as usize
+    }
+}
+
+/// A token waiting to be handed out, with its position if it is not on the line of the last
+/// token.
+type Pending = (Token, Option<Mark>);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -56,9 +83,17 @@ enum State {
 pub(crate) struct Lexer<R> {
     pub buffer: Buffer<R>,
     state: State,
-    pending: VecDeque<Token>,
+    pending: VecDeque<Pending>,
+    /// The position of the last token handed out, if it came with one.
+    popped_mark: Option<Mark>,
+    /// The name span of the last [`Kind::Tag`].
+    pub tag_name: (usize, usize),
+    /// Where the last [`Kind::Tag`] (its `[`) starts.
+    tag_start: usize,
     counted: bool,
     started: bool,
+    /// Whether the rest of the current line is to be skipped (after a long `%` line).
+    skip_line: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -67,14 +102,36 @@ impl<R: Read> Lexer<R> {
             buffer: Buffer::new(src, options.max_game_bytes),
             state: State::Between,
             pending: VecDeque::with_capacity(8),
+            popped_mark: None,
+            tag_name: (0, 0),
+            tag_start: 0,
             counted: options.brace_nesting == BraceNesting::Counted,
             started: false,
+            skip_line: false,
         }
     }
 
     /// Hands a token back, to be returned by the next call of [`Lexer::next`].
     pub fn push_front(&mut self, token: Token) {
-        self.pending.push_front(token);
+        self.pending.push_front((token, None));
+    }
+
+    /// Where `token`, the last token handed out, starts.
+    #[inline]
+    pub fn mark_of(&self, token: Token) -> Mark {
+        let start = match token.kind {
+            Kind::Comment(_) => token.start() - 1,
+            Kind::Tag => self.tag_start,
+            _ => token.start(),
+        };
+        match self.popped_mark {
+            Some(mark) => mark,
+            None => self.buffer.mark_at(start),
+        }
+    }
+
+    fn push_back(&mut self, token: Token) {
+        self.pending.push_back((token, None));
     }
 
     /// The bytes of a span.
@@ -84,14 +141,19 @@ impl<R: Read> Lexer<R> {
     }
 
     /// The next token.
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Token, BufferError> {
-        let token = match self.pending.pop_front() {
-            Some(token) => token,
-            None => match self.state {
-                State::Between => self.next_between()?,
-                State::Tags => self.next_tag()?,
-                State::Movetext | State::ResultLine => self.next_movetext()?,
-            },
+        if let Some((token, mark)) = self.pending.pop_front() {
+            self.popped_mark = mark;
+            return self.check_size(token);
+        }
+        self.popped_mark = None;
+        self.buffer.settle();
+        let token = match self.state {
+            State::Movetext => self.next_movetext()?,
+            State::Between => self.next_between()?,
+            State::Tags => self.next_tag()?,
+            State::ResultLine => self.next_movetext()?,
         };
         self.check_size(token)
     }
@@ -99,11 +161,7 @@ impl<R: Read> Lexer<R> {
     /// Fails once a game's tokens reach past the size limit.
     #[inline]
     fn check_size(&self, token: Token) -> Result<Token, BufferError> {
-        let Some(start) = self.buffer.game_start else {
-            return Ok(token);
-        };
-        let end = token.mark.byte + (token.end - token.start) as u64;
-        if end - start <= self.buffer.max_game as u64 {
+        if self.buffer.offset_of(token.end()) <= self.buffer.game_limit() {
             return Ok(token);
         }
         let kind = ReadErrorKind::GameTooLarge {
@@ -111,18 +169,13 @@ impl<R: Read> Lexer<R> {
         };
         Err(Box::new(ErrorAt {
             kind,
-            mark: token.mark,
+            mark: self.mark_of(token),
         }))
     }
 
     fn token(&self, kind: Kind, len: usize) -> Token {
         let start = self.buffer.pos;
-        Token {
-            kind,
-            start,
-            end: start + len,
-            mark: self.buffer.mark(),
-        }
+        Token::new(kind, start, start + len)
     }
 
     fn oddity(&self, kind: OddityKind, len: usize) -> Token {
@@ -152,8 +205,39 @@ impl<R: Read> Lexer<R> {
 
     // Between games.
 
+    /// A `%` line between games, where no game size limit applies: the first
+    /// [`PARAGRAPH_MAX`] bytes are reported, the rest of a longer line is skipped without
+    /// buffering at the next call.
+    fn escaped_line_between(&mut self) -> Result<Token, BufferError> {
+        self.buffer.ensure(PARAGRAPH_MAX)?;
+        let data = self.buffer.data();
+        let window = &data[..data.len().min(PARAGRAPH_MAX)];
+        let len = memchr::memchr2(b'\n', b'\r', window).unwrap_or(window.len());
+        self.skip_line = len == PARAGRAPH_MAX;
+        Ok(self.take(Kind::Oddity(OddityKind::EscapedLine), len))
+    }
+
+    /// Skips the rest of a long line without buffering it (up to its line break).
+    fn skip_line(&mut self) -> Result<(), BufferError> {
+        self.skip_line = false;
+        loop {
+            if let Some(len) = memchr::memchr2(b'\n', b'\r', self.buffer.data()) {
+                self.buffer.bump(len);
+                return Ok(());
+            }
+            self.buffer.bump(self.buffer.data().len());
+            if !self.buffer.fill()? {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline(never)]
     fn next_between(&mut self) -> Result<Token, BufferError> {
-        self.buffer.game_start = None;
+        self.buffer.set_in_game(false);
+        if self.skip_line {
+            self.skip_line()?;
+        }
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
             if !self.started {
@@ -164,7 +248,7 @@ impl<R: Read> Lexer<R> {
                 None => return Ok(self.token(Kind::Eof, 0)),
                 Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
                 Some(b'\n' | b'\r') => self.buffer.newline()?,
-                Some(b'%') if self.at_line_start() => return self.escaped_line(),
+                Some(b'%') if self.at_line_start() => return self.escaped_line_between(),
                 Some(b'[') => return Ok(self.begin_game(State::Tags)),
                 Some(_) => return self.paragraph(),
             }
@@ -188,10 +272,10 @@ impl<R: Read> Lexer<R> {
 
     fn begin_game(&mut self, state: State) -> Token {
         self.state = state;
-        self.buffer.game_start = Some(self.buffer.offset());
+        self.buffer.set_in_game(true);
         let token = self.token(Kind::BeginGame, 0);
         if state == State::Movetext {
-            self.pending.push_back(self.token(Kind::EndTags, 0));
+            self.push_back(self.token(Kind::EndTags, 0));
         }
         token
     }
@@ -205,7 +289,7 @@ impl<R: Read> Lexer<R> {
         match scan::paragraph_len(window, at_eof) {
             Some(len) if !scan::looks_like_movetext(&window[..len]) => {
                 let token = self.oddity(OddityKind::TextBeforeGame, len);
-                self.buffer.consume(len);
+                self.buffer.consume_token(len);
                 Ok(token)
             }
             _ => Ok(self.begin_game(State::Movetext)),
@@ -214,6 +298,7 @@ impl<R: Read> Lexer<R> {
 
     // Tags.
 
+    #[inline(never)]
     fn next_tag(&mut self) -> Result<Token, BufferError> {
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
@@ -240,6 +325,9 @@ impl<R: Read> Lexer<R> {
     /// lines followed by anything else end the tags.
     fn tag_line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
+        if self.peek() == Some(b'[') {
+            return Ok(None);
+        }
         let mut blank = false;
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
@@ -266,34 +354,35 @@ impl<R: Read> Lexer<R> {
     }
 
     fn tag(&mut self) -> Result<Token, BufferError> {
-        let line_len = self.buffer.line_end(0)?;
+        let parsed = match tag_line::parse_simple(self.buffer.data()) {
+            Some(parsed) => parsed,
+            None => {
+                let line_len = self.buffer.line_end(0)?;
+                tag_line::parse(&self.buffer.data()[..line_len])
+            }
+        };
         let pos = self.buffer.pos;
-        let parsed = tag_line::parse(&self.buffer.data()[..line_len]);
-        let mark = self.buffer.mark();
-        let name = (pos + parsed.name.0, pos + parsed.name.1);
-        let (start, end) = (pos + parsed.value.0, pos + parsed.value.1);
-        for kind in parsed.oddities.into_iter().flatten() {
-            let (start, end) = (pos, pos + parsed.len);
-            self.pending.push_back(Token {
-                kind: Kind::Oddity(kind),
-                start,
-                end,
-                mark,
-            });
+        self.tag_name = (pos + parsed.name.0, pos + parsed.name.1);
+        self.tag_start = pos;
+        if parsed.oddities != [None; 3] {
+            for kind in parsed.oddities.into_iter().flatten() {
+                self.push_back(Token::new(Kind::Oddity(kind), pos, pos + parsed.len));
+            }
         }
         self.buffer.bump(parsed.len);
-        Ok(Token {
-            kind: Kind::Tag { name },
-            start,
-            end,
-            mark,
-        })
+        Ok(Token::new(
+            Kind::Tag,
+            pos + parsed.value.0,
+            pos + parsed.value.1,
+        ))
     }
 
     // Movetext.
 
+    #[inline(always)]
     fn next_movetext(&mut self) -> Result<Token, BufferError> {
         loop {
+            self.spaces();
             if self.buffer.end - self.buffer.pos < LOOKAHEAD {
                 self.buffer.ensure(LOOKAHEAD)?;
             }
@@ -302,12 +391,15 @@ impl<R: Read> Lexer<R> {
             };
             let token = match b {
                 b' ' | b'\t' | b'\x0b' | b'\x0c' => {
-                    let data = self.buffer.data();
-                    let blanks = data
-                        .iter()
-                        .take_while(|&&b| matches!(b, b' ' | b'\t' | 11 | 12));
-                    self.buffer.bump(blanks.count());
-                    continue;
+                    self.blanks();
+                    None
+                }
+                b'1'..=b'9' if self.state == State::Movetext => self.number()?,
+                b'a'..=b'z' | b'A'..=b'Z' if self.state == State::Movetext => {
+                    return match self.plain_move() {
+                        Some(token) => Ok(token),
+                        None => self.move_word(),
+                    };
                 }
                 b'\n' | b'\r' => self.line_break()?,
                 b'{' => Some(self.brace_comment()?),
@@ -324,6 +416,41 @@ impl<R: Read> Lexer<R> {
                 return Ok(self.after_result(token));
             }
         }
+    }
+
+    /// A word starting with a digit, outside the result line: a standard move number is
+    /// skipped (`None`), anything else is a word.
+    #[inline(always)]
+    fn number(&mut self) -> Result<Option<Token>, BufferError> {
+        match scan::move_number(self.buffer.data()) {
+            Some(len) => {
+                self.buffer.bump(len);
+                Ok(None)
+            }
+            None => self.word(),
+        }
+    }
+
+    /// Skips spaces.
+    #[inline(always)]
+    fn spaces(&mut self) {
+        let data = self.buffer.data();
+        let mut i = 0;
+        while i < data.len() && data[i] == b' ' {
+            i += 1;
+        }
+        self.buffer.bump(i);
+    }
+
+    /// Skips blanks (there is at least one at `pos`).
+    #[inline]
+    fn blanks(&mut self) {
+        let data = self.buffer.data();
+        let mut i = 1;
+        while i < data.len() && matches!(data[i], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+            i += 1;
+        }
+        self.buffer.bump(i);
     }
 
     /// On the result's line only comments are read; anything else is skipped.
@@ -344,6 +471,7 @@ impl<R: Read> Lexer<R> {
 
     /// A line break in movetext. The game ends after its result line, at a line starting with
     /// `[`, and at a blank line followed by a line starting with a digit.
+    #[inline(never)]
     fn line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
         if self.state == State::ResultLine {
@@ -419,23 +547,27 @@ impl<R: Read> Lexer<R> {
 
     fn line_comment(&mut self) -> Result<Token, BufferError> {
         let len = self.buffer.line_end(1)?;
-        let mut token = self.take(Kind::Comment(CommentKind::Line), len);
-        token.start += 1;
-        Ok(token)
+        let start = self.buffer.pos;
+        self.buffer.bump(len);
+        Ok(Token::new(
+            Kind::Comment(CommentKind::Line),
+            start + 1,
+            start + len,
+        ))
     }
 }
 
 // Brace comments and words.
 impl<R: Read> Lexer<R> {
+    #[inline(never)]
     fn brace_comment(&mut self) -> Result<Token, BufferError> {
         let counted = self.counted;
         let mut scan = BraceScan::new();
         let close = self
             .buffer
             .scan(|data, _| scan.find_end(&data[1..], counted))?;
-        let mark = self.buffer.mark();
         let Some(close) = close else {
-            return Ok(self.unterminated_comment(mark));
+            return Ok(self.unterminated_comment());
         };
         let junk = if scan.nested && !counted {
             self.junk_len(close + 2, scan.depth)?
@@ -443,26 +575,19 @@ impl<R: Read> Lexer<R> {
             0
         };
         let pos = self.buffer.pos;
-        let comment = Token {
-            kind: Kind::Comment(CommentKind::Brace),
-            start: pos + 1,
-            end: pos + 1 + close,
-            mark,
-        };
+        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos + 1, pos + 1 + close);
         if scan.nested {
             let kind = Kind::Oddity(OddityKind::NestedComment);
-            self.pending.push_back(Token {
-                kind,
-                start: pos,
-                end: pos + close + 2,
-                mark,
-            });
+            self.push_back(Token::new(kind, pos, pos + close + 2));
         }
-        self.buffer.consume(close + 2);
+        let line_start = scan.line_start.map(|start| start + 1);
+        self.buffer
+            .consume_counted(close + 2, scan.lines, line_start);
         if junk > 0 {
             let token = self.oddity(OddityKind::JunkAfterNestedComment, junk);
-            self.pending.push_back(token);
-            self.buffer.consume(junk);
+            let mark = self.buffer.mark();
+            self.pending.push_back((token, Some(mark)));
+            self.buffer.bump(junk);
         }
         Ok(comment)
     }
@@ -474,23 +599,13 @@ impl<R: Read> Lexer<R> {
         Ok(scan::nested_junk(&self.buffer.data()[from..line_end], depth).unwrap_or(0))
     }
 
-    fn unterminated_comment(&mut self, mark: Mark) -> Token {
+    fn unterminated_comment(&mut self) -> Token {
         let pos = self.buffer.pos;
         let len = self.buffer.end - pos;
-        let comment = Token {
-            kind: Kind::Comment(CommentKind::Brace),
-            start: pos + 1,
-            end: pos + len,
-            mark,
-        };
+        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos + 1, pos + len);
         let kind = Kind::Oddity(OddityKind::UnterminatedComment);
-        self.pending.push_back(Token {
-            kind,
-            start: pos,
-            end: pos + 1,
-            mark,
-        });
-        self.buffer.consume(len);
+        self.push_back(Token::new(kind, pos, pos + 1));
+        self.buffer.consume_token(len);
         comment
     }
 
@@ -522,8 +637,7 @@ impl<R: Read> Lexer<R> {
             Word::Outcome { outcome, len, odd } => Some(self.outcome(outcome, len, odd)),
             Word::Glyph { nag, len, unicode } => {
                 if unicode {
-                    self.pending
-                        .push_back(self.oddity(OddityKind::UnicodeGlyph, len));
+                    self.push_back(self.oddity(OddityKind::UnicodeGlyph, len));
                 }
                 Some(self.take(Kind::Nag(nag), len))
             }
@@ -532,10 +646,37 @@ impl<R: Read> Lexer<R> {
         })
     }
 
+    /// The common move token: a word ending in a letter, digit or `#` (so without glyphs),
+    /// wholly in the buffer.
+    #[inline(always)]
+    fn plain_move(&mut self) -> Option<Token> {
+        let data = self.buffer.data();
+        let len = scan::word_len(data);
+        if len == data.len()
+            || !matches!(data[len - 1], b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'#')
+        {
+            return None;
+        }
+        let start = self.buffer.pos;
+        self.buffer.bump(len);
+        Some(Token::new(Kind::San, start, start + len))
+    }
+
+    /// A word starting with a letter, outside the result line: a move token.
+    #[inline(never)]
+    fn move_word(&mut self) -> Result<Token, BufferError> {
+        let data = self.buffer.data();
+        let len = scan::word_len(data);
+        if len < data.len() {
+            return Ok(self.move_token(len));
+        }
+        let len = self.word_extent()?;
+        Ok(self.move_token(len))
+    }
+
     fn outcome(&mut self, outcome: Option<Outcome>, len: usize, odd: bool) -> Token {
         if odd {
-            self.pending
-                .push_back(self.oddity(OddityKind::NonstandardResult, len));
+            self.push_back(self.oddity(OddityKind::NonstandardResult, len));
         }
         let token = self.take(Kind::Outcome(outcome), len);
         self.state = State::ResultLine;
@@ -543,15 +684,15 @@ impl<R: Read> Lexer<R> {
     }
 
     fn move_token(&mut self, len: usize) -> Token {
-        let (move_len, suffixes) = scan::split_suffix(&self.buffer.data()[..len]);
+        let data = self.buffer.data();
+        if data[len - 1].is_ascii_alphanumeric() || data[len - 1] == b'#' {
+            return self.take(Kind::San, len);
+        }
+        let (move_len, suffixes) = scan::split_suffix(&data[..len]);
         let token = self.token(Kind::San, move_len);
         for (nag, start, end) in suffixes.into_iter().flatten() {
-            let mut glyph = self.token(Kind::Nag(nag), end - start);
-            glyph.start += start;
-            glyph.end += start;
-            glyph.mark.byte += start as u64;
-            glyph.mark.column += start as u64;
-            self.pending.push_back(glyph);
+            let pos = self.buffer.pos;
+            self.push_back(Token::new(Kind::Nag(nag), pos + start, pos + end));
         }
         self.buffer.bump(len);
         token
@@ -561,8 +702,9 @@ impl<R: Read> Lexer<R> {
     /// starts with `[` after a blank line (or to the end of the input).
     pub fn resync(&mut self) -> Result<(), BufferError> {
         self.pending.clear();
+        self.buffer.settle();
         self.state = State::Between;
-        self.buffer.game_start = None;
+        self.buffer.set_in_game(false);
         let mut blank = false;
         loop {
             let Some((line_len, whole)) = self.resync_line()? else {

@@ -62,8 +62,9 @@
 //!
 //! # Modules
 //!
-//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`egd`]
-//! converts games to EGD (Extended Game Description) records and JSON Lines.
+//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`writer`]
+//! writes games in the PGN export format. [`egd`] converts games to EGD (Extended Game
+//! Description) records and JSON Lines.
 //!
 //! # Features
 //!
@@ -84,8 +85,10 @@ mod scan;
 mod tag_line;
 mod tokens;
 pub mod visitor;
+pub mod writer;
 
 pub use error::{Position, ReadError, ReadErrorKind};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
 pub use visitor::Visitor;
+pub use writer::{WriteOptions, Writer};

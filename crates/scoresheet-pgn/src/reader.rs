@@ -35,7 +35,7 @@
 use std::{io::Read, ops::ControlFlow};
 
 use crate::{
-    buffer::{BufferError, Mark},
+    buffer::{ErrorAt, Mark},
     lexer::{Kind, Lexer, Token},
     visitor::SkipGame as SkipAll,
     Oddity, OddityKind, Position, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
@@ -71,7 +71,8 @@ impl ReadOptions {
         }
     }
 
-    /// The largest game, in bytes; a larger one is an error and is skipped without buffering.
+    /// The largest game, in bytes (at most 1 GiB: larger values are treated as 1 GiB); a larger
+    /// game is an error and is skipped without buffering.
     pub const fn max_game_bytes(mut self, bytes: usize) -> ReadOptions {
         self.max_game_bytes = bytes;
         self
@@ -142,7 +143,7 @@ impl<R: Read> Reader<R> {
         let begin = loop {
             let token = self.next()?;
             match token.kind {
-                Kind::BeginGame => break token.mark,
+                Kind::BeginGame => break self.lexer.mark_of(token),
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
                 Kind::Eof => return Ok(None),
                 _ => {}
@@ -180,6 +181,12 @@ impl<R: Read> Reader<R> {
         self.position_of(self.lexer.buffer.mark())
     }
 
+    /// The size of the reader's buffer in bytes. It starts at 64 KiB and grows only for a game
+    /// larger than that, up to about twice [`ReadOptions::max_game_bytes`].
+    pub fn buffer_capacity(&self) -> usize {
+        self.lexer.buffer.capacity()
+    }
+
     /// The underlying reader (buffered bytes are lost).
     pub fn into_inner(self) -> R {
         self.lexer.buffer.into_inner()
@@ -195,28 +202,38 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    #[inline(always)]
     fn next(&mut self) -> Result<Token, ReadError> {
-        self.lexer.next().map_err(|err: BufferError| {
-            let position = self.position_of(err.mark);
-            ReadError::new(err.kind, position)
-        })
+        match self.lexer.next() {
+            Ok(token) => Ok(token),
+            Err(err) => Err(self.error(*err)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn error(&self, err: ErrorAt) -> ReadError {
+        ReadError::new(err.kind, self.position_of(err.mark))
     }
 
     fn report<V: Visitor>(&self, visitor: &mut V, kind: OddityKind, token: Token) {
-        let bytes = self.lexer.bytes(token.start, token.end);
-        let token = RawToken {
-            bytes,
-            position: self.position_of(token.mark),
-        };
+        let token = self.raw(token);
         visitor.oddity(Oddity { kind, token });
     }
 
+    /// The bytes and position of `token`, the last token from the lexer.
+    #[inline]
     fn raw(&self, token: Token) -> RawToken<'_> {
-        let bytes = self.lexer.bytes(token.start, token.end);
         RawToken {
-            bytes,
-            position: self.position_of(token.mark),
+            bytes: self.lexer.bytes(token.start(), token.end()),
+            position: self.token_position(token),
         }
+    }
+
+    /// Where `token`, the last token from the lexer, starts.
+    #[inline]
+    fn token_position(&self, token: Token) -> Position {
+        self.position_of(self.lexer.mark_of(token))
     }
 
     /// After an error in a game: skip the rest of it (or stop for good).
@@ -271,19 +288,20 @@ impl<R: Read> Reader<R> {
         loop {
             let token = self.next()?;
             match token.kind {
-                Kind::Tag { name } => {
-                    let position = self.position_of(token.mark);
+                Kind::Tag => {
+                    let raw = self.raw(token);
                     let value = RawTag {
-                        bytes: self.lexer.bytes(token.start, token.end),
-                        position,
+                        bytes: raw.bytes,
+                        position: raw.position,
                     };
-                    let name = self.lexer.bytes(name.0, name.1);
+                    let (start, end) = self.lexer.tag_name;
+                    let name = self.lexer.bytes(start, end);
                     if let ControlFlow::Break(output) = visitor.tag(&mut tags, name, value) {
                         return Ok(ControlFlow::Break(output));
                     }
                 }
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
-                _ => return Ok(ControlFlow::Continue((tags, token.mark))),
+                _ => return Ok(ControlFlow::Continue((tags, self.lexer.mark_of(token)))),
             }
         }
     }
@@ -367,7 +385,7 @@ impl<R: Read> Reader<R> {
             }
             Kind::Outcome(outcome) => {
                 walk.outcome = true;
-                visitor.outcome(movetext, outcome, self.position_of(token.mark))
+                visitor.outcome(movetext, outcome, self.token_position(token))
             }
             _ => ControlFlow::Continue(()),
         }
@@ -387,9 +405,9 @@ impl<R: Read> Reader<R> {
             let kind = ReadErrorKind::VariationTooDeep {
                 limit: self.max_depth,
             };
-            return Err(ReadError::new(kind, self.position_of(token.mark)));
+            return Err(ReadError::new(kind, self.token_position(token)));
         }
-        walk.pending = Some(token.mark);
+        walk.pending = Some(self.lexer.mark_of(token));
         Ok(ControlFlow::Continue(()))
     }
 
@@ -465,7 +483,7 @@ impl<R: Read> Reader<R> {
             ControlFlow::Continue(())
         } else {
             walk.depth -= 1;
-            visitor.end_variation(&mut walk.movetext, self.position_of(token.mark))
+            visitor.end_variation(&mut walk.movetext, self.token_position(token))
         }
     }
 
@@ -475,7 +493,7 @@ impl<R: Read> Reader<R> {
         mut walk: Walk<V::Movetext>,
         token: Token,
     ) -> V::Output {
-        let position = self.position_of(token.mark);
+        let position = self.token_position(token);
         let empty = RawToken {
             bytes: b"",
             position,
@@ -602,6 +620,20 @@ mod tests {
             let got = events(pgn, ReadOptions::new());
             let want: Vec<_> = want.iter().map(|w| Ok(w.to_string())).collect();
             assert_eq!(got, want, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+
+    #[test]
+    fn ok_long_lines_between_games_not_buffered() {
+        let options = ReadOptions::new().max_game_bytes(1000);
+        for start in [&b"%"[..], b"some text "] {
+            let mut pgn = start.to_vec();
+            pgn.resize(4 << 20, b'x');
+            pgn.extend_from_slice(b"\n\n1. e4 *\n");
+            let mut reader = Reader::with_options(&pgn[..], options);
+            let games: Vec<_> = reader.games(&mut Events).collect();
+            assert_eq!(games.len(), 1, "{start:?}");
+            assert!(reader.buffer_capacity() <= 128 << 10, "{start:?}");
         }
     }
 

@@ -28,7 +28,7 @@ const fn word_table() -> [bool; 256] {
 
 /// Length of the word at the start of `bytes` (possibly 0). Stops at whitespace, control bytes,
 /// `{ } ( ) ; $ [ ]` and a UTF-8 no-break space.
-#[inline]
+#[inline(always)]
 pub(crate) fn word_len(bytes: &[u8]) -> usize {
     let mut i = 0;
     loop {
@@ -235,7 +235,13 @@ pub(crate) type Suffix = Option<(u16, usize, usize)>;
 /// file order. A lone trailing `=` is kept (it may be a cut promotion).
 pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
     let mut end = word.len();
-    if !matches!(word[end - 1], b'+' | b'-' | b'=' | b'!' | b'?') {
+    match word[end - 1] {
+        b'+' | b'-' | b'=' | b'!' | b'?' => {}
+        _ => return (end, [None, None]),
+    }
+    // A check sign after a square or piece (`Bxf7+`, `e8=Q+`) is no glyph: every glyph ending
+    // in `+` has `/`, `-` or `=` before it.
+    if end >= 2 && word[end - 1] == b'+' && word[end - 2].is_ascii_alphanumeric() {
         return (end, [None, None]);
     }
     let mut position = None;
@@ -261,6 +267,24 @@ pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
     (end, [moves, position])
 }
 
+/// A standard move number (`12.` or `12...`) at the start of `bytes`: its length. `None` for
+/// anything else, including `1-0`, `1/2-1/2` and the odd forms, which [`classify`] handles.
+#[inline(always)]
+pub(crate) fn move_number(bytes: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    let dot = |at: usize| bytes.get(at) == Some(&b'.');
+    if i == 0 || !dot(i) {
+        return None;
+    }
+    if !dot(i + 1) {
+        return Some(i + 1);
+    }
+    (dot(i + 2) && !dot(i + 3)).then_some(i + 3)
+}
+
 /// The NAG after a `$`: digits only, at most `u16::MAX`. Returns the value and the digit count.
 pub(crate) fn nag_digits(bytes: &[u8]) -> Option<(u16, usize)> {
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -280,6 +304,10 @@ pub(crate) struct BraceScan {
     pub depth: u32,
     /// Whether a `{` was found inside.
     pub nested: bool,
+    /// `\n` bytes found so far.
+    pub lines: u64,
+    /// Index just after the last `\n` found, if any.
+    pub line_start: Option<usize>,
 }
 
 impl BraceScan {
@@ -288,16 +316,20 @@ impl BraceScan {
             searched: 0,
             depth: 1,
             nested: false,
+            lines: 0,
+            line_start: None,
         }
     }
 
     /// Scans `body` from `self.searched`. Returns the index of the `}` ending the comment: the
     /// first `}` unless `counted`, else the one balancing the opening brace. `None`: read more.
     pub(crate) fn find_end(&mut self, body: &[u8], counted: bool) -> Option<usize> {
-        while let Some(offset) = memchr::memchr2(b'{', b'}', &body[self.searched..]) {
-            let at = self.searched + offset;
+        while let Some(at) = comment_stop(body, self.searched) {
             self.searched = at + 1;
-            if body[at] == b'{' {
+            if body[at] == b'\n' {
+                self.lines += 1;
+                self.line_start = Some(at + 1);
+            } else if body[at] == b'{' {
                 self.nested = true;
                 self.depth += 1;
             } else {
@@ -310,6 +342,12 @@ impl BraceScan {
         self.searched = body.len();
         None
     }
+}
+
+/// The index of the next `{`, `}` or `\n` in `body` from `from`.
+#[inline]
+fn comment_stop(body: &[u8], from: usize) -> Option<usize> {
+    memchr::memchr3(b'{', b'}', b'\n', body.get(from..)?).map(|offset| from + offset)
 }
 
 /// After a nested comment closed at its first `}` (with `depth` braces still open): the length

@@ -6,6 +6,7 @@ pub mod fen;
 pub mod moves;
 pub mod parse;
 pub mod perft;
+pub mod pgn;
 pub mod tokenize;
 pub mod vocab;
 

@@ -6,5 +6,7 @@ mod common;
 mod counts;
 mod egd;
 mod encoding;
+mod fuzz_replay;
 mod no_panic;
 mod stress;
+mod writer_round_trip;

@@ -61,9 +61,14 @@ impl Position {
         let first_line = self.line == 1;
         Position {
             game_index: self.game_index + start.game_index,
-            game_first_line: self.game_first_line + start.line - 1,
-            line: self.line + start.line - 1,
-            column: self.column + if first_line { start.column - 1 } else { 0 },
+            game_first_line: self.game_first_line + start.line.saturating_sub(1),
+            line: self.line + start.line.saturating_sub(1),
+            column: self.column
+                + if first_line {
+                    start.column.saturating_sub(1)
+                } else {
+                    0
+                },
             byte: self.byte + start.byte,
         }
     }

@@ -50,6 +50,18 @@ impl Role {
         }
     }
 
+    /// The English name in lower case: `pawn`, `knight`, `bishop`, `rook`, `queen`, `king`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// The lower-case letter of the role: `p`, `n`, `b`, `r`, `q`, `k`.
     pub const fn char(self) -> char {
         self.upper_char().to_ascii_lowercase()
@@ -198,11 +210,6 @@ pub(crate) const fn rank_from_ascii(c: u8) -> Option<Rank> {
 /// The letter of a file.
 pub(crate) const fn file_char(file: File) -> char {
     (b'a' + file as u8) as char
-}
-
-/// The digit of a rank.
-pub(crate) const fn rank_char(rank: Rank) -> char {
-    (b'1' + rank as u8) as char
 }
 
 /// Parses a square from two bytes such as `e4`.

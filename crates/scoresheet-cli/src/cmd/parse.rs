@@ -64,17 +64,6 @@ fn describe<K: std::fmt::Display>(e: scoresheet::notation::ParseError<K>) -> (St
     (e.to_string(), e.offset())
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 fn side_name(side: CastlingSide) -> &'static str {
     match side {
         CastlingSide::KingSide => "kingside",
@@ -100,12 +89,12 @@ fn san_json(san: SanPlus) -> String {
             promotion,
         } => (
             "normal",
-            Value::Str(role_name(role).into()),
+            Value::Str(Role::name(role).into()),
             Value::opt_str(file.map(|f| f.to_string())),
             Value::opt_str(rank.map(|r| r.to_string())),
             Value::Str(to.to_string()),
             capture,
-            Value::opt_str(promotion.map(role_name)),
+            Value::opt_str(promotion.map(Role::name)),
             Value::Null,
         ),
         San::Castle(side) => (
@@ -156,11 +145,11 @@ fn lan_json(lan: Lan) -> String {
             promotion,
         } => (
             "normal",
-            role_name(role),
+            Role::name(role),
             Value::Str(from.to_string()),
             Value::Str(to.to_string()),
             capture,
-            Value::opt_str(promotion.map(role_name)),
+            Value::opt_str(promotion.map(Role::name)),
             Value::Null,
         ),
         LanKind::Castle(side) => (
@@ -199,7 +188,7 @@ fn uci_json(uci: UciMove) -> String {
             ("kind", Value::Str("normal".into())),
             ("from", Value::Str(from.to_string())),
             ("to", Value::Str(to.to_string())),
-            ("promotion", Value::opt_str(promotion.map(role_name))),
+            ("promotion", Value::opt_str(promotion.map(Role::name))),
         ]),
         UciMove::Null => object(vec![
             ("kind", Value::Str("null".into())),
@@ -221,11 +210,11 @@ fn eran_json(eran: Eran) -> String {
             promotion,
         } => (
             "move",
-            Value::Str(role_name(role).into()),
+            Value::Str(Role::name(role).into()),
             Value::Str(from.to_string()),
             Value::Str(to.to_string()),
             capture,
-            Value::opt_str(promotion.map(role_name)),
+            Value::opt_str(promotion.map(Role::name)),
             null(),
         ),
         Eran::Castle(side) => (
@@ -275,7 +264,7 @@ fn quantum_json(q: QuantumMove) -> String {
             "variants",
             Value::strings(targets.iter().map(|t| t.variant.name())),
         ),
-        ("promotion", Value::opt_str(q.promotion.map(role_name))),
+        ("promotion", Value::opt_str(q.promotion.map(Role::name))),
         (
             "measurement",
             q.measurement

@@ -63,7 +63,7 @@ use std::str::FromStr;
 
 pub use parse::{ParseSanError, ParseSanErrorKind};
 
-use crate::types::{file_char, rank_char, CastlingSide, File, Rank, Role, Square};
+use crate::types::{CastlingSide, File, Rank, Role, Square};
 
 /// Longest SAN input read, in bytes.
 pub const MAX_LEN: usize = 64;
@@ -182,38 +182,10 @@ impl San {
         WithZeros(self)
     }
 
-    fn write(&self, f: &mut fmt::Formatter<'_>, castle_char: char) -> fmt::Result {
-        match *self {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                if role != Role::Pawn {
-                    write!(f, "{}", role.upper_char())?;
-                }
-                if let Some(file) = file {
-                    write!(f, "{}", file_char(file))?;
-                }
-                if let Some(rank) = rank {
-                    write!(f, "{}", rank_char(rank))?;
-                }
-                if capture {
-                    f.write_str("x")?;
-                }
-                write!(f, "{to}")?;
-                if let Some(role) = promotion {
-                    write!(f, "={}", role.upper_char())?;
-                }
-                Ok(())
-            }
-            San::Castle(CastlingSide::KingSide) => write!(f, "{0}-{0}", castle_char),
-            San::Castle(CastlingSide::QueenSide) => write!(f, "{0}-{0}-{0}", castle_char),
-            San::Null => f.write_str("--"),
-        }
+    fn write(&self, f: &mut fmt::Formatter<'_>, castle_char: u8) -> fmt::Result {
+        let mut out = Vec::with_capacity(8);
+        self.write_with_castle_char(&mut out, castle_char);
+        f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -221,13 +193,13 @@ struct WithZeros<'a>(&'a San);
 
 impl fmt::Display for WithZeros<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write(f, '0')
+        self.0.write(f, b'0')
     }
 }
 
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, 'O')
+        self.write(f, b'O')
     }
 }
 
@@ -246,15 +218,9 @@ impl SanPlus {
     }
 
     fn write_rest(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.suffix {
-            Some(Suffix::Check) => f.write_str("+")?,
-            Some(Suffix::Checkmate) => f.write_str("#")?,
-            None => {}
-        }
-        match self.annotation {
-            Some(a) => f.write_str(a.as_str()),
-            None => Ok(()),
-        }
+        let mut out = Vec::with_capacity(3);
+        self.write_rest_to(&mut out);
+        f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -262,14 +228,14 @@ struct PlusWithZeros<'a>(&'a SanPlus);
 
 impl fmt::Display for PlusWithZeros<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.san.write(f, '0')?;
+        self.0.san.write(f, b'0')?;
         self.0.write_rest(f)
     }
 }
 
 impl fmt::Display for SanPlus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.san.write(f, 'O')?;
+        self.san.write(f, b'O')?;
         self.write_rest(f)
     }
 }

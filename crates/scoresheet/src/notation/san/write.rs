@@ -14,6 +14,11 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to(&self, out: &mut Vec<u8>) {
+        self.write_with_castle_char(out, b'O');
+    }
+
+    /// Appends the SAN, writing castling with `castle` (`O` or `0`).
+    pub(super) fn write_with_castle_char(&self, out: &mut Vec<u8>, castle: u8) {
         match *self {
             San::Normal {
                 role,
@@ -40,8 +45,10 @@ impl San {
                     out.extend_from_slice(&[b'=', role.upper_char() as u8]);
                 }
             }
-            San::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
-            San::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
+            San::Castle(CastlingSide::KingSide) => out.extend_from_slice(&[castle, b'-', castle]),
+            San::Castle(CastlingSide::QueenSide) => {
+                out.extend_from_slice(&[castle, b'-', castle, b'-', castle]);
+            }
             San::Null => out.extend_from_slice(b"--"),
         }
     }
@@ -51,6 +58,11 @@ impl SanPlus {
     /// Appends the SAN with its suffix and annotation to `out`: the same text as `Display`.
     pub fn write_to(&self, out: &mut Vec<u8>) {
         self.san.write_to(out);
+        self.write_rest_to(out);
+    }
+
+    /// Appends the suffix and annotation.
+    pub(super) fn write_rest_to(&self, out: &mut Vec<u8>) {
         match self.suffix {
             Some(Suffix::Check) => out.push(b'+'),
             Some(Suffix::Checkmate) => out.push(b'#'),

@@ -19,11 +19,13 @@ const PARAGRAPH_MAX: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     BeginGame,
-    /// The value is the token span; the name span is [`Lexer::tag_name`].
+    /// The token spans the tag pair; the name and value spans are [`Lexer::tag_name`] and
+    /// [`Lexer::tag_value`].
     Tag,
     EndTags,
     San,
     Nag(u16),
+    /// The token spans the opening `{` or `;` and the text.
     Comment(CommentKind),
     Open,
     Close,
@@ -86,10 +88,13 @@ pub(crate) struct Lexer<R> {
     pending: VecDeque<Pending>,
     /// The position of the last token handed out, if it came with one.
     popped_mark: Option<Mark>,
+    /// Whether tokens are pending, a line count is deferred (see `Buffer::settle`) or the last
+    /// token came with its position: the slow start of [`Lexer::next`].
+    unsettled: bool,
     /// The name span of the last [`Kind::Tag`].
     pub tag_name: (usize, usize),
-    /// Where the last [`Kind::Tag`] (its `[`) starts.
-    tag_start: usize,
+    /// The value span of the last [`Kind::Tag`].
+    pub tag_value: (usize, usize),
     counted: bool,
     started: bool,
     /// Whether the rest of the current line is to be skipped (after a long `%` line).
@@ -103,8 +108,9 @@ impl<R: Read> Lexer<R> {
             state: State::Between,
             pending: VecDeque::with_capacity(8),
             popped_mark: None,
+            unsettled: false,
             tag_name: (0, 0),
-            tag_start: 0,
+            tag_value: (0, 0),
             counted: options.brace_nesting == BraceNesting::Counted,
             started: false,
             skip_line: false,
@@ -113,24 +119,21 @@ impl<R: Read> Lexer<R> {
 
     /// Hands a token back, to be returned by the next call of [`Lexer::next`].
     pub fn push_front(&mut self, token: Token) {
+        self.unsettled = true;
         self.pending.push_front((token, None));
     }
 
     /// Where `token`, the last token handed out, starts.
     #[inline]
     pub fn mark_of(&self, token: Token) -> Mark {
-        let start = match token.kind {
-            Kind::Comment(_) => token.start() - 1,
-            Kind::Tag => self.tag_start,
-            _ => token.start(),
-        };
         match self.popped_mark {
             Some(mark) => mark,
-            None => self.buffer.mark_at(start),
+            None => self.buffer.mark_at(token.start()),
         }
     }
 
     fn push_back(&mut self, token: Token) {
+        self.unsettled = true;
         self.pending.push_back((token, None));
     }
 
@@ -143,12 +146,15 @@ impl<R: Read> Lexer<R> {
     /// The next token.
     #[inline(always)]
     pub fn next(&mut self) -> Result<Token, BufferError> {
-        if let Some((token, mark)) = self.pending.pop_front() {
-            self.popped_mark = mark;
-            return self.check_size(token);
+        if self.unsettled {
+            if let Some((token, mark)) = self.pending.pop_front() {
+                self.popped_mark = mark;
+                return self.check_size(token);
+            }
+            self.popped_mark = None;
+            self.buffer.settle();
+            self.unsettled = false;
         }
-        self.popped_mark = None;
-        self.buffer.settle();
         let token = match self.state {
             State::Movetext => self.next_movetext()?,
             State::Between => self.next_between()?,
@@ -290,6 +296,7 @@ impl<R: Read> Lexer<R> {
             Some(len) if !scan::looks_like_movetext(&window[..len]) => {
                 let token = self.oddity(OddityKind::TextBeforeGame, len);
                 self.buffer.consume_token(len);
+                self.unsettled = true;
                 Ok(token)
             }
             _ => Ok(self.begin_game(State::Movetext)),
@@ -363,18 +370,14 @@ impl<R: Read> Lexer<R> {
         };
         let pos = self.buffer.pos;
         self.tag_name = (pos + parsed.name.0, pos + parsed.name.1);
-        self.tag_start = pos;
+        self.tag_value = (pos + parsed.value.0, pos + parsed.value.1);
         if parsed.oddities != [None; 3] {
             for kind in parsed.oddities.into_iter().flatten() {
                 self.push_back(Token::new(Kind::Oddity(kind), pos, pos + parsed.len));
             }
         }
         self.buffer.bump(parsed.len);
-        Ok(Token::new(
-            Kind::Tag,
-            pos + parsed.value.0,
-            pos + parsed.value.1,
-        ))
+        Ok(Token::new(Kind::Tag, pos, pos + parsed.len))
     }
 
     // Movetext.
@@ -551,7 +554,7 @@ impl<R: Read> Lexer<R> {
         self.buffer.bump(len);
         Ok(Token::new(
             Kind::Comment(CommentKind::Line),
-            start + 1,
+            start,
             start + len,
         ))
     }
@@ -575,7 +578,7 @@ impl<R: Read> Lexer<R> {
             0
         };
         let pos = self.buffer.pos;
-        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos + 1, pos + 1 + close);
+        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos, pos + 1 + close);
         if scan.nested {
             let kind = Kind::Oddity(OddityKind::NestedComment);
             self.push_back(Token::new(kind, pos, pos + close + 2));
@@ -583,10 +586,12 @@ impl<R: Read> Lexer<R> {
         let line_start = scan.line_start.map(|start| start + 1);
         self.buffer
             .consume_counted(close + 2, scan.lines, line_start);
+        self.unsettled = true;
         if junk > 0 {
             let token = self.oddity(OddityKind::JunkAfterNestedComment, junk);
             let mark = self.buffer.mark();
             self.pending.push_back((token, Some(mark)));
+            self.unsettled = true;
             self.buffer.bump(junk);
         }
         Ok(comment)
@@ -602,10 +607,11 @@ impl<R: Read> Lexer<R> {
     fn unterminated_comment(&mut self) -> Token {
         let pos = self.buffer.pos;
         let len = self.buffer.end - pos;
-        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos + 1, pos + len);
+        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos, pos + len);
         let kind = Kind::Oddity(OddityKind::UnterminatedComment);
         self.push_back(Token::new(kind, pos, pos + 1));
         self.buffer.consume_token(len);
+        self.unsettled = true;
         comment
     }
 
@@ -703,6 +709,7 @@ impl<R: Read> Lexer<R> {
     pub fn resync(&mut self) -> Result<(), BufferError> {
         self.pending.clear();
         self.buffer.settle();
+        self.unsettled = true;
         self.state = State::Between;
         self.buffer.set_in_game(false);
         let mut blank = false;

@@ -289,10 +289,10 @@ impl<R: Read> Reader<R> {
             let token = self.next()?;
             match token.kind {
                 Kind::Tag => {
-                    let raw = self.raw(token);
+                    let (start, end) = self.lexer.tag_value;
                     let value = RawTag {
-                        bytes: raw.bytes,
-                        position: raw.position,
+                        bytes: self.lexer.bytes(start, end),
+                        position: self.token_position(token),
                     };
                     let (start, end) = self.lexer.tag_name;
                     let name = self.lexer.bytes(start, end);
@@ -377,7 +377,8 @@ impl<R: Read> Reader<R> {
             Kind::Comment(kind) => {
                 let raw = self.raw(token);
                 let comment = RawComment {
-                    bytes: raw.bytes,
+                    // Without the opening `{` or `;`.
+                    bytes: raw.bytes.get(1..).unwrap_or_default(),
                     kind,
                     position: raw.position,
                 };

@@ -154,12 +154,16 @@ impl<S: Sink> Converter<S> {
         self.sink.begin();
     }
 
+    /// Records a tag. The tags that steer the conversion are matched case-insensitively
+    /// (`fEn` is `FEN`); a repeated tag keeps its first place and its last value.
     fn add_tag(&mut self, name: String, value: String, at: Location) {
-        match name.as_str() {
-            "Result" => return self.result_tag = Some(value),
-            "FEN" => self.fen_tag = Some((value.clone(), at)),
-            "Variant" => self.variant = Some((value.clone(), at)),
-            _ => {}
+        let known = |known: &str| name.eq_ignore_ascii_case(known);
+        if known("Result") {
+            return self.result_tag = Some(value);
+        } else if known("FEN") {
+            self.fen_tag = Some((value.clone(), at));
+        } else if known("Variant") {
+            self.variant = Some((value.clone(), at));
         }
         match self.tags.iter_mut().find(|(n, _)| *n == name) {
             Some(tag) => tag.1 = value,
@@ -332,6 +336,12 @@ impl<S: Sink> Visitor for Converter<S> {
     }
 
     fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Self::Output> {
+        // A separate `e.p.` right after an en-passant capture annotates it; anywhere else it
+        // is an error like any unreadable move.
+        let after_ep = self.pending.as_ref().is_some_and(|p| p.mv.is_en_passant());
+        if after_ep && matches!(san.as_bytes(), b"e.p." | b"ep" | b"e.p") {
+            return ControlFlow::Continue(());
+        }
         self.flush();
         match self.play(san) {
             Ok(()) => ControlFlow::Continue(()),

@@ -56,7 +56,8 @@ fn unescape_one<'a>(after: &'a str, out: &mut Vec<u8>) -> &'a str {
 }
 
 /// Rows whose `expected_lenient` needs move validation, tag semantics or a CLI option: the
-/// reader's part (tokens and oddities) is checked in `check`, the rest by the EGD layer.
+/// reader's part (tokens and oddities) is checked in `check`, the rest by the EGD layer in
+/// `egd_bad_inputs.rs`.
 const SEMANTIC: [(&str, &str); 18] = [
     (
         "PGN-020",

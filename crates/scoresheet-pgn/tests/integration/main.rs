@@ -5,6 +5,7 @@ mod bad_inputs;
 mod common;
 mod counts;
 mod egd;
+mod egd_bad_inputs;
 mod encoding;
 mod fuzz_replay;
 mod no_panic;

@@ -62,13 +62,20 @@
 //!
 //! # Modules
 //!
-//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2.
+//! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`egd`]
+//! converts games to EGD (Extended Game Description) records and JSON Lines.
+//!
+//! # Features
+//!
+//! - `json` (default): serde `Serialize`/`Deserialize` on the [`egd`] record types and
+//!   [`egd::DenormalizedGame::from_json`]. The EGD JSON writer works without it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
 mod buffer;
 pub mod decode;
+pub mod egd;
 mod error;
 pub mod input;
 mod lexer;

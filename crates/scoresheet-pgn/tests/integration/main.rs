@@ -4,6 +4,7 @@
 mod bad_inputs;
 mod common;
 mod counts;
+mod egd;
 mod encoding;
 mod no_panic;
 mod stress;

@@ -10,6 +10,7 @@
 //! ```
 
 mod error;
+mod fen_write;
 mod setup;
 mod validate;
 

@@ -54,6 +54,7 @@
 
 mod parse;
 mod resolve;
+mod write;
 
 use std::fmt;
 use std::str::FromStr;

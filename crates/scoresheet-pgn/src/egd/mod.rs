@@ -1,0 +1,514 @@
+//! EGD (Extended Game Description): a PGN game denormalized into one record per ply, with the
+//! position before and after, the move in several forms, and position features.
+//!
+//! ```
+//! use scoresheet_pgn::egd::{EgdOptions, EgdVisitor, JsonVisitor, MoveType, PieceCode};
+//! use scoresheet_pgn::Reader;
+//!
+//! let pgn = b"[White \"Anderssen\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1-0\n";
+//!
+//! // As Rust values.
+//! let game = Reader::new(&pgn[..]).read_game(&mut EgdVisitor::new(EgdOptions::new()))?
+//!     .expect("one game")?;
+//! assert_eq!(game.game_tags[0], ("Result".to_string(), "1-0".to_string()));
+//! let ply = &game.moves[6];
+//! assert_eq!(ply.key.to_string(), "4w");
+//! assert_eq!(ply.mv.lran, "Bb5xNc6");
+//! assert_eq!(ply.mv.piece, PieceCode::LightBishop);
+//! assert_eq!(ply.mv.move_type, MoveType::Capture);
+//!
+//! // As JSON Lines, one object per game (see the `json` module for the format).
+//! let mut visitor = JsonVisitor::new(EgdOptions::new());
+//! let mut reader = Reader::new(&pgn[..]);
+//! let plies = reader.read_game(&mut visitor)?.expect("one game")?;
+//! assert_eq!(plies, 8);
+//! assert!(visitor.output().starts_with(br#"{"game_tags":{"Result":"1-0","White":"Anderssen"},"moves":{"1w":"#));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is converted
+//!
+//! - Every game of the input, mainline only: variations are skipped.
+//! - Each move token is read leniently ([`SanPlus::from_ascii_lenient`], then
+//!   [`San::to_move`]): `0-0`, `exd6e.p.`, `Ng1-f3`, `e8Q` are fine. The record's `san` is the
+//!   canonical SAN of the move, with `+`/`#` from the position (not as written).
+//! - Check and checkmate come from the position after the move, never from the suffix written.
+//! - A `FEN` tag sets the start position (with or without `SetUp "1"`), and the ply keys start at
+//!   its move number and side to move (`12b` first when Black moves at move 12). Castling rights
+//!   on other files than a and h make the game Chess960.
+//! - `Result` is the `Result` tag, else the game-termination marker, else `*`. It comes first in
+//!   `game_tags`, then the other tags in file order; a repeated tag keeps its first place and its
+//!   last value.
+//! - Tag values are unescaped (`\"`, `\\`) and decoded (UTF-8, else Latin-1). A malformed tag
+//!   like `[Event S ]` keeps the value the reader gives it (`"S"`, reported by the reader as
+//!   [`OddityKind::UnquotedTagValue`](crate::OddityKind::UnquotedTagValue)); the `egd` Ruby gem
+//!   gives `""`.
+//!
+//! # Errors
+//!
+//! A game is converted whole or not at all. It ends with an [`EgdError`], naming the game, the
+//! line and column, the token and the reason, when a move does not parse
+//! ([`EgdErrorKind::Syntax`]), is illegal or ambiguous ([`EgdErrorKind::Move`]), is a null move
+//! (`--`, `Z0`: not supported by EGD, [`EgdErrorKind::NullMove`]), or when the `FEN` tag is bad
+//! ([`EgdErrorKind::Fen`]) or the `Variant` tag names something other than standard chess or
+//! Chess960 ([`EgdErrorKind::Variant`]).
+//!
+//! # Piece codes, move types, LRAN
+//!
+//! See [`PieceCode`], [`MoveType`] and [`MoveRecord::lran`].
+//!
+//! [`SanPlus::from_ascii_lenient`]: scoresheet::san::SanPlus::from_ascii_lenient
+//! [`San::to_move`]: scoresheet::san::San::to_move
+
+pub mod json;
+#[cfg(feature = "json")]
+mod serde_impls;
+mod visitor;
+
+use std::{error, fmt};
+
+use scoresheet::notation::MoveError;
+use scoresheet::san::ParseSanError;
+use scoresheet::{is_light_square, CastlingSide, Color, FenError, Move, Role, Square};
+
+pub use json::JsonVisitor;
+pub use visitor::EgdVisitor;
+
+/// Settings of the EGD visitors, with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct EgdOptions {
+    pub(crate) extended: bool,
+    pub(crate) pretty: bool,
+}
+
+impl EgdOptions {
+    /// The defaults: the base format, compact JSON.
+    pub const fn new() -> EgdOptions {
+        EgdOptions {
+            extended: false,
+            pretty: false,
+        }
+    }
+
+    /// Adds the extended position features and the move `meta` (see the `json` module docs).
+    pub const fn extended(mut self, yes: bool) -> EgdOptions {
+        self.extended = yes;
+        self
+    }
+
+    /// Indents the JSON (two spaces); only [`JsonVisitor`] looks at this.
+    pub const fn pretty(mut self, yes: bool) -> EgdOptions {
+        self.pretty = yes;
+        self
+    }
+
+    /// Whether the extended features are on.
+    pub const fn is_extended(&self) -> bool {
+        self.extended
+    }
+}
+
+/// One game as EGD.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct DenormalizedGame {
+    /// The tags: `Result` first, then the others in file order.
+    #[cfg_attr(feature = "json", serde(with = "serde_impls::tags"))]
+    pub game_tags: Vec<(String, String)>,
+    /// One record per mainline ply, in game order.
+    #[cfg_attr(feature = "json", serde(with = "serde_impls::plies"))]
+    pub moves: Vec<PlyRecord>,
+}
+
+impl DenormalizedGame {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.game_tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads one EGD JSON object (a line of [`JsonVisitor`] output).
+    ///
+    /// # Errors
+    /// The `serde_json` error when the text is not an EGD object.
+    #[cfg(feature = "json")]
+    pub fn from_json(json: &[u8]) -> Result<DenormalizedGame, serde_json::Error> {
+        serde_json::from_slice(json)
+    }
+}
+
+/// The key of a ply: move number and side, written `1w`, `1b`, `2w`, ...
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlyKey {
+    /// The fullmove number of the position before the move.
+    pub fullmove: u32,
+    /// The side that moves.
+    pub player: Color,
+}
+
+impl fmt::Display for PlyKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.fullmove, player_char(self.player))
+    }
+}
+
+impl PlyKey {
+    /// Parses `12b`.
+    pub fn from_ascii(text: &[u8]) -> Option<PlyKey> {
+        let (&side, digits) = text.split_last()?;
+        let player = match side {
+            b'w' => Color::White,
+            b'b' => Color::Black,
+            _ => return None,
+        };
+        let fullmove = std::str::from_utf8(digits).ok()?.parse().ok()?;
+        Some(PlyKey { fullmove, player })
+    }
+}
+
+/// `w` or `b`.
+pub(crate) const fn player_char(color: Color) -> char {
+    match color {
+        Color::White => 'w',
+        Color::Black => 'b',
+    }
+}
+
+/// One ply: the position before, the move, the position after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlyRecord {
+    /// `1w`, `1b`, ... (the key of the record in the JSON `moves` object).
+    #[cfg_attr(feature = "json", serde(skip, default = "serde_impls::dummy_key"))]
+    pub key: PlyKey,
+    /// The position before the move.
+    pub start_position: PositionRecord,
+    /// The move.
+    #[cfg_attr(feature = "json", serde(rename = "move"))]
+    pub mv: MoveRecord,
+    /// The position after the move.
+    pub end_position: PositionRecord,
+}
+
+/// A position: its FEN and features.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct PositionRecord {
+    /// The FEN; the en-passant square is set after every double pawn push.
+    pub fen: String,
+    /// What is notable about the position.
+    pub features: Features,
+}
+
+/// Position features. In the base format only `check` and `checkmate`, each present only when
+/// true, and a start position has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct Features {
+    /// The side to move is in check.
+    #[cfg_attr(
+        feature = "json",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub check: bool,
+    /// The side to move is checkmated.
+    #[cfg_attr(
+        feature = "json",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub checkmate: bool,
+    /// With [`EgdOptions::extended`]: the rest.
+    #[cfg_attr(
+        feature = "json",
+        serde(flatten, default, skip_serializing_if = "Option::is_none")
+    )]
+    pub extended: Option<ExtendedFeatures>,
+}
+
+/// The features [`EgdOptions::extended`] adds; see the `json` module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExtendedFeatures {
+    /// Plies since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// How often this position has occurred in the game so far, this time included (equal
+    /// pieces, side to move, castling rights and capturable en-passant square).
+    pub repetition: u32,
+    /// `halfmove_clock` is at least 100: a draw may be claimed.
+    pub fifty_move_claimable: bool,
+    /// `halfmove_clock` is at least 150 and the side to move is not mated: the game is drawn.
+    pub seventy_five_move: bool,
+    /// `repetition` is at least 5: the game is drawn.
+    pub fivefold: bool,
+    /// The side to move has no legal move and is not in check.
+    pub stalemate: bool,
+    /// Neither side can ever mate (see `Position::is_insufficient_material`).
+    pub insufficient_material: bool,
+}
+
+/// A move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveRecord {
+    /// The side that moves.
+    #[cfg_attr(feature = "json", serde(with = "serde_impls::player"))]
+    pub player: Color,
+    /// The canonical SAN, with `+` or `#`.
+    pub san: String,
+    /// Long reversible algebraic notation: the piece letter (none for a pawn), the from-square,
+    /// `-` or `x`, the captured piece's letter (none for a pawn), the to-square, `=` and the
+    /// promotion letter: `e2-e4`, `Nh4xBf5`, `f7xg6`, `a7xQb8=B`, `e5xd6` (en passant); castling
+    /// is `O-O` or `O-O-O`. Letters are `N B R Q K`, without light/dark.
+    pub lran: String,
+    /// Where the piece (the king, for castling) comes from.
+    #[cfg_attr(feature = "json", serde(with = "serde_impls::square"))]
+    pub from_square: Square,
+    /// Where it goes (the king's destination, for castling).
+    #[cfg_attr(feature = "json", serde(with = "serde_impls::square"))]
+    pub to_square: Square,
+    /// What moves.
+    pub piece: PieceCode,
+    /// What kind of move.
+    pub move_type: MoveType,
+    /// What is captured, for captures.
+    #[cfg_attr(
+        feature = "json",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub captured_piece: Option<PieceCode>,
+    /// What the pawn becomes, for promotions.
+    #[cfg_attr(
+        feature = "json",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub promotion: Option<PieceCode>,
+    /// With [`EgdOptions::extended`]: annotations that follow the move.
+    #[cfg_attr(
+        feature = "json",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub meta: Option<MoveMeta>,
+}
+
+/// Annotations following a move (with [`EgdOptions::extended`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveMeta {
+    /// Every NAG, in order: `$n` and glyphs (`!` is 1, `+/-` is 16, ...).
+    pub nags: Vec<u16>,
+    /// The glyphs as written (`!?`, `+/-`), in order; `$n` NAGs are not repeated here.
+    pub glyphs: Vec<String>,
+    /// The comments' text, trimmed, in order.
+    pub comments: Vec<String>,
+}
+
+/// A piece as EGD writes it: not coloured, and bishops by the colour of their square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub enum PieceCode {
+    /// `p`
+    #[cfg_attr(feature = "json", serde(rename = "p"))]
+    Pawn,
+    /// `N`
+    #[cfg_attr(feature = "json", serde(rename = "N"))]
+    Knight,
+    /// `Bl`: a bishop on a light square (a8 and h1 are light).
+    #[cfg_attr(feature = "json", serde(rename = "Bl"))]
+    LightBishop,
+    /// `Bd`: a bishop on a dark square.
+    #[cfg_attr(feature = "json", serde(rename = "Bd"))]
+    DarkBishop,
+    /// `R`
+    #[cfg_attr(feature = "json", serde(rename = "R"))]
+    Rook,
+    /// `Q`
+    #[cfg_attr(feature = "json", serde(rename = "Q"))]
+    Queen,
+    /// `K`
+    #[cfg_attr(feature = "json", serde(rename = "K"))]
+    King,
+}
+
+impl PieceCode {
+    /// The code of a role standing on a square.
+    pub const fn new(role: Role, square: Square) -> PieceCode {
+        match role {
+            Role::Pawn => PieceCode::Pawn,
+            Role::Knight => PieceCode::Knight,
+            Role::Bishop if is_light_square(square) => PieceCode::LightBishop,
+            Role::Bishop => PieceCode::DarkBishop,
+            Role::Rook => PieceCode::Rook,
+            Role::Queen => PieceCode::Queen,
+            Role::King => PieceCode::King,
+        }
+    }
+
+    /// The code as written: `p`, `N`, `Bl`, `Bd`, `R`, `Q`, `K`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PieceCode::Pawn => "p",
+            PieceCode::Knight => "N",
+            PieceCode::LightBishop => "Bl",
+            PieceCode::DarkBishop => "Bd",
+            PieceCode::Rook => "R",
+            PieceCode::Queen => "Q",
+            PieceCode::King => "K",
+        }
+    }
+}
+
+impl fmt::Display for PieceCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The kind of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "snake_case"))]
+pub enum MoveType {
+    /// `move`: no capture, promotion or castling.
+    Move,
+    /// `capture`
+    Capture,
+    /// `ep_capture`: en passant.
+    EpCapture,
+    /// `promotion` without capture.
+    Promotion,
+    /// `promotion_capture`
+    PromotionCapture,
+    /// `short_castle`
+    ShortCastle,
+    /// `long_castle`
+    LongCastle,
+}
+
+impl MoveType {
+    /// The type of a move.
+    pub fn of(mv: Move) -> MoveType {
+        match (mv, mv.promotion(), mv.is_capture()) {
+            (Move::EnPassant { .. }, _, _) => MoveType::EpCapture,
+            (Move::Castle { .. }, _, _) => match mv.castling_side() {
+                Some(CastlingSide::QueenSide) => MoveType::LongCastle,
+                _ => MoveType::ShortCastle,
+            },
+            (_, Some(_), true) => MoveType::PromotionCapture,
+            (_, Some(_), false) => MoveType::Promotion,
+            (_, None, true) => MoveType::Capture,
+            (_, None, false) => MoveType::Move,
+        }
+    }
+
+    /// The type as written: `move`, `capture`, `ep_capture`, ...
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MoveType::Move => "move",
+            MoveType::Capture => "capture",
+            MoveType::EpCapture => "ep_capture",
+            MoveType::Promotion => "promotion",
+            MoveType::PromotionCapture => "promotion_capture",
+            MoveType::ShortCastle => "short_castle",
+            MoveType::LongCastle => "long_castle",
+        }
+    }
+}
+
+impl fmt::Display for MoveType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game could not be converted; see [`EgdError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EgdErrorKind {
+    /// The move token is not SAN, even leniently read.
+    Syntax(ParseSanError),
+    /// The move is illegal or ambiguous in the position (given as FEN).
+    Move {
+        /// Why.
+        error: MoveError,
+        /// The position before the move.
+        fen: String,
+    },
+    /// A null move (`--`, `Z0`): EGD has no record for it.
+    NullMove,
+    /// The `FEN` tag does not parse or is not a legal position.
+    Fen(FenError),
+    /// The `Variant` tag names something other than standard chess or Chess960.
+    Variant,
+}
+
+/// A game that could not be converted: where, which token, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EgdError {
+    pub(crate) kind: EgdErrorKind,
+    pub(crate) position: crate::Position,
+    pub(crate) token: String,
+}
+
+impl EgdError {
+    /// Why.
+    pub fn kind(&self) -> &EgdErrorKind {
+        &self.kind
+    }
+
+    /// Where: the game and the token's line and column.
+    pub fn position(&self) -> crate::Position {
+        self.position
+    }
+
+    /// The move token or tag value concerned, as written.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// Shifts the position: for games read out of a slice of a larger input that starts at
+    /// `start` (game index, line, column and byte of the slice's first byte).
+    pub fn offset_by(&mut self, start: crate::Position) {
+        let p = &mut self.position;
+        if p.line == 1 {
+            p.column += start.column - 1;
+        }
+        p.game_index += start.game_index;
+        p.game_first_line += start.line - 1;
+        p.line += start.line - 1;
+        p.byte += start.byte;
+    }
+}
+
+impl fmt::Display for EgdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "egd: {}: ", self.position)?;
+        match &self.kind {
+            EgdErrorKind::Syntax(e) => write!(f, "move {:?}: {e}", self.token),
+            EgdErrorKind::Move { error, fen } => {
+                write!(f, "move {:?}: {error} (position {fen})", self.token)
+            }
+            EgdErrorKind::NullMove => write!(
+                f,
+                "move {:?}: null moves are not supported by egd",
+                self.token
+            ),
+            EgdErrorKind::Fen(e) => write!(f, "FEN tag {:?}: {e}", self.token),
+            EgdErrorKind::Variant => {
+                write!(f, "variant {:?} is not supported by egd", self.token)
+            }
+        }
+    }
+}
+
+impl error::Error for EgdError {
+    fn source(&self) -> Option<&(dyn error::Error + 'static)> {
+        match &self.kind {
+            EgdErrorKind::Syntax(e) => Some(e),
+            EgdErrorKind::Move { error, .. } => Some(error),
+            EgdErrorKind::Fen(e) => Some(e),
+            EgdErrorKind::NullMove | EgdErrorKind::Variant => None,
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! The conversion: a [`Visitor`] that plays the mainline and hands each ply to a sink, which
+//! builds Rust values ([`EgdVisitor`]) or writes JSON ([`JsonVisitor`](super::JsonVisitor)).
+
+use std::ops::ControlFlow;
+
+use scoresheet::fen::Fen;
+use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::{CastlingMode, EnPassantMode, Move, Position};
+
+use super::{
+    DenormalizedGame, EgdError, EgdErrorKind, EgdOptions, ExtendedFeatures, Features, MoveMeta,
+    MoveRecord, MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord,
+};
+use crate::{Oddity, Outcome, Position as Location, RawComment, RawTag, RawToken, Skip, Visitor};
+
+/// Everything known about one ply, except the FENs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlyFacts {
+    pub key: PlyKey,
+    pub mv: Move,
+    pub san: SanPlus,
+    pub piece: PieceCode,
+    pub captured: Option<PieceCode>,
+    pub promotion: Option<PieceCode>,
+    pub move_type: MoveType,
+    pub start: Features,
+    pub end: Features,
+}
+
+impl PlyFacts {
+    fn new(pos: &Position, mv: Move, start: Features) -> PlyFacts {
+        let to = mv.to();
+        PlyFacts {
+            key: PlyKey {
+                fullmove: pos.fullmove_number(),
+                player: pos.turn(),
+            },
+            mv,
+            san: SanPlus {
+                san: San::from_move(pos, mv),
+                suffix: None,
+                annotation: None,
+            },
+            piece: PieceCode::new(mv.role(), mv.from()),
+            captured: mv.capture().map(|role| PieceCode::new(role, to)),
+            promotion: mv.promotion().map(|role| PieceCode::new(role, to)),
+            move_type: MoveType::of(mv),
+            start,
+            end: Features::default(),
+        }
+    }
+
+    /// Appends the LRAN (see [`MoveRecord::lran`]).
+    pub fn write_lran(&self, out: &mut Vec<u8>) {
+        if let San::Castle(_) = self.san.san {
+            return self.san.san.write_to(out);
+        }
+        let mv = self.mv;
+        if mv.role() != scoresheet::Role::Pawn {
+            out.push(mv.role().upper_char() as u8);
+        }
+        push_square(out, mv.from());
+        match mv.capture() {
+            Some(scoresheet::Role::Pawn) => out.push(b'x'),
+            Some(role) => out.extend_from_slice(&[b'x', role.upper_char() as u8]),
+            None => out.push(b'-'),
+        }
+        push_square(out, mv.to());
+        if let Some(role) = mv.promotion() {
+            out.extend_from_slice(&[b'=', role.upper_char() as u8]);
+        }
+    }
+}
+
+/// Appends a square's name.
+pub(crate) fn push_square(out: &mut Vec<u8>, sq: scoresheet::Square) {
+    out.extend_from_slice(&[b'a' + sq.file() as u8, b'1' + sq.rank() as u8]);
+}
+
+/// A ply as handed to a sink.
+#[derive(Debug)]
+pub(crate) struct Ply<'a> {
+    pub facts: &'a PlyFacts,
+    pub start_fen: &'a [u8],
+    pub end_fen: &'a [u8],
+    pub meta: Option<&'a MoveMeta>,
+}
+
+/// Where converted plies go.
+pub(crate) trait Sink {
+    /// What a converted game is.
+    type Game;
+    /// A new game starts.
+    fn begin(&mut self);
+    /// One ply, in game order.
+    fn ply(&mut self, ply: &Ply<'_>);
+    /// The game is over: `tags` without `Result`, in file order.
+    fn finish(&mut self, tags: &[(String, String)], result: &str, plies: u32) -> Self::Game;
+}
+
+/// The per-game conversion state, shared by both visitors.
+#[derive(Debug)]
+pub(crate) struct Converter<S> {
+    options: EgdOptions,
+    pub(crate) sink: S,
+    pos: Position,
+    /// `fens[cur]` is the FEN of `pos`; the other one that of the position before.
+    fens: [Vec<u8>; 2],
+    cur: usize,
+    features: Features,
+    pending: Option<PlyFacts>,
+    meta: MoveMeta,
+    /// Repetition keys since the last capture or pawn move (extended features only).
+    history: Vec<u64>,
+    tags: Vec<(String, String)>,
+    result_tag: Option<String>,
+    marker: Option<&'static str>,
+    fen_tag: Option<(String, Location)>,
+    variant: Option<(String, Location)>,
+    plies: u32,
+}
+
+impl<S: Sink> Converter<S> {
+    pub(crate) fn new(options: EgdOptions, sink: S) -> Converter<S> {
+        Converter {
+            options,
+            sink,
+            pos: Position::new(),
+            fens: [Vec::with_capacity(96), Vec::with_capacity(96)],
+            cur: 0,
+            features: Features::default(),
+            pending: None,
+            meta: MoveMeta::default(),
+            history: Vec::new(),
+            tags: Vec::new(),
+            result_tag: None,
+            marker: None,
+            fen_tag: None,
+            variant: None,
+            plies: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.pending = None;
+        self.meta = MoveMeta::default();
+        self.history.clear();
+        self.tags.clear();
+        self.result_tag = None;
+        self.marker = None;
+        self.fen_tag = None;
+        self.variant = None;
+        self.plies = 0;
+        self.sink.begin();
+    }
+
+    fn add_tag(&mut self, name: String, value: String, at: Location) {
+        match name.as_str() {
+            "Result" => return self.result_tag = Some(value),
+            "FEN" => self.fen_tag = Some((value.clone(), at)),
+            "Variant" => self.variant = Some((value.clone(), at)),
+            _ => {}
+        }
+        match self.tags.iter_mut().find(|(n, _)| *n == name) {
+            Some(tag) => tag.1 = value,
+            None => self.tags.push((name, value)),
+        }
+    }
+
+    /// Sets up the start position from the tags.
+    fn start(&mut self) -> Result<(), EgdError> {
+        if let Some((variant, at)) = &self.variant {
+            if !is_supported_variant(variant) {
+                return Err(error(EgdErrorKind::Variant, *at, variant));
+            }
+        }
+        self.pos = match &self.fen_tag {
+            None => Position::new(),
+            Some((fen, at)) => position_from_fen(fen).map_err(|e| error(e, *at, fen))?,
+        };
+        self.cur = 0;
+        self.fens[0].clear();
+        self.pos
+            .write_fen_to(EnPassantMode::Always, &mut self.fens[0]);
+        self.features = self.compute_features();
+        Ok(())
+    }
+
+    /// Plays one move token.
+    fn play(&mut self, token: RawToken<'_>) -> Result<(), EgdError> {
+        let at = token.position();
+        let fail = |kind| error(kind, at, &token.decode());
+        let plus = SanPlus::from_ascii_lenient(token.as_bytes())
+            .map_err(|e| fail(EgdErrorKind::Syntax(e)))?;
+        if plus.san == San::Null {
+            return Err(fail(EgdErrorKind::NullMove));
+        }
+        let mv = plus.san.to_move(&self.pos).map_err(|error| {
+            let fen = self.pos.fen(EnPassantMode::Always);
+            fail(EgdErrorKind::Move { error, fen })
+        })?;
+        let start = match self.options.extended {
+            true => self.features,
+            false => Features::default(),
+        };
+        let mut facts = PlyFacts::new(&self.pos, mv, start);
+        self.pos.play_unchecked(mv);
+        self.features = self.compute_features();
+        facts.end = self.features;
+        facts.san.suffix = suffix(&self.features);
+        self.cur ^= 1;
+        let fen = &mut self.fens[self.cur];
+        fen.clear();
+        self.pos.write_fen_to(EnPassantMode::Always, fen);
+        self.pending = Some(facts);
+        self.plies += 1;
+        Ok(())
+    }
+
+    /// Hands the last ply to the sink, with the annotations that followed it.
+    fn flush(&mut self) {
+        let Some(facts) = self.pending.take() else {
+            return;
+        };
+        let ply = Ply {
+            facts: &facts,
+            start_fen: &self.fens[self.cur ^ 1],
+            end_fen: &self.fens[self.cur],
+            meta: self.options.extended.then_some(&self.meta),
+        };
+        self.sink.ply(&ply);
+        if self.options.extended {
+            self.meta = MoveMeta::default();
+        }
+    }
+
+    fn compute_features(&mut self) -> Features {
+        let check = self.pos.is_check();
+        let checkmate = check && !self.pos.has_legal_moves();
+        let extended = match self.options.extended {
+            true => Some(self.extended_features(check, checkmate)),
+            false => None,
+        };
+        Features {
+            check,
+            checkmate,
+            extended,
+        }
+    }
+
+    fn extended_features(&mut self, check: bool, checkmate: bool) -> ExtendedFeatures {
+        let pos = &self.pos;
+        let clock = pos.halfmove_clock();
+        if clock == 0 {
+            self.history.clear();
+        }
+        let key = pos.repetition_key();
+        self.history.push(key);
+        let repetition = self.history.iter().filter(|&&k| k == key).count();
+        let repetition = u32::try_from(repetition).unwrap_or(u32::MAX);
+        ExtendedFeatures {
+            halfmove_clock: clock,
+            repetition,
+            fifty_move_claimable: clock >= 100,
+            seventy_five_move: clock >= 150 && !checkmate,
+            fivefold: repetition >= 5,
+            stalemate: !check && !pos.has_legal_moves(),
+            insufficient_material: pos.is_insufficient_material(),
+        }
+    }
+
+    fn finish(&mut self) -> S::Game {
+        self.flush();
+        let result = self.result_tag.as_deref().or(self.marker).unwrap_or("*");
+        self.sink.finish(&self.tags, result, self.plies)
+    }
+}
+
+fn suffix(features: &Features) -> Option<Suffix> {
+    match (features.check, features.checkmate) {
+        (_, true) => Some(Suffix::Checkmate),
+        (true, false) => Some(Suffix::Check),
+        _ => None,
+    }
+}
+
+fn error(kind: EgdErrorKind, position: Location, token: &str) -> EgdError {
+    EgdError {
+        kind,
+        position,
+        token: token.to_owned(),
+    }
+}
+
+fn is_supported_variant(name: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "" | "standard" | "chess" | "normal" | "from position" | "chess960" | "fischerandom"
+    )
+}
+
+fn position_from_fen(fen: &str) -> Result<Position, EgdErrorKind> {
+    let setup = Fen::from_ascii_lenient(fen.as_bytes())
+        .map_err(|e| EgdErrorKind::Fen(scoresheet::FenError::Parse(e)))?
+        .into_setup();
+    let mode = CastlingMode::detect(&setup);
+    Position::from_fen_lenient(fen, mode).map_err(EgdErrorKind::Fen)
+}
+
+impl<S: Sink> Visitor for Converter<S> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = Result<S::Game, EgdError>;
+
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<Self::Output> {
+        self.reset();
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        let name = crate::decode::decode(name).into_owned();
+        self.add_tag(name, value.decode().into_owned(), value.position());
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: (), _at: Location) -> ControlFlow<Self::Output> {
+        match self.start() {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Self::Output> {
+        self.flush();
+        match self.play(san) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Self::Output> {
+        if self.options.extended && self.pending.is_some() {
+            self.meta.nags.push(nag);
+            if !token.as_bytes().starts_with(b"$") {
+                self.meta.glyphs.push(token.decode().into_owned());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+        if self.options.extended && self.pending.is_some() {
+            let text = comment.decode();
+            self.meta.comments.push(text.trim().to_owned());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn outcome(
+        &mut self,
+        _: &mut (),
+        outcome: Option<Outcome>,
+        _at: Location,
+    ) -> ControlFlow<Self::Output> {
+        self.marker = Some(outcome.map_or("*", Outcome::as_str));
+        ControlFlow::Continue(())
+    }
+
+    fn oddity(&mut self, _oddity: Oddity<'_>) {}
+
+    fn end_game(&mut self, _: ()) -> Self::Output {
+        Ok(self.finish())
+    }
+}
+
+/// Implements [`Visitor`] for a newtype around a [`Converter`] by delegation.
+macro_rules! delegate_visitor {
+    ($visitor:ty, $game:ty) => {
+        impl $crate::Visitor for $visitor {
+            type Tags = ();
+            type Movetext = ();
+            type Output = Result<$game, $crate::egd::EgdError>;
+
+            fn begin_game(&mut self, at: $crate::Position) -> ControlFlow<Self::Output> {
+                self.inner.begin_game(at)
+            }
+            fn tag(
+                &mut self,
+                t: &mut (),
+                name: &[u8],
+                value: $crate::RawTag<'_>,
+            ) -> ControlFlow<Self::Output> {
+                self.inner.tag(t, name, value)
+            }
+            fn begin_movetext(&mut self, t: (), at: $crate::Position) -> ControlFlow<Self::Output> {
+                self.inner.begin_movetext(t, at)
+            }
+            fn san(&mut self, m: &mut (), san: $crate::RawToken<'_>) -> ControlFlow<Self::Output> {
+                self.inner.san(m, san)
+            }
+            fn nag(
+                &mut self,
+                m: &mut (),
+                nag: u16,
+                token: $crate::RawToken<'_>,
+            ) -> ControlFlow<Self::Output> {
+                self.inner.nag(m, nag, token)
+            }
+            fn comment(
+                &mut self,
+                m: &mut (),
+                comment: $crate::RawComment<'_>,
+            ) -> ControlFlow<Self::Output> {
+                self.inner.comment(m, comment)
+            }
+            fn begin_variation(
+                &mut self,
+                m: &mut (),
+                at: $crate::Position,
+            ) -> ControlFlow<Self::Output, $crate::Skip> {
+                self.inner.begin_variation(m, at)
+            }
+            fn outcome(
+                &mut self,
+                m: &mut (),
+                outcome: Option<$crate::Outcome>,
+                at: $crate::Position,
+            ) -> ControlFlow<Self::Output> {
+                self.inner.outcome(m, outcome, at)
+            }
+            fn end_game(&mut self, m: ()) -> Self::Output {
+                self.inner.end_game(m)
+            }
+        }
+    };
+}
+pub(crate) use delegate_visitor;
+
+/// Builds [`DenormalizedGame`] values.
+#[derive(Debug, Default)]
+pub(crate) struct Records {
+    moves: Vec<PlyRecord>,
+}
+
+impl Sink for Records {
+    type Game = DenormalizedGame;
+
+    fn begin(&mut self) {
+        self.moves.clear();
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let facts = ply.facts;
+        let mut san = Vec::with_capacity(8);
+        facts.san.write_to(&mut san);
+        let mut lran = Vec::with_capacity(10);
+        facts.write_lran(&mut lran);
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        self.moves.push(PlyRecord {
+            key: facts.key,
+            start_position: PositionRecord {
+                fen: text(ply.start_fen),
+                features: facts.start,
+            },
+            mv: MoveRecord {
+                player: facts.key.player,
+                san: text(&san),
+                lran: text(&lran),
+                from_square: facts.mv.from(),
+                to_square: facts.mv.to(),
+                piece: facts.piece,
+                move_type: facts.move_type,
+                captured_piece: facts.captured,
+                promotion: facts.promotion,
+                meta: ply.meta.cloned(),
+            },
+            end_position: PositionRecord {
+                fen: text(ply.end_fen),
+                features: facts.end,
+            },
+        });
+    }
+
+    fn finish(&mut self, tags: &[(String, String)], result: &str, _plies: u32) -> DenormalizedGame {
+        let mut game_tags = Vec::with_capacity(tags.len() + 1);
+        game_tags.push(("Result".to_owned(), result.to_owned()));
+        game_tags.extend_from_slice(tags);
+        DenormalizedGame {
+            game_tags,
+            moves: std::mem::take(&mut self.moves),
+        }
+    }
+}
+
+/// A [`Visitor`] that converts each game into a [`DenormalizedGame`]; see the
+/// [module docs](super).
+///
+/// Its output is `Ok(game)`, or `Err(EgdError)` for a game that could not be converted (the
+/// reader has skipped the rest of that game).
+#[derive(Debug)]
+pub struct EgdVisitor {
+    inner: Converter<Records>,
+}
+
+impl EgdVisitor {
+    /// A visitor with the given options.
+    pub fn new(options: EgdOptions) -> EgdVisitor {
+        EgdVisitor {
+            inner: Converter::new(options, Records::default()),
+        }
+    }
+}
+
+delegate_visitor!(EgdVisitor, DenormalizedGame);

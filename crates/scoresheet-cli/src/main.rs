@@ -23,6 +23,8 @@ fn main() -> ExitCode {
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
         args::Command::Parse(a) => cmd::parse::run(a),
+        args::Command::Load(a) => cmd::load::run(a),
+        args::Command::Query(a) => cmd::query::run(a),
     };
     output::finish(result)
 }

@@ -73,7 +73,7 @@ impl fmt::Display for Error {
                 "column {column:?} has type {type_name}, expected a number or text"
             ),
             Error::Corrupt(message) => write!(f, "stored data: {message}"),
-            Error::Io(e) => write!(f, "i/o: {e}"),
+            Error::Io(e) => write!(f, "{e}"),
             Error::Read(e) => match std::error::Error::source(e) {
                 Some(cause) => write!(f, "{e}: {cause}"),
                 None => write!(f, "{e}"),
@@ -82,17 +82,9 @@ impl fmt::Display for Error {
     }
 }
 
-impl error::Error for Error {
-    fn source(&self) -> Option<&(dyn error::Error + 'static)> {
-        match self {
-            Error::Sqlite(e) => Some(e),
-            Error::Postgres(e) => Some(e),
-            Error::Io(e) => Some(e),
-            Error::Read(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+/// `source()` is `None`: the message already holds the driver's message and its causes (the
+/// drivers' errors print their own causes too, so a cause chain would repeat them).
+impl error::Error for Error {}
 
 impl From<rusqlite::Error> for Error {
     fn from(e: rusqlite::Error) -> Error {

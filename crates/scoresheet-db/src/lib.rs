@@ -7,8 +7,7 @@
 //! let pgn = b"[White \"Anna\"]\n[Black \"Ben\"]\n[ECO \"C20\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 //! let mut db = Database::open(&DatabaseUrl::parse("sqlite::memory:")?)?;
 //! db.migrate()?;
-//! let summary = load::load_reader(&mut db, &pgn[..], "inline", &LoadOptions::new(), &mut |_| {})
-//!     .map_err(|e| e.error)?;
+//! let summary = load::load_reader(&mut db, &pgn[..], "inline", &LoadOptions::new(), &mut |_| {})?;
 //! assert_eq!(summary.stored, 1);
 //!
 //! let openings = db.run(query::find("openings")?, Some("Anna"))?;

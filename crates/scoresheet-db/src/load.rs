@@ -28,13 +28,12 @@
 //!     if let load::LoadEvent::Rejected(message) = event {
 //!         rejected.push(message.to_owned());
 //!     }
-//! }).map_err(|e| e.error)?;
+//! })?;
 //! assert_eq!((summary.games, summary.stored, summary.rejected, summary.moves), (2, 1, 1, 7));
 //! assert!(rejected[0].starts_with("mate.pgn: egd: game 2"), "{}", rejected[0]);
 //!
 //! // Loading again adds nothing.
-//! let again = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |_| {})
-//!     .map_err(|e| e.error)?;
+//! let again = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |_| {})?;
 //! assert_eq!((again.stored, again.duplicates), (0, 1));
 //! # Ok::<_, scoresheet_db::Error>(())
 //! ```
@@ -170,24 +169,43 @@ pub enum LoadEvent<'a> {
 
 /// A load that stopped: what was stored before, and why it stopped.
 #[derive(Debug)]
-pub struct LoadError {
+pub struct LoadError(Box<(LoadSummary, Error)>);
+
+impl LoadError {
+    fn new(summary: LoadSummary, error: Error) -> LoadError {
+        LoadError(Box::new((summary, error)))
+    }
+
     /// What the load did before the error (committed batches stay stored).
-    pub summary: LoadSummary,
-    /// The error.
-    pub error: Error,
+    pub fn summary(&self) -> &LoadSummary {
+        &self.0 .0
+    }
+
+    /// Why it stopped.
+    pub fn error(&self) -> &Error {
+        &self.0 .1
+    }
+
+    /// The summary and the error.
+    pub fn into_parts(self) -> (LoadSummary, Error) {
+        *self.0
+    }
+}
+
+impl From<LoadError> for Error {
+    fn from(e: LoadError) -> Error {
+        e.0 .1
+    }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.error.fmt(f)
+        self.error().fmt(f)
     }
 }
 
-impl std::error::Error for LoadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
+/// Like [`Error`], `source()` is `None`: the message is complete.
+impl std::error::Error for LoadError {}
 
 /// Loads a file (or standard input for `-`), gzip, zstd or bzip2 compressed or not.
 /// [`LoadEvent::Progress`] counts the file's bytes (compressed, if it is).
@@ -202,10 +220,7 @@ pub fn load_path(
     options: &LoadOptions,
     on_event: &mut dyn FnMut(LoadEvent<'_>),
 ) -> Result<LoadSummary, LoadError> {
-    let fail = |error: io::Error| LoadError {
-        summary: LoadSummary::default(),
-        error: Error::Io(error),
-    };
+    let fail = |error: io::Error| LoadError::new(LoadSummary::default(), Error::Io(error));
     let name = path.display().to_string();
     if path == Path::new("-") {
         let src = scoresheet_pgn::input::decompress(io::stdin()).map_err(fail)?;
@@ -273,7 +288,7 @@ fn load_counted<R: Read + Send>(
         (Ok(()), Some(read)) => Error::Read(read),
         (Ok(()), None) => return Ok(summary),
     };
-    Err(LoadError { summary, error })
+    Err(LoadError::new(summary, error))
 }
 
 /// Games read by the reader thread, handed to the writer.

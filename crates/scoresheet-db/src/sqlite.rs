@@ -166,8 +166,8 @@ impl SqliteStore {
         let mut raw = stmt.raw_query();
         while let Some(row) = raw.next()? {
             let mut values = Vec::with_capacity(width);
-            for i in 0..width {
-                values.push(value_of(row.get_ref(i)?, &columns[i])?);
+            for (i, column) in columns.iter().enumerate() {
+                values.push(value_of(row.get_ref(i)?, column)?);
             }
             rows.push(values);
         }

@@ -144,7 +144,9 @@ fn split_tail(s: &[u8], mode: Mode) -> Result<Tail, ParseSanError> {
         annotation: None,
     };
     // Fast path: most moves end in a rank digit or a piece letter, with nothing to split off.
-    if s.last().is_some_and(|b| b.is_ascii_digit() || b.is_ascii_uppercase()) {
+    if s.last()
+        .is_some_and(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
+    {
         return Ok(tail);
     }
     let mut ep = false;

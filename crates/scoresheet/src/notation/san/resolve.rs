@@ -99,7 +99,10 @@ fn reachers(pos: &Position, role: Role, to: crate::Square) -> BitBoard {
                 crate::Color::Black => 1,
             };
             let pushes = [to.try_offset(0, back), to.try_offset(0, 2 * back)];
-            let pushes = pushes.into_iter().flatten().fold(BitBoard::EMPTY, |b, s| b | s.bitboard());
+            let pushes = pushes
+                .into_iter()
+                .flatten()
+                .fold(BitBoard::EMPTY, |b, s| b | s.bitboard());
             pushes | cozy_chess::get_pawn_attacks(to, !pos.turn())
         }
         Role::Knight => cozy_chess::get_knight_moves(to),
@@ -159,7 +162,11 @@ fn find_unique(
     let mut found: Option<Move> = None;
     let mut extra: Vec<Move> = Vec::new();
     for from in from {
-        let candidate = cozy_chess::Move { from, to, promotion };
+        let candidate = cozy_chess::Move {
+            from,
+            to,
+            promotion,
+        };
         if board.is_legal(candidate) {
             let mv = pos.move_from_cozy(candidate);
             match found {

@@ -28,7 +28,8 @@
 //!   Result tag, else the game-termination marker, else `*`), `tags` (every other tag, a JSON
 //!   object: jsonb on PostgreSQL), `ply_count`, `start_fen`, `source_file`, `source_offset`
 //!   (byte offset of the game in the decompressed input).
-//! - `moves`: `(game_id, ply)` primary key, `game_id` references `games`; `move_number`,
+//! - `moves`: `(game_id, ply)` primary key; `game_id` is that of `games` (not declared as a
+//!   foreign key, which would double PostgreSQL's load time); `move_number`,
 //!   `side` (`w`/`b`), `san`, `lran`, `from_square`, `to_square`, `piece`, `move_type`,
 //!   `captured_piece`, `promotion`, `fen_before`, `fen_after`, `position_after` (FEN after
 //!   without the move counters), and the features of the position after the move: `is_check`,

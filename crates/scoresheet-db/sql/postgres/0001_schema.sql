@@ -1,7 +1,9 @@
 -- scoresheet database schema, version 1, PostgreSQL dialect.
 --
 -- The same tables, columns and indexes as ../sqlite/0001_schema.sql; only the types differ:
--- here booleans are BOOLEAN and the tags jsonb (SQLite: 0/1 integers and JSON text).
+-- here booleans are BOOLEAN and the tags jsonb (SQLite: 0/1 integers and JSON text), and FENs
+-- compare byte by byte (COLLATE "C", as SQLite's BINARY): the position index then needs no
+-- locale-aware comparisons.
 
 -- One row per game.
 CREATE TABLE games (
@@ -30,7 +32,9 @@ CREATE TABLE games (
 
 -- One row per mainline ply: the EGD record of the move, flattened.
 CREATE TABLE moves (
-    game_id               BIGINT  NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    -- The game (games.game_id). Not declared as a foreign key: checking it row by row doubles
+    -- PostgreSQL's load time, and the loader writes a game and its moves in one transaction.
+    game_id               BIGINT  NOT NULL,
     -- 1 for the first move of the game, counting plies.
     ply                   INTEGER NOT NULL,
     -- The fullmove number and side of the EGD key ("12b" is move_number 12, side 'b').
@@ -46,10 +50,10 @@ CREATE TABLE moves (
     move_type             TEXT    NOT NULL,
     captured_piece        TEXT,
     promotion             TEXT,
-    fen_before            TEXT    NOT NULL,
-    fen_after             TEXT    NOT NULL,
+    fen_before            TEXT    COLLATE "C" NOT NULL,
+    fen_after             TEXT    COLLATE "C" NOT NULL,
     -- fen_after without the halfmove clock and fullmove number: equal positions, equal text.
-    position_after        TEXT    NOT NULL,
+    position_after        TEXT    COLLATE "C" NOT NULL,
     -- Features of the position after the move (EGD end_position.features, extended).
     is_check              BOOLEAN NOT NULL,
     is_mate               BOOLEAN NOT NULL,

@@ -30,7 +30,9 @@ CREATE TABLE games (
 
 -- One row per mainline ply: the EGD record of the move, flattened.
 CREATE TABLE moves (
-    game_id               INTEGER NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    -- The game (games.game_id). Not declared as a foreign key: checking it row by row doubles
+    -- PostgreSQL's load time, and the loader writes a game and its moves in one transaction.
+    game_id               INTEGER NOT NULL,
     -- 1 for the first move of the game, counting plies.
     ply                   INTEGER NOT NULL,
     -- The fullmove number and side of the EGD key ("12b" is move_number 12, side 'b').

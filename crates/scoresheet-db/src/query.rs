@@ -128,11 +128,9 @@ impl QueryResult {
         }
         let right: Vec<bool> = (0..self.columns.len())
             .map(|i| {
-                !self.rows.is_empty()
-                    && self
-                        .rows
-                        .iter()
-                        .all(|r| r[i].is_number() || r[i] == Value::Null)
+                let numeric =
+                    |r: &Vec<Value>| r.get(i).is_none_or(|v| v.is_number() || *v == Value::Null);
+                !self.rows.is_empty() && self.rows.iter().all(numeric)
             })
             .collect();
         let mut out = String::new();
@@ -142,7 +140,7 @@ impl QueryResult {
             .chain(&cells)
         {
             let mut text = String::new();
-            for (i, cell) in line.iter().enumerate() {
+            for (i, cell) in line.iter().take(widths.len()).enumerate() {
                 let pad = " ".repeat(widths[i] - width(cell));
                 if i > 0 {
                     text.push_str("  ");

@@ -104,3 +104,28 @@ fn err_sqlite_schema_too_new() {
         })
     ));
 }
+
+/// IO-004: a truncated gzip file: the games before the cut are stored, then a clear error.
+#[test]
+fn err_sqlite_truncated_gzip() {
+    use std::io::Write;
+
+    let (mut db, _) = sqlite_db("truncated");
+    let bytes = std::fs::read(sample()).expect("sample present");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&bytes).expect("in memory");
+    let mut gz = gz.finish().expect("in memory");
+    gz.truncate(gz.len() / 2);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("truncated.pgn.gz");
+    std::fs::write(&path, gz).expect("written");
+    let options = LoadOptions::new().batch_size(10);
+    let err = load::load_path(&mut db, &path, &options, &mut |_| {}).expect_err("truncated");
+    assert!(matches!(err.error(), Error::Read(_)), "{err}");
+    assert!(
+        err.to_string().starts_with("pgn: i/o error after byte "),
+        "{err}"
+    );
+    let stored = err.summary().stored;
+    assert!(stored > 50 && stored < 200, "{stored}");
+    assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), stored as i64);
+}

@@ -9,7 +9,8 @@ use crate::notation::Notation;
 #[command(name = "scoresheet", version, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 success, 1 input rejected (bad move, FEN or game), \
-2 usage or I/O error.\n\nRun `scoresheet <COMMAND> --help` for examples."
+2 usage or I/O error; `egd` differs (see `scoresheet egd --help`).\n\n\
+Run `scoresheet <COMMAND> --help` for examples."
 )]
 pub struct Cli {
     /// What to do.
@@ -85,6 +86,23 @@ pub enum Command {
         game-length (average length by time control). Their SQL is in examples/queries/; \
         --player takes the name as written in the White/Black tags.")]
     Query(QueryArgs),
+    /// Convert PGN games to EGD (Extended Game Description) JSON, one object per game.
+    #[command(after_help = "Examples:\n  \
+        scoresheet egd examples/famous.pgn\n  \
+        scoresheet egd --threads 2 -o games.ndjson big.pgn.zst\n  \
+        curl -s https://example.org/games.pgn | scoresheet egd --extended --pretty -\n\n\
+        Every game of every input is converted, mainline only, in input order. Inputs may be \
+        plain or compressed (gzip, zstd, bzip2; detected from the content). The output is \
+        JSON Lines (one object per game); --pretty indents each object over several lines. \
+        The format is documented, versioned, in the scoresheet-pgn `egd::json` module docs.\n\n\
+        A game with an illegal, ambiguous or unreadable move (or a null move, or a bad FEN \
+        tag) is not written: the error (file, game, line, column, move, reason) goes to \
+        stderr and the other games are still converted. A summary (games in, converted, \
+        reported as errors, plies, seconds) ends the run on stderr; a progress line is shown \
+        while stderr is a terminal. --quiet drops both, not the errors.\n\n\
+        Exit codes of this command (they differ from the other commands'): 0 every game \
+        converted, 1 usage or I/O error, 2 some games reported as errors (the rest written).")]
+    Egd(EgdArgs),
 }
 
 /// The database flag of `load` and `query`.
@@ -152,6 +170,31 @@ pub struct ParseArgs {
     pub strict: bool,
     /// The move string (quote it).
     pub text: String,
+}
+
+/// Flags of `egd`.
+#[derive(Debug, Args)]
+pub struct EgdArgs {
+    /// PGN files (plain, .gz, .zst, .bz2); `-` or none reads standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Write the JSON here instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Indent the JSON (two spaces); each game then spans several lines.
+    #[arg(long)]
+    pub pretty: bool,
+    /// Add position features (halfmove clock, repetitions, fifty/seventy-five move rules,
+    /// fivefold, stalemate, insufficient material) and a move `meta` (NAGs, glyphs, comments).
+    #[arg(long)]
+    pub extended: bool,
+    /// Worker threads converting games; with more than 1, one more thread splits the input
+    /// into games. The output order is the input order either way.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// No progress line and no summary (errors are still printed).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// The starting position of commands that play moves.

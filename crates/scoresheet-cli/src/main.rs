@@ -16,7 +16,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = args::Cli::parse();
+    let args = match args::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return output::usage_error(&e),
+    };
     let result = match args.command {
         args::Command::Convert(a) => cmd::convert::run(a),
         args::Command::Moves(a) => cmd::moves::run(a),
@@ -25,6 +28,7 @@ fn main() -> ExitCode {
         args::Command::Parse(a) => cmd::parse::run(a),
         args::Command::Load(a) => cmd::load::run(a),
         args::Command::Query(a) => cmd::query::run(a),
+        args::Command::Egd(a) => cmd::egd::run(a),
     };
     output::finish(result)
 }

@@ -1,7 +1,8 @@
 //! Printing and exit codes.
 //!
 //! Exit codes: 0 success, 1 input rejected (a bad move, FEN or game), 2 usage or I/O error.
-//! A closed output pipe (`scoresheet moves | head`) counts as success.
+//! `egd` has its own (0 all games converted, 1 usage or I/O error, 2 some games reported), given
+//! through [`Failure::Exit`]. A closed output pipe (`scoresheet moves | head`) counts as success.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -14,6 +15,13 @@ pub enum Failure {
     Rejected(String),
     /// Anything else: I/O, usage (exit code 2).
     Error(anyhow::Error),
+    /// An explicit exit code, with an error to print (if not printed already).
+    Exit {
+        /// The exit code.
+        code: u8,
+        /// What to print after `error: `.
+        error: Option<anyhow::Error>,
+    },
 }
 
 impl From<anyhow::Error> for Failure {
@@ -44,7 +52,25 @@ pub fn finish(result: Outcome) -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+        Err(Failure::Exit { error: Some(e), .. }) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(Failure::Exit { code, error }) => {
+            if let Some(e) = error {
+                eprintln!("error: {e:#}");
+            }
+            ExitCode::from(code)
+        }
     }
+}
+
+/// Prints a command-line parsing error (or the help) and picks the exit code: clap's 2 for
+/// usage errors, but 1 for `egd`, whose codes differ.
+pub fn usage_error(e: &clap::Error) -> ExitCode {
+    let _ = e.print();
+    if !e.use_stderr() {
+        return ExitCode::SUCCESS;
+    }
+    let egd = std::env::args_os().nth(1).is_some_and(|a| a == "egd");
+    ExitCode::from(if egd { 1 } else { 2 })
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

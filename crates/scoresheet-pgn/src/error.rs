@@ -53,6 +53,27 @@ pub struct Position {
     pub byte: u64,
 }
 
+impl Position {
+    /// A position found by reading a slice of a larger input, as a position in that input: the
+    /// slice starts at `start` (its first byte is `start.byte`, on `start.line` at
+    /// `start.column`, and its first game is game `start.game_index`).
+    pub fn offset_by(self, start: Position) -> Position {
+        let first_line = self.line == 1;
+        Position {
+            game_index: self.game_index + start.game_index,
+            game_first_line: self.game_first_line + start.line.saturating_sub(1),
+            line: self.line + start.line.saturating_sub(1),
+            column: self.column
+                + if first_line {
+                    start.column.saturating_sub(1)
+                } else {
+                    0
+                },
+            byte: self.byte + start.byte,
+        }
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

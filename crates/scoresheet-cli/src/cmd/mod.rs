@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the start-position handling they share.
 
 pub mod convert;
+pub mod egd;
 pub mod fen;
 pub mod load;
 pub mod moves;

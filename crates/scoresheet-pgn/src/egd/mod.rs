@@ -469,15 +469,9 @@ impl EgdError {
 
     /// Shifts the position: for games read out of a slice of a larger input that starts at
     /// `start` (game index, line, column and byte of the slice's first byte).
+    /// See [`Position::offset_by`](crate::Position::offset_by).
     pub fn offset_by(&mut self, start: crate::Position) {
-        let p = &mut self.position;
-        if p.line == 1 {
-            p.column += start.column - 1;
-        }
-        p.game_index += start.game_index;
-        p.game_first_line += start.line - 1;
-        p.line += start.line - 1;
-        p.byte += start.byte;
+        self.position = self.position.offset_by(start);
     }
 }
 

@@ -24,7 +24,9 @@ impl Position {
             out.extend_from_slice(self.fen(ep).as_bytes());
             return;
         }
-        self.write_placement(out);
+        let mut placement = Placement::default();
+        self.write_placement(&mut placement);
+        out.extend_from_slice(&placement.bytes[..placement.len]);
         out.extend_from_slice(match self.turn() {
             Color::White => b" w ",
             Color::Black => b" b ",
@@ -55,24 +57,24 @@ impl Position {
         squares
     }
 
-    fn write_placement(&self, out: &mut Vec<u8>) {
+    /// Writes the piece placement rank by rank, visiting only occupied squares.
+    fn write_placement(&self, out: &mut Placement) {
         let squares = self.mailbox();
+        let occupied = self.board.occupied().0;
         for rank in (0..8).rev() {
-            let row = &squares[rank * 8..rank * 8 + 8];
-            let mut empty = 0u8;
-            for &letter in row {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
+            let mut bits = (occupied >> (rank * 8)) as u8;
+            let mut next_file = 0u8;
+            while bits != 0 {
+                let file = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if file > next_file {
+                    out.push(b'0' + file - next_file);
                 }
-                if empty > 0 {
-                    out.push(b'0' + empty);
-                    empty = 0;
-                }
-                out.push(letter);
+                out.push(squares[rank * 8 + usize::from(file)]);
+                next_file = file + 1;
             }
-            if empty > 0 {
-                out.push(b'0' + empty);
+            if next_file < 8 {
+                out.push(b'0' + 8 - next_file);
             }
             if rank > 0 {
                 out.push(b'/');
@@ -104,6 +106,31 @@ fn square_file(sq: Square) -> u8 {
 
 fn square_rank(sq: Square) -> u8 {
     b'1' + sq.rank() as u8
+}
+
+/// A stack buffer for the piece placement (at most 64 letters and 7 slashes).
+struct Placement {
+    bytes: [u8; 72],
+    len: usize,
+}
+
+impl Default for Placement {
+    fn default() -> Placement {
+        Placement {
+            bytes: [0; 72],
+            len: 0,
+        }
+    }
+}
+
+impl Placement {
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
 }
 
 /// Appends a number in decimal.

@@ -1,0 +1,196 @@
+//! `scoresheet egd`: PGN to EGD JSON Lines, one object per game, in input order.
+//!
+//! One thread ([`convert_serial`]) or a splitter thread plus workers ([`parallel`]); both
+//! report through [`Counters`] and print game errors on stderr as they are met.
+
+mod parallel;
+mod progress;
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
+use scoresheet_pgn::{input, BraceNesting, ReadError, ReadOptions, Reader};
+
+use crate::args::EgdArgs;
+use crate::output::{Failure, Outcome};
+
+/// Flush the output once this many JSON bytes are buffered.
+const FLUSH_AT: usize = 1 << 16;
+
+/// Totals, shared with the progress line.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Input bytes read (after decompression).
+    pub bytes: AtomicU64,
+    /// Games written.
+    pub converted: AtomicU64,
+    /// Games reported as errors.
+    pub errors: AtomicU64,
+    /// Plies written.
+    pub plies: AtomicU64,
+}
+
+impl Counters {
+    fn add(&self, converted: u64, errors: u64, plies: u64) {
+        self.converted.fetch_add(converted, Ordering::Relaxed);
+        self.errors.fetch_add(errors, Ordering::Relaxed);
+        self.plies.fetch_add(plies, Ordering::Relaxed);
+    }
+
+    fn get(&self, counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: EgdArgs) -> Outcome {
+    let started = Instant::now();
+    let options = EgdOptions::new()
+        .extended(args.extended)
+        .pretty(args.pretty);
+    let counters = Arc::new(Counters::default());
+    let bar = progress::Progress::start(!args.quiet, Arc::clone(&counters));
+    let result = convert_all(&args, options, &counters, &bar);
+    bar.finish();
+    if let Err(e) = result {
+        return Err(Failure::Exit {
+            code: 1,
+            error: Some(e),
+        });
+    }
+    if !args.quiet {
+        summary(&counters, started);
+    }
+    match counters.get(&counters.errors) {
+        0 => Ok(()),
+        _ => Err(Failure::Exit {
+            code: 2,
+            error: None,
+        }),
+    }
+}
+
+fn convert_all(
+    args: &EgdArgs,
+    options: EgdOptions,
+    counters: &Arc<Counters>,
+    bar: &progress::Progress,
+) -> anyhow::Result<()> {
+    let mut out = open_output(args.output.as_deref())?;
+    let stdin = [PathBuf::from("-")];
+    let inputs = if args.inputs.is_empty() {
+        &stdin[..]
+    } else {
+        &args.inputs[..]
+    };
+    for path in inputs {
+        let name = path.display().to_string();
+        let src = open(path).with_context(|| format!("cannot open {name}"))?;
+        let src = progress::Counting::new(src, Arc::clone(counters));
+        let job = Job {
+            name: &name,
+            options,
+            counters,
+            bar,
+        };
+        match args.threads {
+            1 => convert_serial(src, &job, &mut out),
+            n => parallel::convert(src, &job, usize::from(n), &mut out),
+        }
+        .with_context(|| format!("converting {name}"))?;
+    }
+    out.flush().context("cannot write the output")?;
+    Ok(())
+}
+
+/// What every conversion of one input needs.
+pub struct Job<'a> {
+    /// The input's name, for messages.
+    pub name: &'a str,
+    /// EGD settings.
+    pub options: EgdOptions,
+    /// Totals.
+    pub counters: &'a Counters,
+    /// Where messages go.
+    pub bar: &'a progress::Progress,
+}
+
+/// The reader settings: braces nest inside comments (NOTES.md: read `{ a { b } c }` leniently).
+pub fn read_options() -> ReadOptions {
+    ReadOptions::new().brace_nesting(BraceNesting::Counted)
+}
+
+fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    if path.as_os_str() == "-" {
+        input::decompress(io::stdin())
+    } else {
+        input::open_input(path)
+    }
+}
+
+fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
+    Ok(match path {
+        None => Box::new(crate::output::stdout()),
+        Some(p) if p.as_os_str() == "-" => Box::new(crate::output::stdout()),
+        Some(p) => {
+            let file = File::create(p).with_context(|| format!("cannot create {}", p.display()))?;
+            Box::new(io::BufWriter::with_capacity(1 << 16, file))
+        }
+    })
+}
+
+/// Converts one input on this thread.
+fn convert_serial(src: impl Read, job: &Job<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut reader = Reader::with_options(src, read_options());
+    let mut visitor = JsonVisitor::new(job.options);
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(None) => break,
+            Ok(Some(Ok(plies))) => job.counters.add(1, 0, u64::from(plies)),
+            Ok(Some(Err(e))) => job.report(&e.to_string()),
+            Err(e) if e.is_recoverable() => job.report(&e.to_string()),
+            Err(e) => return Err(fatal(e)),
+        }
+        if visitor.output().len() >= FLUSH_AT {
+            out.write_all(visitor.output())?;
+            visitor.clear_output();
+        }
+    }
+    out.write_all(visitor.output())?;
+    Ok(())
+}
+
+impl Job<'_> {
+    /// Prints a game error and counts it.
+    pub fn report(&self, message: &str) {
+        self.counters.add(0, 1, 0);
+        self.bar
+            .println(&format!("error: {}: {message}", self.name));
+    }
+}
+
+/// An error that stops reading the input.
+pub fn fatal(e: ReadError) -> anyhow::Error {
+    let message = e.to_string();
+    match e.into_kind() {
+        scoresheet_pgn::ReadErrorKind::Io(io) => anyhow::Error::new(io).context(message),
+        _ => anyhow::anyhow!(message),
+    }
+}
+
+fn summary(counters: &Counters, started: Instant) {
+    let converted = counters.get(&counters.converted);
+    let errors = counters.get(&counters.errors);
+    eprintln!(
+        "egd: {} games in: {converted} converted, {errors} reported as errors; {} plies; {:.2} s",
+        converted + errors,
+        counters.get(&counters.plies),
+        started.elapsed().as_secs_f64()
+    );
+}

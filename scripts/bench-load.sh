@@ -8,7 +8,7 @@
 # Needs: pip install chess==1.11.2 'psycopg[binary]'; a PostgreSQL server is started with
 # .ci/postgres-setup (fsync=off: this measures CPU work, not the disk). Runs each scoresheet
 # command RUNS times (default 3) and each Python one PY_RUNS times (default 1), keeps the best
-# wall time, and reports CPU seconds too: the client's user+sys, plus for PostgreSQL the
+# wall time (PY_RUNS=0 skips Python), and reports CPU seconds too: the client's user+sys, plus for PostgreSQL the
 # server's (its processes' time, including ended backends, read from /proc). On a shared
 # machine CPU time is the steadier number.
 set -euo pipefail
@@ -69,11 +69,14 @@ have_egd=0
 if "$bin" egd --help >/dev/null 2>&1; then
   have_egd=1
   measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o /dev/null
+  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o /dev/null
 fi
 measure "scoresheet load sqlite" "$runs" 0 -- "$bin" load --quiet --db "sqlite:@DB@" "$pgn"
 measure "scoresheet load postgres" "$runs" 1 -- "$bin" load --quiet --db "@PG@" "$pgn"
-measure "python-chess + sqlite3" "$py_runs" 0 -- python3 scripts/load_baseline.py sqlite "@DB@" "$pgn"
-measure "python-chess + psycopg" "$py_runs" 1 -- python3 scripts/load_baseline.py postgres "@PG@" "$pgn"
+if [ "$py_runs" -gt 0 ]; then
+  measure "python-chess + sqlite3" "$py_runs" 0 -- python3 scripts/load_baseline.py sqlite "@DB@" "$pgn"
+  measure "python-chess + psycopg" "$py_runs" 1 -- python3 scripts/load_baseline.py postgres "@PG@" "$pgn"
+fi
 
 get() {
   awk -v n="$1" -v c="$2" '{ name = substr($0, 1, 28); sub(/ +$/, "", name) }
@@ -82,15 +85,17 @@ get() {
 ratio() { echo "scale=2; $1 / $2" | bc; }
 echo
 for db in sqlite postgres; do
+  [ "$py_runs" -gt 0 ] || break
   py="python-chess + $([ $db = sqlite ] && echo sqlite3 || echo psycopg)"
   echo "python/scoresheet, $db: wall $(ratio "$(get "$py" 1)" "$(get "scoresheet load $db" 1)")x," \
     "cpu $(ratio "$(get "$py" 2)" "$(get "scoresheet load $db" 2)")x"
 done
 if [ "$have_egd" = 1 ]; then
   for db in sqlite postgres; do
-    l="$(get "scoresheet load $db" 1)" e="$(get "scoresheet egd" 1)"
-    echo "load $db / egd alone: wall $(ratio "$l" "$e")x; share outside the PGN pipeline:" \
-      "$(echo "scale=0; 100 * ($l - $e) / $l" | bc)%"
+    l="$(get "scoresheet load $db" 1)" e="$(get "scoresheet egd --extended" 1)"
+    lc="$(get "scoresheet load $db" 2)" ec="$(get "scoresheet egd --extended" 2)"
+    echo "load $db / egd --extended alone: wall $(ratio "$l" "$e")x, cpu $(ratio "$lc" "$ec")x;" \
+      "share of load cpu outside the PGN pipeline: $(echo "scale=0; 100 * ($lc - $ec) / $lc" | bc)%"
   done
 else
   echo "(no \`scoresheet egd\` command in this build: no pipeline share)"

@@ -84,6 +84,31 @@ pub enum Command {
         echo '26 27 218' | scoresheet detokenize --vocab san   # e4 e5 Nf3\n  \
         scoresheet tokenize --vocab san games.pgn | scoresheet detokenize --vocab san")]
     Detokenize(DetokenizeArgs),
+    /// Store PGN games in a database for analysis (SQLite by default, or PostgreSQL).
+    #[command(after_help = "Examples:\n  \
+        scoresheet load games.pgn\n  \
+        scoresheet load --db sqlite:analysis.db 2023-*.pgn.zst\n  \
+        scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
+        SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
+        Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
+        with extended features). The schema is created or upgraded first. Games are stored \
+        whole, in transactions of --batch-size games; games already stored (same tags and \
+        moves) are skipped, so loading a file again, or again after a crash, adds nothing twice. \
+        Games that do not convert are reported on stderr and not stored. The summary (games \
+        stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
+        rejected, 2 when loading stopped on an error.")]
+    Load(LoadArgs),
+    /// Run a shipped analysis on a database loaded with `scoresheet load`.
+    #[command(after_help = "Examples:\n  \
+        scoresheet query openings\n  \
+        scoresheet query queen-trades --player 'Carlsen, Magnus'\n  \
+        scoresheet query losing-positions --player 'Carlsen, Magnus' --format csv\n  \
+        scoresheet query game-length --db postgres://me@localhost/chess --format json\n\n\
+        Queries: queen-trades (score when queens are traded versus not), losing-positions \
+        (positions reached most often in lost games), openings (results by ECO code), \
+        game-length (average length by time control). Their SQL is in examples/queries/; \
+        --player takes the name as written in the White/Black tags.")]
+    Query(QueryArgs),
     /// Convert PGN games to EGD (Extended Game Description) JSON, one object per game.
     #[command(after_help = "Examples:\n  \
         scoresheet egd examples/famous.pgn\n  \
@@ -183,6 +208,60 @@ pub struct DetokenizeArgs {
     /// Which vocabulary.
     #[arg(long, value_enum)]
     pub vocab: TokenVocab,
+}
+
+/// The database flag of `load` and `query`.
+#[derive(Debug, Args)]
+pub struct DbArgs {
+    /// The database: sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DB [default:
+    /// $SCORESHEET_DATABASE_URL, else sqlite:scoresheet.db].
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+}
+
+/// Flags of `load`.
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    /// PGN files (gzip, zstd and bzip2 are detected); `-` is standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Games per transaction.
+    #[arg(long, default_value_t = 1000, value_name = "GAMES")]
+    pub batch_size: usize,
+    /// No progress bar, no summary, no per-game messages (errors are still printed).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Flags of `query`.
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    /// The analysis to run.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(
+        scoresheet_db::query::SHIPPED.iter().map(|q| q.name)
+    ))]
+    pub name: String,
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Only games of this player, seen from their side.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// How to print the result.
+    #[arg(long, value_enum, default_value_t = QueryFormat::Table)]
+    pub format: QueryFormat,
+}
+
+/// Output formats of `query`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum QueryFormat {
+    /// Aligned columns.
+    Table,
+    /// RFC 4180 CSV with a header line.
+    Csv,
+    /// A JSON array of objects, one per line.
+    Json,
 }
 
 /// Flags of `egd`.

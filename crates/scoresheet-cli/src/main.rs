@@ -31,6 +31,8 @@ fn main() -> ExitCode {
         args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
         args::Command::Egd(a) => cmd::egd::run(a),
         args::Command::Pgn(a) => cmd::pgn::run(a),
+        args::Command::Load(a) => cmd::load::run(a),
+        args::Command::Query(a) => cmd::query::run(a),
     };
     output::finish(result)
 }

@@ -1,6 +1,8 @@
 //! Runs the `scoresheet` binary and checks stdout, stderr and exit codes. Expected outputs are
 //! chess facts (perft counts, known move sequences), not captured from the binary.
 
+mod db;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

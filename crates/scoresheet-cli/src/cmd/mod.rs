@@ -3,18 +3,32 @@
 pub mod convert;
 pub mod egd;
 pub mod fen;
+pub mod load;
 pub mod moves;
 pub mod parse;
 pub mod perft;
 pub mod pgn;
+pub mod query;
 pub mod tokenize;
 pub mod vocab;
 
 use scoresheet::fen::Fen;
 use scoresheet::{CastlingMode, Position};
 
-use crate::args::PositionArgs;
+use crate::args::{DbArgs, PositionArgs};
 use crate::output::{caret, Failure};
+
+/// The environment variable `load` and `query` read when `--db` is not given.
+pub const DATABASE_ENV: &str = "SCORESHEET_DATABASE_URL";
+
+/// The database the flags (or the environment) name; `sqlite:scoresheet.db` by default.
+pub fn database_url(args: &DbArgs) -> Result<scoresheet_db::DatabaseUrl, Failure> {
+    let text = match &args.db {
+        Some(url) => url.clone(),
+        None => std::env::var(DATABASE_ENV).unwrap_or_else(|_| scoresheet_db::DEFAULT_URL.into()),
+    };
+    scoresheet_db::DatabaseUrl::parse(&text).map_err(|e| Failure::Error(e.into()))
+}
 
 /// The start position the flags name.
 pub fn start_position(args: &PositionArgs) -> Result<Position, Failure> {

@@ -1,0 +1,209 @@
+//! Reading a stored game back as an EGD record.
+
+use scoresheet::fen::Fen;
+use scoresheet::{CastlingMode, Color, Position, Square};
+use scoresheet_pgn::egd::{
+    DenormalizedGame, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType, PieceCode,
+    PlyKey, PlyRecord, PositionRecord,
+};
+
+use crate::{row::ROSTER, Error};
+
+/// The columns of `games` that a game is rebuilt from.
+#[derive(Debug)]
+pub(crate) struct GameColumns {
+    pub roster: [Option<String>; 6],
+    pub result: String,
+    pub tags_json: String,
+    pub start_fen: String,
+}
+
+impl GameColumns {
+    pub const SELECT: &'static str =
+        "event, site, date, round, white, black, result, CAST(tags AS TEXT), start_fen";
+}
+
+/// The columns of one `moves` row.
+#[derive(Debug)]
+pub(crate) struct MoveColumns {
+    pub move_number: i64,
+    pub side: String,
+    /// san, lran, from_square, to_square, piece, move_type.
+    pub texts: [String; 6],
+    pub captured_piece: Option<String>,
+    pub promotion: Option<String>,
+    pub fen_before: String,
+    pub fen_after: String,
+    /// is_check, is_mate.
+    pub flags: [bool; 2],
+    /// halfmove_clock, repetition.
+    pub counters: [i64; 2],
+    /// fifty_move_claimable, seventy_five_move, fivefold, stalemate, insufficient_material.
+    pub extended: [bool; 5],
+    pub meta: Option<String>,
+}
+
+impl MoveColumns {
+    pub const SELECT: &'static str = "move_number, side, san, lran, from_square, to_square, \
+        piece, move_type, captured_piece, promotion, fen_before, fen_after, is_check, is_mate, \
+        halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, fivefold, \
+        stalemate, insufficient_material, CAST(meta AS TEXT)";
+}
+
+/// `w` or `b`.
+pub(crate) const fn side_str(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}
+
+fn corrupt(what: &str, value: &str) -> Error {
+    Error::Corrupt(format!("unexpected {what} {value:?}"))
+}
+
+/// Rebuilds the EGD record (with extended features) from its rows. Tags come back with
+/// `Result` first, then the roster, then the other tags in the database's JSON key order.
+pub(crate) fn rebuild(
+    game: GameColumns,
+    moves: Vec<MoveColumns>,
+) -> Result<DenormalizedGame, Error> {
+    let mut game_tags = vec![("Result".to_owned(), game.result)];
+    for (name, value) in ROSTER.iter().zip(game.roster) {
+        if let Some(value) = value {
+            game_tags.push(((*name).to_owned(), value));
+        }
+    }
+    let others: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&game.tags_json).map_err(|_| corrupt("tags", &game.tags_json))?;
+    for (name, value) in others {
+        let serde_json::Value::String(value) = value else {
+            return Err(corrupt("tag value", &value.to_string()));
+        };
+        game_tags.push((name, value));
+    }
+    let mut start = start_features(&game.start_fen)?;
+    let mut plies = Vec::with_capacity(moves.len());
+    for m in moves {
+        let ply = rebuild_ply(m, start)?;
+        start = ply.end_position.features;
+        plies.push(ply);
+    }
+    Ok(DenormalizedGame {
+        game_tags,
+        moves: plies,
+    })
+}
+
+fn rebuild_ply(m: MoveColumns, start: Features) -> Result<PlyRecord, Error> {
+    let player = match m.side.as_str() {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(corrupt("side", other)),
+    };
+    let [san, lran, from, to, piece, move_type] = m.texts;
+    let counter = |v: i64| u32::try_from(v).map_err(|_| corrupt("counter", &v.to_string()));
+    let [fifty, seventy_five, fivefold, stalemate, insufficient] = m.extended;
+    let end = Features {
+        check: m.flags[0],
+        checkmate: m.flags[1],
+        extended: Some(ExtendedFeatures {
+            halfmove_clock: counter(m.counters[0])?,
+            repetition: counter(m.counters[1])?,
+            fifty_move_claimable: fifty,
+            seventy_five_move: seventy_five,
+            fivefold,
+            stalemate,
+            insufficient_material: insufficient,
+        }),
+    };
+    let meta = match &m.meta {
+        None => MoveMeta::default(),
+        Some(json) => serde_json::from_str(json).map_err(|_| corrupt("meta", json))?,
+    };
+    Ok(PlyRecord {
+        key: PlyKey {
+            fullmove: counter(m.move_number)?,
+            player,
+        },
+        start_position: PositionRecord {
+            fen: m.fen_before,
+            features: start,
+        },
+        mv: MoveRecord {
+            player,
+            san,
+            lran,
+            from_square: square(&from)?,
+            to_square: square(&to)?,
+            piece: piece_code(&piece)?,
+            move_type: move_type_of(&move_type)?,
+            captured_piece: m.captured_piece.as_deref().map(piece_code).transpose()?,
+            promotion: m.promotion.as_deref().map(piece_code).transpose()?,
+            meta: Some(meta),
+        },
+        end_position: PositionRecord {
+            fen: m.fen_after,
+            features: end,
+        },
+    })
+}
+
+fn square(text: &str) -> Result<Square, Error> {
+    text.parse().map_err(|_| corrupt("square", text))
+}
+
+fn piece_code(text: &str) -> Result<PieceCode, Error> {
+    Ok(match text {
+        "p" => PieceCode::Pawn,
+        "N" => PieceCode::Knight,
+        "Bl" => PieceCode::LightBishop,
+        "Bd" => PieceCode::DarkBishop,
+        "R" => PieceCode::Rook,
+        "Q" => PieceCode::Queen,
+        "K" => PieceCode::King,
+        _ => return Err(corrupt("piece code", text)),
+    })
+}
+
+fn move_type_of(text: &str) -> Result<MoveType, Error> {
+    Ok(match text {
+        "move" => MoveType::Move,
+        "capture" => MoveType::Capture,
+        "ep_capture" => MoveType::EpCapture,
+        "promotion" => MoveType::Promotion,
+        "promotion_capture" => MoveType::PromotionCapture,
+        "short_castle" => MoveType::ShortCastle,
+        "long_castle" => MoveType::LongCastle,
+        _ => return Err(corrupt("move type", text)),
+    })
+}
+
+/// The (extended) features of the start position, which no row stores.
+fn start_features(fen: &str) -> Result<Features, Error> {
+    let setup = Fen::from_ascii_lenient(fen.as_bytes())
+        .map_err(|_| corrupt("start FEN", fen))?
+        .into_setup();
+    let mode = CastlingMode::detect(&setup);
+    let pos = Position::from_fen_lenient(fen, mode).map_err(|_| corrupt("start FEN", fen))?;
+    let clock: u32 = fen
+        .split(' ')
+        .nth(4)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let check = pos.is_check();
+    let checkmate = check && !pos.has_legal_moves();
+    Ok(Features {
+        check,
+        checkmate,
+        extended: Some(ExtendedFeatures {
+            halfmove_clock: clock,
+            repetition: 1,
+            fifty_move_claimable: clock >= 100,
+            seventy_five_move: clock >= 150 && !checkmate,
+            fivefold: false,
+            stalemate: !check && !pos.has_legal_moves(),
+            insufficient_material: pos.is_insufficient_material(),
+        }),
+    })
+}

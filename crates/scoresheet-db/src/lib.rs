@@ -1,0 +1,71 @@
+//! Store chess games for analysis: PGN in, one row per game and one per move out, in an
+//! embedded SQLite file by default or in PostgreSQL for real workloads.
+//!
+//! ```
+//! use scoresheet_db::{load, query, Database, DatabaseUrl, LoadOptions};
+//!
+//! let pgn = b"[White \"Anna\"]\n[Black \"Ben\"]\n[ECO \"C20\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+//! let mut db = Database::open(&DatabaseUrl::parse("sqlite::memory:")?)?;
+//! db.migrate()?;
+//! let summary = load::load_reader(&mut db, &pgn[..], "inline", &LoadOptions::new(), &mut |_| {})?;
+//! assert_eq!(summary.stored, 1);
+//!
+//! let openings = db.run(query::find("openings")?, Some("Anna"))?;
+//! assert_eq!(openings.to_csv(), "eco,games,wins,draws,losses,score_pct\nC20,1,1,0,0,100\n");
+//!
+//! let mate = db.query("SELECT san, lran FROM moves WHERE is_mate", None)?;
+//! assert_eq!(mate.to_csv(), "san,lran\nQxf7#,Qh5xf7\n");
+//! # Ok::<_, scoresheet_db::Error>(())
+//! ```
+//!
+//! # Schema
+//!
+//! The same tables, columns and indexes on both databases (the SQL is in `sql/sqlite/` and
+//! `sql/postgres/`; see [`schema`] for versioning):
+//!
+//! - `games`: `game_id` (primary key), `content_hash` (UNIQUE), the seven-tag roster
+//!   (`event`, `site`, `date`, `round`, `white`, `black`: NULL when missing; `result`: the
+//!   Result tag, else the game-termination marker, else `*`), `tags` (every other tag, a JSON
+//!   object: jsonb on PostgreSQL), `ply_count`, `start_fen`, `source_file`, `source_offset`
+//!   (byte offset of the game in the decompressed input).
+//! - `moves`: `(game_id, ply)` primary key; `game_id` is that of `games` (not declared as a
+//!   foreign key, which would double PostgreSQL's load time); `move_number`,
+//!   `side` (`w`/`b`), `san`, `lran`, `from_square`, `to_square`, `piece`, `move_type`,
+//!   `captured_piece`, `promotion`, `fen_before`, `fen_after`, `position_after` (FEN after
+//!   without the move counters), and the features of the position after the move: `is_check`,
+//!   `is_mate`, `halfmove_clock`, `repetition`, `fifty_move_claimable`, `seventy_five_move`,
+//!   `fivefold`, `stalemate`, `insufficient_material`; `meta` (NAGs, glyphs and comments as
+//!   JSON, NULL when none). The values are those of the EGD record
+//!   ([`scoresheet_pgn::egd`]), field for field; [`Database::game`] reads a game back as one.
+//! - Indexes: `games(white)`, `games(black)`, `games(result)`, `games((tags ->> 'ECO'))`,
+//!   `moves(position_after)`.
+//!
+//! `content_hash` is XXH3-128 of the tags (sorted by name), the start FEN and the SAN moves:
+//! comments, NAGs, move numbers and layout do not count. `game_id` is its high 63 bits, so a
+//! game gets the same id in every database. Two different games with the same id (odds about
+//! 2^-63 per pair) are reported, and the second is not stored.
+//!
+//! # Modules
+//!
+//! [`url`] parses database URLs (and hides passwords), [`load`] stores PGN, [`query`] holds
+//! the shipped analyses and formats results.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+mod error;
+mod fetch;
+pub mod load;
+mod postgres;
+pub mod query;
+mod row;
+pub mod schema;
+mod sqlite;
+mod store;
+pub mod url;
+
+pub use error::Error;
+pub use load::{LoadError, LoadEvent, LoadOptions, LoadSummary};
+pub use schema::SCHEMA_VERSION;
+pub use store::{Database, OpenOptions};
+pub use url::{DatabaseUrl, DEFAULT_URL};

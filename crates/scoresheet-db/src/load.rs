@@ -1,0 +1,490 @@
+//! Loading PGN into a database: read, convert to EGD, store in batches.
+//!
+//! A reader thread parses games and converts them (the EGD visitor, with extended features);
+//! the calling thread writes them, one transaction per batch of [`LoadOptions::batch_size`]
+//! games. Games are stored whole or not at all:
+//!
+//! - A batch commits entirely or not at all; a crash (even `kill -9`) mid-batch loses only
+//!   uncommitted work.
+//! - Every game has a content hash (see [`games.content_hash`](crate#schema)); a game already
+//!   stored is skipped and counted as a duplicate. Loading the same file again, or again after
+//!   a crash, therefore ends with exactly the games of one clean load.
+//! - A game that does not convert (bad move, bad FEN tag, ...) is reported through
+//!   [`LoadEvent::Rejected`], not stored, and counted in [`LoadSummary::rejected`].
+//!
+//! Text is bound as parameters (SQLite) or COPY-escaped (PostgreSQL). NUL characters, which
+//! PostgreSQL text cannot hold, are replaced by U+FFFD on both databases (so both hold the same
+//! games with the same hashes) and counted in [`LoadSummary::nul_replaced`]. Tag values and
+//! comments that are not UTF-8 were decoded as Latin-1 by the reader.
+//!
+//! ```
+//! use scoresheet_db::{load, Database, DatabaseUrl, LoadOptions};
+//!
+//! let pgn = b"[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 Ke7?? 2. Qh5 Qz9 *\n";
+//! let mut db = Database::open(&DatabaseUrl::sqlite_memory())?;
+//! db.migrate()?;
+//! let mut rejected = Vec::new();
+//! let summary = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |event| {
+//!     if let load::LoadEvent::Rejected(message) = event {
+//!         rejected.push(message.to_owned());
+//!     }
+//! })?;
+//! assert_eq!((summary.games, summary.stored, summary.rejected, summary.moves), (2, 1, 1, 7));
+//! assert!(rejected[0].starts_with("mate.pgn: egd: game 2"), "{}", rejected[0]);
+//!
+//! // Loading again adds nothing.
+//! let again = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |_| {})?;
+//! assert_eq!((again.stored, again.duplicates), (0, 1));
+//! # Ok::<_, scoresheet_db::Error>(())
+//! ```
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+use std::{fmt, thread};
+
+use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
+use scoresheet_pgn::{
+    Oddity, Outcome, Position, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
+};
+
+use crate::{row::GameRow, Database, Error};
+
+/// Settings of a load, with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadOptions {
+    batch_size: usize,
+    abort_after_games: Option<u64>,
+}
+
+impl LoadOptions {
+    /// The defaults: batches of 1000 games.
+    pub const fn new() -> LoadOptions {
+        LoadOptions {
+            batch_size: 1000,
+            abort_after_games: None,
+        }
+    }
+
+    /// Games per transaction (at least 1). Larger batches load faster; a crash loses at most
+    /// one batch of work, which the next load redoes.
+    pub const fn batch_size(mut self, games: usize) -> LoadOptions {
+        self.batch_size = if games == 0 { 1 } else { games };
+        self
+    }
+
+    /// For crash tests only: abort the process (as `kill -9` would end it) once this many
+    /// games have gone into a transaction, before it commits.
+    #[doc(hidden)]
+    pub const fn abort_after_games(mut self, games: Option<u64>) -> LoadOptions {
+        self.abort_after_games = games;
+        self
+    }
+}
+
+impl Default for LoadOptions {
+    fn default() -> LoadOptions {
+        LoadOptions::new()
+    }
+}
+
+/// What a load did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LoadSummary {
+    /// Games read from the input (stored, duplicate or rejected).
+    pub games: u64,
+    /// Games stored.
+    pub stored: u64,
+    /// Games skipped because the database already held them (or they came twice).
+    pub duplicates: u64,
+    /// Games not stored because they could not be read or converted.
+    pub rejected: u64,
+    /// Moves (plies) stored.
+    pub moves: u64,
+    /// NUL characters replaced by U+FFFD.
+    pub nul_replaced: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl LoadSummary {
+    /// Adds another load's counts to this one.
+    pub fn add(&mut self, other: &LoadSummary) {
+        self.games += other.games;
+        self.stored += other.stored;
+        self.duplicates += other.duplicates;
+        self.rejected += other.rejected;
+        self.moves += other.moves;
+        self.nul_replaced += other.nul_replaced;
+        self.elapsed += other.elapsed;
+    }
+}
+
+impl fmt::Display for LoadSummary {
+    /// `stored 3 games (120 moves), 1 duplicate, 0 rejected in 0.02 s`, plus the NUL count
+    /// when there were any.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural =
+            |n: u64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        write!(
+            f,
+            "stored {} {} ({} moves), {} {}, {} rejected in {:.2} s",
+            self.stored,
+            plural(self.stored, "game", "games"),
+            self.moves,
+            self.duplicates,
+            plural(self.duplicates, "duplicate", "duplicates"),
+            self.rejected,
+            self.elapsed.as_secs_f64()
+        )?;
+        if self.nul_replaced > 0 {
+            write!(
+                f,
+                "; {} NUL characters replaced by U+FFFD",
+                self.nul_replaced
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Something a load reports while it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LoadEvent<'a> {
+    /// A game was not stored: the source name, then the reason and where.
+    Rejected(&'a str),
+    /// A batch was written.
+    Progress {
+        /// Bytes of the input consumed so far (compressed bytes for compressed files).
+        bytes: u64,
+        /// Games read so far.
+        games: u64,
+    },
+}
+
+/// A load that stopped: what was stored before, and why it stopped.
+#[derive(Debug)]
+pub struct LoadError(Box<(LoadSummary, Error)>);
+
+impl LoadError {
+    fn new(summary: LoadSummary, error: Error) -> LoadError {
+        LoadError(Box::new((summary, error)))
+    }
+
+    /// What the load did before the error (committed batches stay stored).
+    pub fn summary(&self) -> &LoadSummary {
+        &self.0 .0
+    }
+
+    /// Why it stopped.
+    pub fn error(&self) -> &Error {
+        &self.0 .1
+    }
+
+    /// The summary and the error.
+    pub fn into_parts(self) -> (LoadSummary, Error) {
+        *self.0
+    }
+}
+
+impl From<LoadError> for Error {
+    fn from(e: LoadError) -> Error {
+        e.0 .1
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error().fmt(f)
+    }
+}
+
+/// Like [`Error`], `source()` is `None`: the message is complete.
+impl std::error::Error for LoadError {}
+
+/// Loads a file (or standard input for `-`), gzip, zstd or bzip2 compressed or not.
+/// [`LoadEvent::Progress`] counts the file's bytes (compressed, if it is).
+///
+/// # Errors
+///
+/// When the file cannot be opened, reading it fails (games before the failure stay stored),
+/// or the database fails.
+pub fn load_path(
+    db: &mut Database,
+    path: &Path,
+    options: &LoadOptions,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+) -> Result<LoadSummary, LoadError> {
+    let fail = |error: io::Error| LoadError::new(LoadSummary::default(), Error::Io(error));
+    let name = path.display().to_string();
+    if path == Path::new("-") {
+        let src = scoresheet_pgn::input::decompress(io::stdin()).map_err(fail)?;
+        return load_reader(db, src, &name, options, on_event);
+    }
+    if path.is_dir() {
+        let message = format!("{name} is a directory");
+        return Err(fail(io::Error::new(io::ErrorKind::InvalidInput, message)));
+    }
+    let file =
+        File::open(path).map_err(|e| fail(io::Error::new(e.kind(), format!("{name}: {e}"))))?;
+    let count = Arc::new(AtomicU64::new(0));
+    let counted = Counting {
+        inner: file,
+        count: Arc::clone(&count),
+    };
+    let src = scoresheet_pgn::input::decompress(counted).map_err(fail)?;
+    load_counted(db, src, &name, options, on_event, count)
+}
+
+/// Loads PGN from `src`, naming it `source` in the `games` table and in messages.
+///
+/// # Errors
+///
+/// When reading fails (games before the failure stay stored) or the database fails.
+pub fn load_reader<R: Read + Send>(
+    db: &mut Database,
+    src: R,
+    source: &str,
+    options: &LoadOptions,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+) -> Result<LoadSummary, LoadError> {
+    let count = Arc::new(AtomicU64::new(0));
+    let counted = Counting {
+        inner: src,
+        count: Arc::clone(&count),
+    };
+    load_counted(db, counted, source, options, on_event, count)
+}
+
+fn load_counted<R: Read + Send>(
+    db: &mut Database,
+    src: R,
+    source: &str,
+    options: &LoadOptions,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+    count: Arc<AtomicU64>,
+) -> Result<LoadSummary, LoadError> {
+    let start = Instant::now();
+    let source: Arc<str> = Arc::from(source);
+    let (tx, rx) = mpsc::sync_channel::<Batch>(2);
+    let mut summary = LoadSummary::default();
+    let (written, fatal) = thread::scope(|scope| {
+        let reader = scope.spawn(|| parse(src, Arc::clone(&source), options.batch_size, tx));
+        let written = write(db, rx, options, &mut summary, on_event, &count);
+        let fatal = match reader.join() {
+            Ok(fatal) => fatal,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        (written, fatal)
+    });
+    summary.elapsed = start.elapsed();
+    let error = match (written, fatal) {
+        (Err(error), _) => error,
+        (Ok(()), Some(read)) => Error::Read(read),
+        (Ok(()), None) => return Ok(summary),
+    };
+    Err(LoadError::new(summary, error))
+}
+
+/// Games read by the reader thread, handed to the writer.
+#[derive(Debug, Default)]
+struct Batch {
+    games: Vec<GameRow>,
+    rejected: Vec<String>,
+    read: u64,
+    nuls: u64,
+}
+
+/// The reader thread: parses and converts, sends batches. Returns the error that stopped
+/// reading, if any.
+fn parse<R: Read>(
+    src: R,
+    source: Arc<str>,
+    batch_size: usize,
+    tx: mpsc::SyncSender<Batch>,
+) -> Option<ReadError> {
+    let mut reader = Reader::new(src);
+    let mut visitor = Located {
+        inner: EgdVisitor::new(EgdOptions::new().extended(true)),
+        byte: 0,
+    };
+    let mut batch = Batch::default();
+    let mut fatal = None;
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(None) => break,
+            Ok(Some(Ok(game))) => {
+                let (row, nuls) = GameRow::new(game, Arc::clone(&source), visitor.byte);
+                batch.games.push(row);
+                batch.nuls += nuls;
+            }
+            Ok(Some(Err(e))) => batch.rejected.push(format!("{source}: {e}")),
+            Err(e) if e.is_recoverable() => batch.rejected.push(format!("{source}: {e}")),
+            Err(e) => {
+                fatal = Some(e);
+                break;
+            }
+        }
+        batch.read += 1;
+        if batch.games.len() >= batch_size && tx.send(std::mem::take(&mut batch)).is_err() {
+            return None;
+        }
+    }
+    // The writer may have stopped on an error of its own; that error is what it reports.
+    let _ = tx.send(batch);
+    fatal
+}
+
+/// The writer: stores each batch in one transaction.
+fn write(
+    db: &mut Database,
+    rx: mpsc::Receiver<Batch>,
+    options: &LoadOptions,
+    summary: &mut LoadSummary,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+    count: &AtomicU64,
+) -> Result<(), Error> {
+    let mut written = 0u64;
+    let mut on_game = || {
+        written += 1;
+        if options.abort_after_games == Some(written) {
+            std::process::abort();
+        }
+    };
+    for batch in rx {
+        for message in &batch.rejected {
+            on_event(LoadEvent::Rejected(message));
+        }
+        summary.games += batch.read;
+        summary.rejected += batch.rejected.len() as u64;
+        summary.nul_replaced += batch.nuls;
+        if !batch.games.is_empty() {
+            let outcome = db.write_batch(&batch.games, &mut on_game)?;
+            summary.stored += outcome.stored;
+            summary.duplicates += outcome.duplicates;
+            summary.moves += outcome.moves;
+            for index in outcome.collisions {
+                let game = &batch.games[index];
+                let message = format!(
+                    "{}: game at byte {}: its id {} is taken by a different game (hash \
+                     collision), not stored",
+                    game.source_file, game.source_offset, game.game_id
+                );
+                on_event(LoadEvent::Rejected(&message));
+                summary.rejected += 1;
+            }
+        }
+        on_event(LoadEvent::Progress {
+            bytes: count.load(Ordering::Relaxed),
+            games: summary.games,
+        });
+    }
+    Ok(())
+}
+
+/// Counts the bytes read through it.
+#[derive(Debug)]
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// The EGD visitor, remembering the byte offset where each game starts.
+#[derive(Debug)]
+struct Located {
+    inner: EgdVisitor,
+    byte: u64,
+}
+
+type Converted = Result<DenormalizedGame, EgdError>;
+
+impl Visitor for Located {
+    type Tags = <EgdVisitor as Visitor>::Tags;
+    type Movetext = <EgdVisitor as Visitor>::Movetext;
+    type Output = Converted;
+
+    fn begin_game(&mut self, at: Position) -> ControlFlow<Converted, Self::Tags> {
+        self.byte = at.byte;
+        self.inner.begin_game(at)
+    }
+
+    fn tag(
+        &mut self,
+        t: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Converted> {
+        self.inner.tag(t, name, value)
+    }
+
+    fn begin_movetext(
+        &mut self,
+        t: Self::Tags,
+        at: Position,
+    ) -> ControlFlow<Converted, Self::Movetext> {
+        self.inner.begin_movetext(t, at)
+    }
+
+    fn san(&mut self, m: &mut Self::Movetext, san: RawToken<'_>) -> ControlFlow<Converted> {
+        self.inner.san(m, san)
+    }
+
+    fn nag(
+        &mut self,
+        m: &mut Self::Movetext,
+        nag: u16,
+        token: RawToken<'_>,
+    ) -> ControlFlow<Converted> {
+        self.inner.nag(m, nag, token)
+    }
+
+    fn comment(
+        &mut self,
+        m: &mut Self::Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Converted> {
+        self.inner.comment(m, comment)
+    }
+
+    fn begin_variation(
+        &mut self,
+        m: &mut Self::Movetext,
+        at: Position,
+    ) -> ControlFlow<Converted, Skip> {
+        self.inner.begin_variation(m, at)
+    }
+
+    fn end_variation(&mut self, m: &mut Self::Movetext, at: Position) -> ControlFlow<Converted> {
+        self.inner.end_variation(m, at)
+    }
+
+    fn outcome(
+        &mut self,
+        m: &mut Self::Movetext,
+        outcome: Option<Outcome>,
+        at: Position,
+    ) -> ControlFlow<Converted> {
+        self.inner.outcome(m, outcome, at)
+    }
+
+    fn oddity(&mut self, oddity: Oddity<'_>) {
+        self.inner.oddity(oddity);
+    }
+
+    fn end_game(&mut self, m: Self::Movetext) -> Converted {
+        self.inner.end_game(m)
+    }
+}

@@ -1,0 +1,493 @@
+//! The PostgreSQL backend: one synchronous connection, a transaction per batch, rows sent with
+//! `COPY ... FROM STDIN` (text format).
+//!
+//! Duplicates are found before the COPY (`game_id = ANY($1)`), so the COPY goes straight into
+//! `games` and `moves`. If another loader stores one of the same games in between, the COPY
+//! fails with a unique violation; the batch is then rolled back and tried again (up to three
+//! times), and the second look finds the game.
+
+use std::collections::HashMap;
+use std::error::Error as StdError;
+use std::io::Write;
+
+use postgres::error::SqlState;
+use postgres::types::{FromSql, Type};
+use postgres::{Client, NoTls, Row};
+use scoresheet_pgn::egd::PlyRecord;
+
+use crate::{
+    fetch::{side_str, GameColumns, MoveColumns},
+    query::{QueryResult, Value},
+    row::{meta_json, position_of, GameRow},
+    schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
+    store::BatchOutcome,
+    Error,
+};
+
+const COPY_GAMES: &str = "COPY games (game_id, content_hash, event, site, date, round, white, \
+    black, result, tags, ply_count, start_fen, source_file, source_offset) FROM STDIN";
+
+const COPY_MOVES: &str = "COPY moves (game_id, ply, move_number, side, san, lran, from_square, \
+    to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
+    position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
+    seventy_five_move, fivefold, stalemate, insufficient_material, meta) FROM STDIN";
+
+/// Serialises schema changes of concurrent loaders (an arbitrary constant).
+const MIGRATION_LOCK: i64 = 0x5c0e_5bee_7000_0001;
+
+/// A PostgreSQL database.
+pub(crate) struct PostgresStore {
+    client: Client,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PostgresStore")
+    }
+}
+
+impl PostgresStore {
+    /// Connects (without TLS).
+    pub fn connect(url: &str) -> Result<Self, Error> {
+        let client = Client::connect(url, NoTls)?;
+        Ok(PostgresStore { client })
+    }
+
+    /// The schema version, `None` without scoresheet tables.
+    pub fn schema_version(&mut self) -> Result<Option<i64>, Error> {
+        let row = self.client.query_one(
+            "SELECT to_regclass('scoresheet_migrations') IS NOT NULL",
+            &[],
+        )?;
+        if !row.get::<_, bool>(0) {
+            return Ok(None);
+        }
+        let row = self
+            .client
+            .query_one("SELECT MAX(version) FROM scoresheet_migrations", &[])?;
+        Ok(row.get(0))
+    }
+
+    /// Applies the missing migrations under an advisory lock; returns the version reached.
+    pub fn migrate(&mut self) -> Result<i64, Error> {
+        let mut tx = self.client.transaction()?;
+        tx.query("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+        tx.batch_execute(CREATE_MIGRATIONS_TABLE)?;
+        let found: i64 = tx
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0) FROM scoresheet_migrations",
+                &[],
+            )?
+            .get(0);
+        check_version(found)?;
+        let mut version = found;
+        for m in MIGRATIONS.iter().filter(|m| m.version > found) {
+            tx.batch_execute(m.postgres)?;
+            tx.execute(
+                "INSERT INTO scoresheet_migrations (version, name) VALUES ($1, $2)",
+                &[&m.version, &m.name],
+            )?;
+            version = m.version;
+        }
+        tx.commit()?;
+        Ok(version)
+    }
+
+    /// Writes a batch in one transaction; `on_game` runs after each game is encoded.
+    pub fn write_batch(
+        &mut self,
+        games: &[GameRow],
+        on_game: &mut dyn FnMut(),
+    ) -> Result<BatchOutcome, Error> {
+        let mut attempt = 0;
+        loop {
+            match self.try_batch(games, on_game) {
+                Err(Error::Postgres(e))
+                    if e.code() == Some(&SqlState::UNIQUE_VIOLATION) && attempt < 3 =>
+                {
+                    attempt += 1;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    fn try_batch(
+        &mut self,
+        games: &[GameRow],
+        on_game: &mut dyn FnMut(),
+    ) -> Result<BatchOutcome, Error> {
+        let mut tx = self.client.transaction()?;
+        let ids: Vec<i64> = games.iter().map(|g| g.game_id).collect();
+        let mut known: HashMap<i64, String> = tx
+            .query(
+                "SELECT game_id, content_hash FROM games WHERE game_id = ANY($1)",
+                &[&ids],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let mut outcome = BatchOutcome::default();
+        let (mut game_rows, mut move_rows) = (Vec::new(), Vec::new());
+        for (index, game) in games.iter().enumerate() {
+            match known.get(&game.game_id) {
+                Some(hash) if *hash == game.content_hash => outcome.duplicates += 1,
+                Some(_) => outcome.collisions.push(index),
+                None => {
+                    encode_game(&mut game_rows, game);
+                    for (ply, record) in game.plies.iter().enumerate() {
+                        encode_move(&mut move_rows, game.game_id, ply + 1, record);
+                    }
+                    known.insert(game.game_id, game.content_hash.clone());
+                    outcome.stored += 1;
+                    outcome.moves += game.plies.len() as u64;
+                }
+            }
+            on_game();
+        }
+        if outcome.stored > 0 {
+            copy(&mut tx, COPY_GAMES, &game_rows)?;
+            copy(&mut tx, COPY_MOVES, &move_rows)?;
+        }
+        tx.commit()?;
+        Ok(outcome)
+    }
+
+    /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
+    pub fn query(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
+        let stmt = self.client.prepare(sql)?;
+        let rows = if stmt.params().is_empty() {
+            self.client.query(&stmt, &[])?
+        } else {
+            self.client.query(&stmt, &[&player])?
+        };
+        let columns: Vec<String> = stmt.columns().iter().map(|c| c.name().to_owned()).collect();
+        let kinds = stmt
+            .columns()
+            .iter()
+            .map(|c| kind_of(c.type_(), c.name()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let rows = rows
+            .iter()
+            .map(|row| {
+                let values = kinds.iter().enumerate().map(|(i, k)| value_of(row, i, *k));
+                values.collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(QueryResult { columns, rows })
+    }
+
+    /// The stored columns of one game, or `None`.
+    pub fn fetch(
+        &mut self,
+        game_id: i64,
+    ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+        let sql = format!(
+            "SELECT {} FROM games WHERE game_id = $1",
+            GameColumns::SELECT
+        );
+        let Some(r) = self.client.query_opt(&sql, &[&game_id])? else {
+            return Ok(None);
+        };
+        let game = GameColumns {
+            roster: [r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)],
+            result: r.get(6),
+            tags_json: r.get(7),
+            start_fen: r.get(8),
+        };
+        let sql = format!(
+            "SELECT {} FROM moves WHERE game_id = $1 ORDER BY ply",
+            MoveColumns::SELECT
+        );
+        let int = |r: &Row, i: usize| i64::from(r.get::<_, i32>(i));
+        let moves = self
+            .client
+            .query(&sql, &[&game_id])?
+            .iter()
+            .map(|r| MoveColumns {
+                move_number: int(r, 0),
+                side: r.get(1),
+                texts: [r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)],
+                captured_piece: r.get(8),
+                promotion: r.get(9),
+                fen_before: r.get(10),
+                fen_after: r.get(11),
+                flags: [r.get(12), r.get(13)],
+                counters: [int(r, 14), int(r, 15)],
+                extended: [r.get(16), r.get(17), r.get(18), r.get(19), r.get(20)],
+                meta: r.get(21),
+            })
+            .collect();
+        Ok(Some((game, moves)))
+    }
+}
+
+fn copy(tx: &mut postgres::Transaction<'_>, statement: &str, data: &[u8]) -> Result<(), Error> {
+    let mut writer = tx.copy_in(statement)?;
+    writer.write_all(data)?;
+    writer.finish()?;
+    Ok(())
+}
+
+/// Appends one text field in COPY text format: backslash, tab, newline and carriage return
+/// escaped. NUL cannot occur (the loader replaced it by U+FFFD); it is replaced here too.
+fn push_text(out: &mut Vec<u8>, text: &str) {
+    for &b in text.as_bytes() {
+        match b {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            0 => out.extend_from_slice("\u{FFFD}".as_bytes()),
+            _ => out.push(b),
+        }
+    }
+}
+
+fn push_opt(out: &mut Vec<u8>, text: Option<&str>) {
+    match text {
+        Some(t) => push_text(out, t),
+        None => out.extend_from_slice(b"\\N"),
+    }
+}
+
+fn push_num(out: &mut Vec<u8>, n: impl std::fmt::Display) {
+    // Writing to a Vec cannot fail.
+    let _ = write!(out, "{n}");
+}
+
+fn push_bool(out: &mut Vec<u8>, b: bool) {
+    out.push(if b { b't' } else { b'f' });
+}
+
+fn encode_game(out: &mut Vec<u8>, g: &GameRow) {
+    push_num(out, g.game_id);
+    out.push(b'\t');
+    push_text(out, &g.content_hash);
+    for field in &g.roster {
+        out.push(b'\t');
+        push_opt(out, field.as_deref());
+    }
+    for text in [&g.result, &g.tags_json] {
+        out.push(b'\t');
+        push_text(out, text);
+    }
+    out.push(b'\t');
+    push_num(out, g.plies.len());
+    out.push(b'\t');
+    push_text(out, &g.start_fen);
+    out.push(b'\t');
+    push_text(out, &g.source_file);
+    out.push(b'\t');
+    push_num(out, g.source_offset);
+    out.push(b'\n');
+}
+
+fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord) {
+    let mv = &r.mv;
+    let end = &r.end_position.features;
+    let ext = end.extended.unwrap_or_default();
+    push_num(out, game_id);
+    out.push(b'\t');
+    push_num(out, ply);
+    out.push(b'\t');
+    push_num(out, r.key.fullmove);
+    let (from, to) = (mv.from_square.to_string(), mv.to_square.to_string());
+    let texts = [
+        side_str(r.key.player),
+        &mv.san,
+        &mv.lran,
+        &from,
+        &to,
+        mv.piece.as_str(),
+        mv.move_type.as_str(),
+    ];
+    for text in texts {
+        out.push(b'\t');
+        push_text(out, text);
+    }
+    for piece in [mv.captured_piece, mv.promotion] {
+        out.push(b'\t');
+        push_opt(out, piece.map(|p| p.as_str()));
+    }
+    for fen in [&r.start_position.fen, &r.end_position.fen] {
+        out.push(b'\t');
+        push_text(out, fen);
+    }
+    out.push(b'\t');
+    push_text(out, position_of(&r.end_position.fen));
+    for flag in [end.check, end.checkmate] {
+        out.push(b'\t');
+        push_bool(out, flag);
+    }
+    for n in [ext.halfmove_clock, ext.repetition] {
+        out.push(b'\t');
+        push_num(out, n);
+    }
+    let flags = [
+        ext.fifty_move_claimable,
+        ext.seventy_five_move,
+        ext.fivefold,
+        ext.stalemate,
+        ext.insufficient_material,
+    ];
+    for flag in flags {
+        out.push(b'\t');
+        push_bool(out, flag);
+    }
+    out.push(b'\t');
+    push_opt(out, meta_json(mv.meta.as_ref()).as_deref());
+    out.push(b'\n');
+}
+
+/// How a result column is read.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Bool,
+    Int2,
+    Int4,
+    Int8,
+    Float4,
+    Float8,
+    Numeric,
+    Text,
+}
+
+fn kind_of(ty: &Type, column: &str) -> Result<Kind, Error> {
+    Ok(match *ty {
+        Type::BOOL => Kind::Bool,
+        Type::INT2 => Kind::Int2,
+        Type::INT4 => Kind::Int4,
+        Type::INT8 => Kind::Int8,
+        Type::FLOAT4 => Kind::Float4,
+        Type::FLOAT8 => Kind::Float8,
+        Type::NUMERIC => Kind::Numeric,
+        Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME | Type::UNKNOWN => Kind::Text,
+        _ => {
+            return Err(Error::UnsupportedType {
+                column: column.to_owned(),
+                type_name: ty.name().to_owned(),
+            })
+        }
+    })
+}
+
+fn value_of(row: &Row, i: usize, kind: Kind) -> Result<Value, Error> {
+    let value = match kind {
+        Kind::Bool => row
+            .try_get::<_, Option<bool>>(i)?
+            .map(|b| Value::Int(b.into())),
+        Kind::Int2 => row
+            .try_get::<_, Option<i16>>(i)?
+            .map(|v| Value::Int(v.into())),
+        Kind::Int4 => row
+            .try_get::<_, Option<i32>>(i)?
+            .map(|v| Value::Int(v.into())),
+        Kind::Int8 => row.try_get::<_, Option<i64>>(i)?.map(Value::Int),
+        Kind::Float4 => row
+            .try_get::<_, Option<f32>>(i)?
+            .map(|v| Value::Float(v.into())),
+        Kind::Float8 => row.try_get::<_, Option<f64>>(i)?.map(Value::Float),
+        Kind::Numeric => row
+            .try_get::<_, Option<Numeric>>(i)?
+            .map(|n| Value::Float(n.0)),
+        Kind::Text => row.try_get::<_, Option<String>>(i)?.map(Value::Text),
+    };
+    Ok(value.unwrap_or(Value::Null))
+}
+
+/// A `numeric` read as the `f64` nearest to its decimal value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Numeric(f64);
+
+impl<'a> FromSql<'a> for Numeric {
+    fn from_sql(_: &Type, raw: &'a [u8]) -> Result<Numeric, Box<dyn StdError + Sync + Send>> {
+        numeric_from_binary(raw)
+            .map(Numeric)
+            .ok_or_else(|| "malformed numeric value".into())
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        *ty == Type::NUMERIC
+    }
+}
+
+/// Decodes the binary `numeric` format: digit count, weight, sign, scale (each 16 bits), then
+/// base-10000 digits, the first one worth 10000^weight.
+fn numeric_from_binary(raw: &[u8]) -> Option<f64> {
+    let word = |i: usize| -> Option<u16> {
+        let bytes = raw.get(2 * i..2 * i + 2)?;
+        Some(u16::from_be_bytes([bytes[0], bytes[1]]))
+    };
+    let ndigits = usize::from(word(0)?);
+    let weight = i64::from(word(1)? as i16);
+    let sign = word(2)?;
+    match sign {
+        0xC000 => return Some(f64::NAN),
+        0xD000 => return Some(f64::INFINITY),
+        0xF000 => return Some(f64::NEG_INFINITY),
+        _ => {}
+    }
+    let mut digits = String::with_capacity(ndigits * 4);
+    for i in 0..ndigits {
+        digits.push_str(&format!("{:04}", word(4 + i)?));
+    }
+    let point = (weight + 1) * 4;
+    let text = if ndigits == 0 {
+        "0".to_owned()
+    } else if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(usize::try_from(-point).ok()?))
+    } else if usize::try_from(point).ok()? >= digits.len() {
+        format!(
+            "{digits}{}",
+            "0".repeat(usize::try_from(point).ok()? - digits.len())
+        )
+    } else {
+        let (int, frac) = digits.split_at(usize::try_from(point).ok()?);
+        format!("{int}.{frac}")
+    };
+    let value: f64 = text.parse().ok()?;
+    Some(if sign == 0x4000 { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numeric(ndigits: u16, weight: i16, sign: u16, digits: &[u16]) -> Vec<u8> {
+        let mut raw = Vec::new();
+        for w in [ndigits, weight as u16, sign, 0] {
+            raw.extend_from_slice(&w.to_be_bytes());
+        }
+        for d in digits {
+            raw.extend_from_slice(&d.to_be_bytes());
+        }
+        raw
+    }
+
+    #[test]
+    fn ok_numeric() {
+        let cases = [
+            (numeric(2, 0, 0, &[66, 7000]), 66.7),
+            (numeric(1, -1, 0, &[5000]), 0.5),
+            (numeric(1, -1, 0x4000, &[12]), -0.0012),
+            (numeric(1, -2, 0, &[12]), 0.000_000_12),
+            (numeric(1, 1, 0, &[3]), 30000.0),
+            (numeric(0, 0, 0, &[]), 0.0),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(numeric_from_binary(&raw), Some(want));
+        }
+        assert_eq!(numeric_from_binary(&[0, 1]), None);
+    }
+
+    #[test]
+    fn ok_copy_escape() {
+        let mut out = Vec::new();
+        push_text(&mut out, "a\\b\tc\nd\re\0\"'");
+        assert_eq!(out, "a\\\\b\\tc\\nd\\re\u{FFFD}\"'".as_bytes());
+        out.clear();
+        push_opt(&mut out, None);
+        assert_eq!(out, b"\\N");
+    }
+}

@@ -1,0 +1,246 @@
+//! A game ready to store: the EGD record plus what the `games` row needs (id, content hash,
+//! roster columns, other tags as JSON), with text made storable.
+
+use std::sync::Arc;
+
+use scoresheet_pgn::egd::{DenormalizedGame, MoveMeta, PlyRecord};
+
+/// The seven-tag roster, in column order (`Result` has its own handling).
+pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// The FEN of the standard start position.
+pub(crate) const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// One game as it goes into the database.
+#[derive(Debug, Clone)]
+pub(crate) struct GameRow {
+    pub game_id: i64,
+    pub content_hash: String,
+    /// Event, Site, Date, Round, White, Black: `None` when the tag is missing.
+    pub roster: [Option<String>; 6],
+    pub result: String,
+    /// The other tags, as a JSON object in file order.
+    pub tags_json: String,
+    pub start_fen: String,
+    pub source_file: Arc<str>,
+    pub source_offset: u64,
+    pub plies: Vec<PlyRecord>,
+}
+
+impl GameRow {
+    /// Builds the row. Returns it with the number of NUL characters replaced by U+FFFD.
+    pub fn new(mut game: DenormalizedGame, source_file: Arc<str>, offset: u64) -> (GameRow, u64) {
+        let nuls = sanitize(&mut game);
+        let mut roster: [Option<String>; 6] = Default::default();
+        let mut result = String::from("*");
+        let mut tags_json = String::from("{");
+        for (name, value) in &game.game_tags {
+            if name == "Result" {
+                result.clone_from(value);
+            } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
+                roster[i] = Some(value.clone());
+            } else {
+                if tags_json.len() > 1 {
+                    tags_json.push(',');
+                }
+                push_json_string(&mut tags_json, name);
+                tags_json.push(':');
+                push_json_string(&mut tags_json, value);
+            }
+        }
+        tags_json.push('}');
+        let start_fen = match game.moves.first() {
+            Some(ply) => ply.start_position.fen.clone(),
+            None => game.tag("FEN").unwrap_or(START_FEN).to_owned(),
+        };
+        let hash = content_hash(&game, &start_fen);
+        let row = GameRow {
+            game_id: game_id_of(hash),
+            content_hash: format!("{hash:032x}"),
+            roster,
+            result,
+            tags_json,
+            start_fen,
+            source_file,
+            source_offset: offset,
+            plies: game.moves,
+        };
+        (row, nuls)
+    }
+}
+
+/// The id of a game with this content hash: its high 63 bits, so that ids are positive.
+pub(crate) fn game_id_of(hash: u128) -> i64 {
+    i64::try_from(hash >> 65).expect("63 bits fit in an i64")
+}
+
+/// XXH3-128 of the normalized game: the tags sorted by name, the start FEN and the SAN moves.
+/// Comments, NAGs, move numbers and layout do not count.
+pub(crate) fn content_hash(game: &DenormalizedGame, start_fen: &str) -> u128 {
+    let mut tags: Vec<&(String, String)> = game.game_tags.iter().collect();
+    tags.sort();
+    let mut text = Vec::with_capacity(1024);
+    for (name, value) in tags {
+        text.extend_from_slice(name.as_bytes());
+        text.push(0);
+        text.extend_from_slice(value.as_bytes());
+        text.push(0);
+    }
+    text.push(0x1e);
+    text.extend_from_slice(start_fen.as_bytes());
+    for ply in &game.moves {
+        text.push(b' ');
+        text.extend_from_slice(ply.mv.san.as_bytes());
+    }
+    twox_hash::XxHash3_128::oneshot(&text)
+}
+
+/// Replaces NUL characters (which PostgreSQL text cannot hold) by U+FFFD in every text that
+/// comes from the input: tag names and values, comments and glyphs. Returns how many.
+fn sanitize(game: &mut DenormalizedGame) -> u64 {
+    let mut count = 0;
+    for (name, value) in &mut game.game_tags {
+        count += replace_nul(name) + replace_nul(value);
+    }
+    for ply in &mut game.moves {
+        if let Some(meta) = &mut ply.mv.meta {
+            for text in meta.comments.iter_mut().chain(meta.glyphs.iter_mut()) {
+                count += replace_nul(text);
+            }
+        }
+    }
+    count
+}
+
+fn replace_nul(text: &mut String) -> u64 {
+    if !text.contains('\0') {
+        return 0;
+    }
+    let count = text.bytes().filter(|&b| b == 0).count();
+    *text = text.replace('\0', "\u{FFFD}");
+    count as u64
+}
+
+/// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing.
+pub(crate) fn meta_json(meta: Option<&MoveMeta>) -> Option<String> {
+    let meta = meta?;
+    if meta.nags.is_empty() && meta.glyphs.is_empty() && meta.comments.is_empty() {
+        return None;
+    }
+    let mut out = String::from("{\"nags\":[");
+    for (i, nag) in meta.nags.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&nag.to_string());
+    }
+    out.push_str("],\"glyphs\":");
+    push_json_array(&mut out, &meta.glyphs);
+    out.push_str(",\"comments\":");
+    push_json_array(&mut out, &meta.comments);
+    out.push('}');
+    Some(out)
+}
+
+fn push_json_array(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_json_string(out, item);
+    }
+    out.push(']');
+}
+
+/// Appends `text` as a JSON string. NUL never reaches here (see `sanitize`); other control
+/// characters are escaped as `\uXXXX`.
+pub(crate) fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A FEN without its halfmove clock and fullmove number: the identity of a position.
+pub(crate) fn position_of(fen: &str) -> &str {
+    let mut spaces = 0;
+    for (i, b) in fen.bytes().enumerate() {
+        if b == b' ' {
+            spaces += 1;
+            if spaces == 4 {
+                return &fen[..i];
+            }
+        }
+    }
+    fen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(tags: &[(&str, &str)]) -> DenormalizedGame {
+        DenormalizedGame {
+            game_tags: tags
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            moves: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ok_row() {
+        let g = game(&[
+            ("Result", "1-0"),
+            ("White", "A \"q\" \\ b\tc"),
+            ("ECO", "B01"),
+            ("X", "nul\0here"),
+        ]);
+        let (row, nuls) = GameRow::new(g, Arc::from("f.pgn"), 7);
+        assert_eq!(nuls, 1);
+        assert_eq!(row.result, "1-0");
+        assert_eq!(row.roster[4].as_deref(), Some("A \"q\" \\ b\tc"));
+        assert_eq!(row.roster[0], None);
+        assert_eq!(row.tags_json, r#"{"ECO":"B01","X":"nul�here"}"#);
+        assert_eq!(row.start_fen, START_FEN);
+        assert_eq!(row.content_hash.len(), 32);
+        assert!(row.game_id >= 0);
+    }
+
+    #[test]
+    fn ok_hash_ignores_tag_order() {
+        let a = game(&[("Result", "*"), ("White", "a"), ("Black", "b")]);
+        let b = game(&[("Result", "*"), ("Black", "b"), ("White", "a")]);
+        let c = game(&[("Result", "*"), ("Black", "a"), ("White", "b")]);
+        let h = |g: &DenormalizedGame| content_hash(g, START_FEN);
+        assert_eq!(h(&a), h(&b));
+        assert_ne!(h(&a), h(&c));
+    }
+
+    #[test]
+    fn ok_position_of() {
+        assert_eq!(
+            position_of(START_FEN),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+        );
+        assert_eq!(position_of("8/8 w"), "8/8 w");
+    }
+
+    #[test]
+    fn ok_json_string() {
+        let mut out = String::new();
+        push_json_string(&mut out, "a\"b\\c\n\u{1}é");
+        assert_eq!(out, "\"a\\\"b\\\\c\\n\\u0001é\"");
+    }
+}

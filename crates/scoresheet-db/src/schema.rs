@@ -1,0 +1,54 @@
+//! The versioned schema: one SQL file per version and dialect, under `sql/`.
+//!
+//! [`Database::migrate`](crate::Database::migrate) records applied versions in the table
+//! `scoresheet_migrations` (`version`, `name`) and applies the missing ones in order, each in
+//! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
+
+/// The newest schema version this crate knows.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// One schema change, in both dialects.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Migration {
+    pub version: i64,
+    pub name: &'static str,
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
+}
+
+/// Every migration, oldest first.
+pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "games and moves",
+    sqlite: include_str!("../sql/sqlite/0001_schema.sql"),
+    postgres: include_str!("../sql/postgres/0001_schema.sql"),
+}];
+
+/// Creates the bookkeeping table (the same SQL on both databases).
+pub(crate) const CREATE_MIGRATIONS_TABLE: &str =
+    "CREATE TABLE IF NOT EXISTS scoresheet_migrations (\
+     version BIGINT PRIMARY KEY, name TEXT NOT NULL)";
+
+/// Checks a database's version against what this crate knows.
+pub(crate) fn check_version(found: i64) -> Result<(), crate::Error> {
+    if found > SCHEMA_VERSION {
+        return Err(crate::Error::SchemaTooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_migrations_in_order() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.version, i as i64 + 1);
+        }
+        assert_eq!(MIGRATIONS.last().map(|m| m.version), Some(SCHEMA_VERSION));
+    }
+}

@@ -1,0 +1,323 @@
+//! The SQLite backend: one connection, WAL journal (synchronous=NORMAL: a commit survives a
+//! crash of the process, though not always a power cut), a transaction per batch, prepared
+//! inserts.
+
+use std::time::Duration;
+
+use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
+
+use crate::{
+    fetch::{GameColumns, MoveColumns},
+    query::{QueryResult, Value},
+    row::{meta_json, position_of, GameRow},
+    schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
+    store::BatchOutcome,
+    url::Target,
+    Error,
+};
+
+const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, date, round, \
+    white, black, result, tags, ply_count, start_fen, source_file, source_offset) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT DO NOTHING";
+
+const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, move_number, side, san, lran, \
+    from_square, to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
+    position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
+    seventy_five_move, fivefold, stalemate, insufficient_material, meta) VALUES (?1, ?2, ?3, \
+    ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
+    ?23, ?24, ?25)";
+
+/// A SQLite database.
+#[derive(Debug)]
+pub(crate) struct SqliteStore {
+    conn: Connection,
+    busy_timeout: Duration,
+}
+
+impl SqliteStore {
+    /// Opens (and with `create`, creates) the database.
+    pub fn open(target: &Target, create: bool, busy_timeout: Duration) -> Result<Self, Error> {
+        let conn = match target {
+            Target::SqliteMemory => Connection::open_in_memory()?,
+            Target::SqliteFile(path) => {
+                if !create && !path.exists() {
+                    return Err(Error::NotFound(path.display().to_string()));
+                }
+                let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                if create {
+                    flags |= OpenFlags::SQLITE_OPEN_CREATE;
+                }
+                Connection::open_with_flags(path, flags)?
+            }
+            Target::Postgres(_) => return Err(Error::Url("not a SQLite URL".into())),
+        };
+        conn.busy_timeout(busy_timeout)?;
+        let store = SqliteStore { conn, busy_timeout };
+        // 64 MiB of page cache: the position index is written in random order.
+        store.map_busy(store.conn.pragma_update(None, "cache_size", -65536))?;
+        if matches!(target, Target::SqliteFile(_)) {
+            store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
+            store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;
+        }
+        Ok(store)
+    }
+
+    /// Turns `SQLITE_BUSY` into [`Error::Locked`].
+    fn map_busy<T>(&self, result: rusqlite::Result<T>) -> Result<T, Error> {
+        result.map_err(|e| match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Error::Locked {
+                waited: self.busy_timeout,
+            },
+            _ => Error::Sqlite(e),
+        })
+    }
+
+    /// The schema version, `None` without scoresheet tables.
+    pub fn schema_version(&mut self) -> Result<Option<i64>, Error> {
+        let exists: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'scoresheet_migrations')",
+            [],
+            |r| r.get(0),
+        )?;
+        if !exists {
+            return Ok(None);
+        }
+        let version =
+            self.conn
+                .query_row("SELECT MAX(version) FROM scoresheet_migrations", [], |r| {
+                    r.get(0)
+                })?;
+        Ok(version)
+    }
+
+    /// Applies the missing migrations; returns the version reached.
+    pub fn migrate(&mut self) -> Result<i64, Error> {
+        let busy = self.busy_timeout;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| busy_error(e, busy))?;
+        tx.execute_batch(CREATE_MIGRATIONS_TABLE)?;
+        let found: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM scoresheet_migrations",
+            [],
+            |r| r.get(0),
+        )?;
+        check_version(found)?;
+        let mut version = found;
+        for m in MIGRATIONS.iter().filter(|m| m.version > found) {
+            tx.execute_batch(m.sqlite)?;
+            tx.execute(
+                "INSERT INTO scoresheet_migrations (version, name) VALUES (?1, ?2)",
+                params![m.version, m.name],
+            )?;
+            version = m.version;
+        }
+        tx.commit().map_err(|e| busy_error(e, busy))?;
+        Ok(version)
+    }
+
+    /// Writes a batch in one transaction; `on_game` runs after each game is in it.
+    pub fn write_batch(
+        &mut self,
+        games: &[GameRow],
+        on_game: &mut dyn FnMut(),
+    ) -> Result<BatchOutcome, Error> {
+        let busy = self.busy_timeout;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| busy_error(e, busy))?;
+        let mut outcome = BatchOutcome::default();
+        {
+            let mut insert_game = tx.prepare_cached(INSERT_GAME)?;
+            let mut insert_move = tx.prepare_cached(INSERT_MOVE)?;
+            let mut existing =
+                tx.prepare_cached("SELECT content_hash FROM games WHERE game_id = ?1")?;
+            for (index, game) in games.iter().enumerate() {
+                if insert_game_row(&mut insert_game, game)? == 0 {
+                    let hash: Option<String> = existing
+                        .query_row([game.game_id], |r| r.get(0))
+                        .optional()?;
+                    match hash {
+                        Some(h) if h == game.content_hash => outcome.duplicates += 1,
+                        _ => outcome.collisions.push(index),
+                    }
+                } else {
+                    for (ply, record) in game.plies.iter().enumerate() {
+                        insert_move_row(&mut insert_move, game.game_id, ply + 1, record)?;
+                    }
+                    outcome.stored += 1;
+                    outcome.moves += game.plies.len() as u64;
+                }
+                on_game();
+            }
+        }
+        tx.commit().map_err(|e| busy_error(e, busy))?;
+        Ok(outcome)
+    }
+
+    /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
+    pub fn query(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
+        let mut stmt = self.conn.prepare(sql)?;
+        if stmt.parameter_count() > 0 {
+            stmt.raw_bind_parameter(1, player)?;
+        }
+        let columns: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
+        let width = columns.len();
+        let mut rows = Vec::new();
+        let mut raw = stmt.raw_query();
+        while let Some(row) = raw.next()? {
+            let mut values = Vec::with_capacity(width);
+            for (i, column) in columns.iter().enumerate() {
+                values.push(value_of(row.get_ref(i)?, column)?);
+            }
+            rows.push(values);
+        }
+        Ok(QueryResult { columns, rows })
+    }
+
+    /// The stored columns of one game, or `None`.
+    pub fn fetch(
+        &mut self,
+        game_id: i64,
+    ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+        let game = self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT {} FROM games WHERE game_id = ?1",
+                    GameColumns::SELECT
+                ),
+                [game_id],
+                |r| {
+                    Ok(GameColumns {
+                        roster: [
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ],
+                        result: r.get(6)?,
+                        tags_json: r.get(7)?,
+                        start_fen: r.get(8)?,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(game) = game else { return Ok(None) };
+        let sql = format!(
+            "SELECT {} FROM moves WHERE game_id = ?1 ORDER BY ply",
+            MoveColumns::SELECT
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let moves = stmt
+            .query_map([game_id], |r| {
+                Ok(MoveColumns {
+                    move_number: r.get(0)?,
+                    side: r.get(1)?,
+                    texts: [
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                    ],
+                    captured_piece: r.get(8)?,
+                    promotion: r.get(9)?,
+                    fen_before: r.get(10)?,
+                    fen_after: r.get(11)?,
+                    flags: [r.get(12)?, r.get(13)?],
+                    counters: [r.get(14)?, r.get(15)?],
+                    extended: [r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?, r.get(20)?],
+                    meta: r.get(21)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game, moves)))
+    }
+}
+
+fn busy_error(e: rusqlite::Error, waited: Duration) -> Error {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Error::Locked { waited },
+        _ => Error::Sqlite(e),
+    }
+}
+
+fn insert_game_row(stmt: &mut rusqlite::CachedStatement<'_>, g: &GameRow) -> Result<usize, Error> {
+    let [event, site, date, round, white, black] = &g.roster;
+    Ok(stmt.execute(params![
+        g.game_id,
+        g.content_hash,
+        event,
+        site,
+        date,
+        round,
+        white,
+        black,
+        g.result,
+        g.tags_json,
+        g.plies.len() as i64,
+        g.start_fen,
+        &*g.source_file,
+        g.source_offset as i64,
+    ])?)
+}
+
+fn insert_move_row(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    game_id: i64,
+    ply: usize,
+    r: &scoresheet_pgn::egd::PlyRecord,
+) -> Result<(), Error> {
+    let mv = &r.mv;
+    let end = &r.end_position.features;
+    let ext = end.extended.unwrap_or_default();
+    stmt.execute(params![
+        game_id,
+        ply as i64,
+        r.key.fullmove,
+        crate::fetch::side_str(r.key.player),
+        mv.san,
+        mv.lran,
+        mv.from_square.to_string(),
+        mv.to_square.to_string(),
+        mv.piece.as_str(),
+        mv.move_type.as_str(),
+        mv.captured_piece.map(|p| p.as_str()),
+        mv.promotion.map(|p| p.as_str()),
+        r.start_position.fen,
+        r.end_position.fen,
+        position_of(&r.end_position.fen),
+        end.check,
+        end.checkmate,
+        ext.halfmove_clock,
+        ext.repetition,
+        ext.fifty_move_claimable,
+        ext.seventy_five_move,
+        ext.fivefold,
+        ext.stalemate,
+        ext.insufficient_material,
+        meta_json(mv.meta.as_ref()),
+    ])?;
+    Ok(())
+}
+
+fn value_of(v: ValueRef<'_>, column: &str) -> Result<Value, Error> {
+    Ok(match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Int(i),
+        ValueRef::Real(f) => Value::Float(f),
+        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(_) => {
+            return Err(Error::UnsupportedType {
+                column: column.to_owned(),
+                type_name: "BLOB".to_owned(),
+            })
+        }
+    })
+}

@@ -1,0 +1,283 @@
+//! Databases, data and the scenarios both backends run.
+
+use std::path::{Path, PathBuf};
+
+use scoresheet_db::query::{QueryResult, Value, SHIPPED};
+use scoresheet_db::{load, Database, DatabaseUrl, LoadOptions, LoadSummary};
+use scoresheet_pgn::egd::{DenormalizedGame, EgdOptions, EgdVisitor};
+use scoresheet_pgn::{input, Reader};
+
+/// A file of `tests/data`.
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// The 200-game slice of the shared corpus.
+pub fn sample() -> PathBuf {
+    data("real-200.pgn")
+}
+
+/// A fresh, migrated SQLite file for one test.
+pub fn sqlite_db(name: &str) -> (Database, PathBuf) {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("db-{name}.sqlite"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    let mut db = Database::open(&DatabaseUrl::sqlite(&path)).expect("sqlite opens");
+    db.migrate().expect("schema created");
+    (db, path)
+}
+
+/// The server named by `SCORESHEET_TEST_POSTGRES_URL`. Without it: a panic under `CI=true`
+/// (PostgreSQL tests must not be skipped silently in CI), else a skip message.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("SCORESHEET_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
+            "SCORESHEET_TEST_POSTGRES_URL is not set but CI=true: the PostgreSQL tests must run \
+             in CI (`source .ci/postgres-setup` before `cargo test`)"
+        ),
+        _ => {
+            eprintln!(
+                "skipped: SCORESHEET_TEST_POSTGRES_URL is not set (`source .ci/postgres-setup` \
+                 starts a local server and sets it)"
+            );
+            None
+        }
+    }
+}
+
+/// `url` with its database name replaced.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (base, options) = url.split_once('?').map_or((url, ""), |(b, o)| (b, o));
+    let authority_start = base.find("://").map_or(0, |i| i + 3);
+    let path_start = base[authority_start..]
+        .find('/')
+        .map_or(base.len(), |i| authority_start + i);
+    let mut out = format!("{}/{name}", &base[..path_start]);
+    if !options.is_empty() {
+        out.push('?');
+        out.push_str(options);
+    }
+    out
+}
+
+/// A fresh, migrated PostgreSQL database (C collation) for one test, or `None` (skipped).
+pub fn postgres_db(name: &str) -> Option<(Database, String)> {
+    let base = postgres_url()?;
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).expect("server reachable");
+    let db_name = format!("scoresheet_it_{name}");
+    admin
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {db_name} WITH (FORCE)"))
+        .expect("old test database dropped");
+    admin
+        .batch_execute(&format!(
+            "CREATE DATABASE {db_name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' \
+             LC_CTYPE 'C'"
+        ))
+        .expect("test database created");
+    let url = with_database(&base, &db_name);
+    let mut db = Database::open(&DatabaseUrl::parse(&url).expect("valid URL")).expect("connects");
+    db.migrate().expect("schema created");
+    Some((db, url))
+}
+
+/// Loads a file; returns the summary and the rejection messages.
+pub fn load_file(db: &mut Database, path: &Path, batch: usize) -> (LoadSummary, Vec<String>) {
+    let mut rejected = Vec::new();
+    let options = LoadOptions::new().batch_size(batch);
+    let summary = load::load_path(db, path, &options, &mut |event| {
+        if let load::LoadEvent::Rejected(message) = event {
+            rejected.push(message.to_owned());
+        }
+    })
+    .expect("load succeeds");
+    (summary, rejected)
+}
+
+/// Loads PGN bytes.
+pub fn load_bytes(db: &mut Database, pgn: &[u8]) -> (LoadSummary, Vec<String>) {
+    let mut rejected = Vec::new();
+    let summary = load::load_reader(db, pgn, "inline.pgn", &LoadOptions::new(), &mut |event| {
+        if let load::LoadEvent::Rejected(message) = event {
+            rejected.push(message.to_owned());
+        }
+    })
+    .expect("load succeeds");
+    (summary, rejected)
+}
+
+/// The games of a file as the reader counts them.
+pub fn reader_count(path: &Path) -> usize {
+    let mut reader = Reader::new(input::open_input(path).expect("file opens"));
+    let mut count = 0;
+    while reader.skip_game().expect("no read error") {
+        count += 1;
+    }
+    count
+}
+
+/// The EGD records (extended) of a file's games, all of which must convert.
+pub fn egd_games(path: &Path) -> Vec<DenormalizedGame> {
+    let mut reader = Reader::new(input::open_input(path).expect("file opens"));
+    let mut visitor = EgdVisitor::new(EgdOptions::new().extended(true));
+    reader
+        .games(&mut visitor)
+        .map(|g| g.expect("reads").expect("converts"))
+        .collect()
+}
+
+/// A single integer from a query.
+pub fn count(db: &mut Database, sql: &str) -> i64 {
+    let result = db.query(sql, None).expect("query runs");
+    match result.rows.first().and_then(|r| r.first()) {
+        Some(Value::Int(n)) => *n,
+        other => panic!("{sql}: expected an integer, got {other:?}"),
+    }
+}
+
+/// All game ids, in file order.
+pub fn game_ids(db: &mut Database) -> Vec<i64> {
+    let result = db
+        .query("SELECT game_id FROM games ORDER BY source_offset", None)
+        .expect("query runs");
+    result
+        .rows
+        .iter()
+        .map(|r| match r[0] {
+            Value::Int(id) => id,
+            ref other => panic!("game_id {other:?}"),
+        })
+        .collect()
+}
+
+fn sorted_tags(game: &DenormalizedGame) -> Vec<(String, String)> {
+    let mut tags = game.game_tags.clone();
+    tags.sort();
+    tags
+}
+
+/// Every game of the sample is stored, and reads back equal to the EGD record, field for
+/// field (tags compared as a set: jsonb does not keep their order).
+pub fn scenario_sample_matches_egd(db: &mut Database) {
+    let path = sample();
+    let games = egd_games(&path);
+    assert_eq!(games.len(), reader_count(&path));
+    assert_eq!(games.len(), 200);
+    let (summary, rejected) = load_file(db, &path, 64);
+    assert!(rejected.is_empty(), "{rejected:?}");
+    assert_eq!(summary.games, 200);
+    assert_eq!(summary.stored, 200);
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    assert_eq!(summary.moves, plies as u64);
+    assert_eq!(count(db, "SELECT COUNT(*) FROM games"), 200);
+    assert_eq!(count(db, "SELECT COUNT(*) FROM moves"), plies as i64);
+    let ids = game_ids(db);
+    for (id, want) in ids.iter().zip(&games) {
+        let got = db.game(*id).expect("reads").expect("stored");
+        assert_eq!(sorted_tags(&got), sorted_tags(want), "game {id}");
+        assert_eq!(got.moves.len(), want.moves.len(), "game {id}");
+        for (g, w) in got.moves.iter().zip(&want.moves) {
+            assert_eq!(g, w, "game {id}, ply {}", g.key);
+        }
+    }
+}
+
+/// Loading the same file again adds nothing.
+pub fn scenario_reload_adds_nothing(db: &mut Database) {
+    let (first, _) = load_file(db, &sample(), 1000);
+    assert_eq!((first.stored, first.duplicates), (200, 0));
+    let moves = count(db, "SELECT COUNT(*) FROM moves");
+    let (again, _) = load_file(db, &sample(), 7);
+    assert_eq!((again.games, again.stored, again.duplicates), (200, 0, 200));
+    assert_eq!(count(db, "SELECT COUNT(*) FROM games"), 200);
+    assert_eq!(count(db, "SELECT COUNT(*) FROM moves"), moves);
+}
+
+/// Tags and comments with quotes, backslashes, tabs, newlines, NUL and Latin-1 bytes.
+pub const AWKWARD: &[u8] = b"[Event \"Quote \\\"q\\\" and back\\\\slash\"]\n\
+[Site \"tab\there\"]\n\
+[White \"nul\x00byte\"]\n\
+[Black \"Caf\xe9\"]\n\
+[Annotator \"\\\\N and \\\\t and 'single' $1\"]\n\
+[Result \"1-0\"]\n\
+\n\
+1. e4 {quotes \"q\", back\\slash, tab\there, nul\x00, newline\nsecond line} e5 \
+2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\
+\n\
+[Event \"Same moves, other tags\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\
+\n\
+[Event \"Same moves, other tags\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\
+\n\
+[Event \"Illegal\"]\n\n1. e4 e5 2. Ke3 Ke6 3. Kxe5 *\n";
+
+/// The awkward games store, and read back as written.
+pub fn scenario_escaping(db: &mut Database) {
+    let (summary, rejected) = load_bytes(db, AWKWARD);
+    assert_eq!(
+        (
+            summary.games,
+            summary.stored,
+            summary.duplicates,
+            summary.rejected
+        ),
+        (4, 2, 1, 1),
+        "{rejected:?}"
+    );
+    assert_eq!(summary.nul_replaced, 2);
+    assert_eq!(rejected.len(), 1);
+    assert!(
+        rejected[0].starts_with("inline.pgn: egd: game 4"),
+        "{}",
+        rejected[0]
+    );
+    let result = db
+        .query(
+            "SELECT event, site, white, black, tags ->> 'Annotator' FROM games \
+             ORDER BY source_offset",
+            None,
+        )
+        .expect("query runs");
+    let text = |s: &str| Value::Text(s.to_owned());
+    assert_eq!(
+        result.rows[0],
+        vec![
+            text("Quote \"q\" and back\\slash"),
+            text("tab\there"),
+            text("nul\u{FFFD}byte"),
+            text("Caf\u{e9}"),
+            text("\\N and \\t and 'single' $1"),
+        ]
+    );
+    assert_eq!(result.rows[1][0], text("Same moves, other tags"));
+    assert_eq!(result.rows[1][2], Value::Null);
+    let ids = game_ids(db);
+    let game = db.game(ids[0]).expect("reads").expect("stored");
+    let meta = game.moves[0].mv.meta.as_ref().expect("extended meta");
+    assert_eq!(
+        meta.comments,
+        ["quotes \"q\", back\\slash, tab\there, nul\u{FFFD}, newline\nsecond line"]
+    );
+    assert!(game.moves[6].end_position.features.checkmate);
+}
+
+/// Every shipped query, for all games and for one player.
+pub fn shipped_results(db: &mut Database) -> Vec<(String, Option<&'static str>, QueryResult)> {
+    let mut out = Vec::new();
+    for query in SHIPPED {
+        for player in [None, Some("MagnusCarlsen")] {
+            let result = db.run(query, player).expect("shipped query runs");
+            // Carlsen lost too few games of the sample to repeat a position in them.
+            let may_be_empty = query.name == "losing-positions" && player.is_some();
+            assert!(
+                may_be_empty || !result.rows.is_empty(),
+                "{} {player:?}: no rows",
+                query.name
+            );
+            out.push((query.name.to_owned(), player, result));
+        }
+    }
+    out
+}

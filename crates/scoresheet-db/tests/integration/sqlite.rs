@@ -1,0 +1,131 @@
+//! SQLite, the default database.
+
+use std::time::Duration;
+
+use scoresheet_db::query::Value;
+use scoresheet_db::{load, Database, DatabaseUrl, Error, LoadOptions, OpenOptions};
+
+use crate::common::*;
+
+#[test]
+fn ok_sqlite_sample_matches_egd() {
+    let (mut db, _) = sqlite_db("sample");
+    scenario_sample_matches_egd(&mut db);
+}
+
+#[test]
+fn ok_sqlite_reload_adds_nothing() {
+    let (mut db, _) = sqlite_db("reload");
+    scenario_reload_adds_nothing(&mut db);
+}
+
+#[test]
+fn ok_sqlite_escaping() {
+    let (mut db, _) = sqlite_db("escaping");
+    scenario_escaping(&mut db);
+}
+
+#[test]
+fn ok_sqlite_shipped_queries() {
+    let (mut db, _) = sqlite_db("queries");
+    load_file(&mut db, &sample(), 1000);
+    let results = shipped_results(&mut db);
+    let (_, _, openings) = &results
+        .iter()
+        .find(|(name, player, _)| name == "openings" && player.is_none())
+        .expect("openings ran");
+    let games: i64 = openings
+        .rows
+        .iter()
+        .map(|r| match r[1] {
+            Value::Int(n) => n,
+            _ => panic!("games column is an integer"),
+        })
+        .sum();
+    let decisive = count(&mut db, "SELECT COUNT(*) FROM games WHERE result <> '*'");
+    assert_eq!(games, decisive);
+}
+
+#[test]
+fn ok_sqlite_batch_size_does_not_matter() {
+    let (mut one, _) = sqlite_db("batch-1");
+    let (mut many, _) = sqlite_db("batch-1000");
+    load_file(&mut one, &sample(), 1);
+    load_file(&mut many, &sample(), 1000);
+    assert_eq!(game_ids(&mut one), game_ids(&mut many));
+}
+
+/// DB-002: a writer waits for another's lock, then fails clearly, storing nothing of the batch.
+#[test]
+fn err_sqlite_locked() {
+    let (db, path) = sqlite_db("locked");
+    drop(db);
+    let other = rusqlite::Connection::open(&path).expect("second connection");
+    other.execute_batch("BEGIN IMMEDIATE").expect("lock taken");
+    let options = OpenOptions::new().busy_timeout(Duration::from_millis(200));
+    let mut db = Database::open_with(&DatabaseUrl::sqlite(&path), options).expect("opens");
+    let err =
+        load::load_path(&mut db, &sample(), &LoadOptions::new(), &mut |_| {}).expect_err("locked");
+    assert!(matches!(err.error(), Error::Locked { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "sqlite: database is locked by another process (waited 0.2 s)"
+    );
+    assert_eq!(err.summary().stored, 0);
+    other.execute_batch("COMMIT").expect("lock released");
+    let (summary, _) = load_file(&mut db, &sample(), 1000);
+    assert_eq!(summary.stored, 200);
+}
+
+#[test]
+fn err_sqlite_query_needs_schema() {
+    let mut db = Database::open(&DatabaseUrl::sqlite_memory()).expect("opens");
+    let query = scoresheet_db::query::find("openings").expect("shipped");
+    assert!(matches!(db.run(query, None), Err(Error::NoSchema)));
+    let missing =
+        DatabaseUrl::sqlite(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("nope.db"));
+    let err = Database::open_with(&missing, OpenOptions::new().create(false)).expect_err("missing");
+    assert!(err.to_string().ends_with("nope.db does not exist"), "{err}");
+}
+
+#[test]
+fn err_sqlite_schema_too_new() {
+    let (mut db, _) = sqlite_db("too-new");
+    db.query(
+        "INSERT INTO scoresheet_migrations (version, name) VALUES (99, 'future')",
+        None,
+    )
+    .expect("row inserted");
+    assert!(matches!(
+        db.migrate(),
+        Err(Error::SchemaTooNew {
+            found: 99,
+            known: 1
+        })
+    ));
+}
+
+/// IO-004: a truncated gzip file: the games before the cut are stored, then a clear error.
+#[test]
+fn err_sqlite_truncated_gzip() {
+    use std::io::Write;
+
+    let (mut db, _) = sqlite_db("truncated");
+    let bytes = std::fs::read(sample()).expect("sample present");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&bytes).expect("in memory");
+    let mut gz = gz.finish().expect("in memory");
+    gz.truncate(gz.len() / 2);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("truncated.pgn.gz");
+    std::fs::write(&path, gz).expect("written");
+    let options = LoadOptions::new().batch_size(10);
+    let err = load::load_path(&mut db, &path, &options, &mut |_| {}).expect_err("truncated");
+    assert!(matches!(err.error(), Error::Read(_)), "{err}");
+    assert!(
+        err.to_string().starts_with("pgn: i/o error after byte "),
+        "{err}"
+    );
+    let stored = err.summary().stored;
+    assert!(stored > 50 && stored < 200, "{stored}");
+    assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), stored as i64);
+}

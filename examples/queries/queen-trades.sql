@@ -1,0 +1,42 @@
+-- Score when queens are traded versus when they are not.
+--
+-- A game trades queens when both sides capture a queen (a move with captured_piece = 'Q' by
+-- White and one by Black). A win scores 1, a draw 1/2, from White's point of view, or with
+-- --player from that player's. Unfinished games (result "*") are left out.
+--
+-- $1: the player's name as in the White/Black tags, or NULL for every game.
+WITH params AS (
+    SELECT CAST($1 AS TEXT) AS player
+),
+queen_trades AS (
+    SELECT game_id
+    FROM moves
+    WHERE captured_piece = 'Q'
+    GROUP BY game_id
+    HAVING COUNT(DISTINCT side) = 2
+),
+scored AS (
+    SELECT
+        CASE WHEN q.game_id IS NULL THEN 'no' ELSE 'yes' END AS queens_traded,
+        CASE
+            WHEN g.result = '1/2-1/2' THEN 0.5
+            WHEN p.player IS NULL OR g.white = p.player
+                THEN CASE WHEN g.result = '1-0' THEN 1.0 ELSE 0.0 END
+            ELSE CASE WHEN g.result = '0-1' THEN 1.0 ELSE 0.0 END
+        END AS score
+    FROM games g
+    CROSS JOIN params p
+    LEFT JOIN queen_trades q ON q.game_id = g.game_id
+    WHERE g.result IN ('1-0', '0-1', '1/2-1/2')
+      AND (p.player IS NULL OR g.white = p.player OR g.black = p.player)
+)
+SELECT
+    queens_traded,
+    COUNT(*) AS games,
+    SUM(CASE WHEN score = 1.0 THEN 1 ELSE 0 END) AS wins,
+    SUM(CASE WHEN score = 0.5 THEN 1 ELSE 0 END) AS draws,
+    SUM(CASE WHEN score = 0.0 THEN 1 ELSE 0 END) AS losses,
+    ROUND(CAST(100.0 * AVG(score) AS NUMERIC), 1) AS score_pct
+FROM scored
+GROUP BY queens_traded
+ORDER BY queens_traded;

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Load benchmark: `scoresheet load` into SQLite and PostgreSQL versus python-chess 1.11.2 with
+# sqlite3 / psycopg 3 (scripts/load_baseline.py: same denormalization, same schema,
+# executemany), and the share of `load` spent outside the PGN pipeline (`scoresheet egd`).
+#
+#   scripts/bench-load.sh [FILE.pgn]      # default: ../shared/data/pgn/real.pgn
+#
+# Needs: pip install chess==1.11.2 'psycopg[binary]'; a PostgreSQL server is started with
+# .ci/postgres-setup (fsync=off: this measures CPU work, not the disk). Runs each scoresheet
+# command RUNS times (default 3) and each Python one PY_RUNS times (default 1), keeps the best
+# wall time (PY_RUNS=0 skips Python), and reports CPU seconds too: the client's user+sys, plus for PostgreSQL the
+# server's (its processes' time, including ended backends, read from /proc). On a shared
+# machine CPU time is the steadier number.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+pgn="$(realpath "${1:-../shared/data/pgn/real.pgn}")"
+runs="${RUNS:-3}"
+py_runs="${PY_RUNS:-1}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+[ -n "${SKIP_BUILD:-}" ] || cargo build --release -q -p scoresheet-cli
+bin="$CARGO_TARGET_DIR/release/scoresheet"
+# shellcheck source=/dev/null
+source .ci/postgres-setup 2>/dev/null
+base="${SCORESHEET_TEST_POSTGRES_URL%/*}"
+work="$(mktemp -d /tmp/scoresheet-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+pg_cpu() {
+  local pm tck
+  pm="$(head -1 "$(cat /tmp/scoresheet-postgres-dir)/postmaster.pid")"
+  tck="$(getconf CLK_TCK)"
+  { awk '{print $14+$15+$16+$17}' "/proc/$pm/stat"
+    for p in $(pgrep -P "$pm"); do awk '{print $14+$15}' "/proc/$p/stat" 2>/dev/null || true; done
+  } | awk -v t="$tck" '{s+=$1} END {printf "%.2f\n", s/t}'
+}
+
+fresh_pg() {
+  psql -X -q "$base/postgres" -c "DROP DATABASE IF EXISTS bench WITH (FORCE)" \
+    -c "CREATE DATABASE bench TEMPLATE template0" >/dev/null
+  echo "$base/bench"
+}
+
+# measure NAME RUNS PG(0/1) -- COMMAND...: prints "NAME best_wall cpu" (cpu of the best run).
+measure() {
+  local name="$1" n="$2" pg="$3"
+  shift 4
+  local best="" best_cpu="" i
+  for ((i = 0; i < n; i++)); do
+    rm -f "$work"/*.db* 2>/dev/null || true
+    local target="" before=0 after=0
+    [ "$pg" = 1 ] && target="$(fresh_pg)" && before="$(pg_cpu)"
+    local cmd=("${@//@PG@/$target}")
+    cmd=("${cmd[@]//@DB@/$work/bench.db}")
+    /usr/bin/time -f "%e %U %S" -o "$work/time" "${cmd[@]}" >/dev/null 2>"$work/err" \
+      || { cat "$work/err" >&2; return 1; }
+    [ "$pg" = 1 ] && after="$(pg_cpu)"
+    read -r wall user sys <"$work/time"
+    local cpu
+    cpu="$(echo "$user + $sys + $after - $before" | bc)"
+    if [ -z "$best" ] || (($(echo "$wall < $best" | bc))); then best="$wall" best_cpu="$cpu"; fi
+  done
+  printf '%-28s %8.2f %8.2f\n' "$name" "$best" "$best_cpu" | tee -a "$work/results"
+}
+
+echo "input: $pgn ($(grep -c '^\[Event ' "$pgn") games); runs: $runs, python runs: $py_runs"
+printf '%-28s %8s %8s\n' "" "wall s" "cpu s"
+have_egd=0
+if "$bin" egd --help >/dev/null 2>&1; then
+  have_egd=1
+  measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o /dev/null
+  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o /dev/null
+fi
+measure "scoresheet load sqlite" "$runs" 0 -- "$bin" load --quiet --db "sqlite:@DB@" "$pgn"
+measure "scoresheet load postgres" "$runs" 1 -- "$bin" load --quiet --db "@PG@" "$pgn"
+if [ "$py_runs" -gt 0 ]; then
+  measure "python-chess + sqlite3" "$py_runs" 0 -- python3 scripts/load_baseline.py sqlite "@DB@" "$pgn"
+  measure "python-chess + psycopg" "$py_runs" 1 -- python3 scripts/load_baseline.py postgres "@PG@" "$pgn"
+fi
+
+get() {
+  awk -v n="$1" -v c="$2" '{ name = substr($0, 1, 28); sub(/ +$/, "", name) }
+    name == n { split(substr($0, 29), f, " "); print f[c] }' "$work/results"
+}
+ratio() { echo "scale=2; $1 / $2" | bc; }
+echo
+for db in sqlite postgres; do
+  [ "$py_runs" -gt 0 ] || break
+  py="python-chess + $([ $db = sqlite ] && echo sqlite3 || echo psycopg)"
+  echo "python/scoresheet, $db: wall $(ratio "$(get "$py" 1)" "$(get "scoresheet load $db" 1)")x," \
+    "cpu $(ratio "$(get "$py" 2)" "$(get "scoresheet load $db" 2)")x"
+done
+if [ "$have_egd" = 1 ]; then
+  for db in sqlite postgres; do
+    l="$(get "scoresheet load $db" 1)" e="$(get "scoresheet egd --extended" 1)"
+    lc="$(get "scoresheet load $db" 2)" ec="$(get "scoresheet egd --extended" 2)"
+    echo "load $db / egd --extended alone: wall $(ratio "$l" "$e")x, cpu $(ratio "$lc" "$ec")x;" \
+      "share of load cpu outside the PGN pipeline: $(echo "scale=0; 100 * ($lc - $ec) / $lc" | bc)%"
+  done
+else
+  echo "(no \`scoresheet egd\` command in this build: no pipeline share)"
+fi

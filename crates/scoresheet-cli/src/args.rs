@@ -166,6 +166,10 @@ pub enum VocabNotation {
     Uci,
     /// Long algebraic notation: 7,750 strings (22,994 with symbols).
     Lan,
+    /// ERAN, verbose (`Pawn e2-e4`): 7,751 strings.
+    Eran,
+    /// ERAN, short (`P e2-e4`): 7,751 strings.
+    EranShort,
 }
 
 /// A vocabulary for token ids.

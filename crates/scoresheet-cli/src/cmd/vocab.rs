@@ -16,6 +16,13 @@ fn vocabulary(args: &VocabArgs) -> Result<Vocabulary, Failure> {
         (VocabNotation::Lan, false) => Vocabulary::Lan,
         (VocabNotation::Lan, true) => Vocabulary::LanWithSymbols,
         (VocabNotation::Uci, false) => Vocabulary::Uci,
+        (VocabNotation::Eran, false) => Vocabulary::Eran,
+        (VocabNotation::EranShort, false) => Vocabulary::EranShort,
+        (VocabNotation::Eran | VocabNotation::EranShort, true) => {
+            return Err(Failure::Error(anyhow!(
+                "--with-symbols: eran writes no check symbols"
+            )))
+        }
         (VocabNotation::Uci, true) => {
             return Err(Failure::Error(anyhow!(
                 "--with-symbols: uci writes no check symbols"

@@ -31,7 +31,11 @@
 //! | [`Vocabulary::Lan`] | 7,750 | `O-O` | `h7xg8=R` |
 //! | [`Vocabulary::LanWithSymbols`] | 22,994 | `O-O` | `h7xg8=R+` |
 //!
-//! ERAN is not covered: the `eran` module does not exist on this branch yet.
+//! | [`Vocabulary::Eran`] | 7,751 | `King a1-a2` | `Pawn h7xg8 ->Knight` |
+//! | [`Vocabulary::EranShort`] | 7,751 | `ck` | `P h7xg8 >R` |
+//!
+//! ERAN names what LAN names (piece, both squares, capture, promotion), so its vocabularies
+//! are the LAN moves rewritten, plus the en-passant capture (`en-passant`, `ep`).
 //!
 //! # SAN: how the set is derived
 //! Castling (`O-O`, `O-O-O`), king moves to any square with or without capture (128), pawn
@@ -135,6 +139,7 @@
 //! SAN and LAN ids are found by binary search over the sorted table; UCI ids are computed
 //! arithmetically from the squares.
 
+mod eran;
 mod geometry;
 mod tables;
 mod witness;
@@ -152,27 +157,33 @@ use witness::{Format, Goal};
 pub enum Vocabulary {
     /// SAN without `+`/`#`: 9,758 strings.
     San,
-    /// SAN, each string also with `+` and with `#`: 29,274 strings.
+    /// SAN, and each string that can give check also with `+` and with `#`: 28,938 strings.
     SanWithSymbols,
     /// UCI in standard chess: 1,968 strings.
     Uci,
     /// LAN without `+`/`#`: 7,750 strings.
     Lan,
-    /// LAN, each string also with `+` and with `#`: 23,250 strings.
+    /// LAN, and each string that can give check also with `+` and with `#`: 22,994 strings.
     LanWithSymbols,
+    /// ERAN, verbose (`Pawn e2-e4`, `castling-kingside`, `en-passant`): 7,751 strings.
+    Eran,
+    /// ERAN, short (`P e2-e4`, `ck`, `ep`): 7,751 strings.
+    EranShort,
 }
 
 impl Vocabulary {
     /// All vocabularies.
-    pub const ALL: [Vocabulary; 5] = [
+    pub const ALL: [Vocabulary; 7] = [
         Vocabulary::San,
         Vocabulary::SanWithSymbols,
         Vocabulary::Uci,
         Vocabulary::Lan,
         Vocabulary::LanWithSymbols,
+        Vocabulary::Eran,
+        Vocabulary::EranShort,
     ];
 
-    /// A short name: `san`, `san+`, `uci`, `lan`, `lan+`.
+    /// A short name: `san`, `san+`, `uci`, `lan`, `lan+`, `eran`, `eran-short`.
     pub const fn name(self) -> &'static str {
         match self {
             Vocabulary::San => "san",
@@ -180,6 +191,8 @@ impl Vocabulary {
             Vocabulary::Uci => "uci",
             Vocabulary::Lan => "lan",
             Vocabulary::LanWithSymbols => "lan+",
+            Vocabulary::Eran => "eran",
+            Vocabulary::EranShort => "eran-short",
         }
     }
 
@@ -222,6 +235,9 @@ impl Vocabulary {
     /// is not in the vocabulary.
     pub fn witness(self, s: &str) -> Option<Witness> {
         self.token_id(s)?;
+        if let Some(form) = eran::form(self) {
+            return eran::witness(form, s);
+        }
         let (base, suffix) = split_suffix(s);
         let (format, specs) = match self {
             Vocabulary::San | Vocabulary::SanWithSymbols => {
@@ -239,6 +255,7 @@ impl Vocabulary {
                 (Format::Lan, geometry::lan_specs(&lan))
             }
             Vocabulary::Uci => (Format::Uci, geometry::uci_specs(base.parse().ok()?)),
+            Vocabulary::Eran | Vocabulary::EranShort => return None,
         };
         let goal = Goal {
             format,

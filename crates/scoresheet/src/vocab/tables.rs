@@ -67,7 +67,9 @@ pub(crate) fn by_len_then_bytes(a: &str, b: &str) -> Ordering {
 
 /// The table of a vocabulary, built on first use.
 pub(crate) fn table(vocab: Vocabulary) -> &'static Table {
-    static TABLES: [OnceLock<Table>; 5] = [
+    static TABLES: [OnceLock<Table>; 7] = [
+        OnceLock::new(),
+        OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
@@ -84,6 +86,8 @@ fn strings(vocab: Vocabulary) -> Vec<String> {
         Vocabulary::Uci => uci_strings(),
         Vocabulary::Lan => lan_strings(),
         Vocabulary::LanWithSymbols => with_symbols(lan_strings(), lan_may_check),
+        Vocabulary::Eran => super::eran::strings(crate::eran::EranForm::Verbose, lan_strings()),
+        Vocabulary::EranShort => super::eran::strings(crate::eran::EranForm::Short, lan_strings()),
     }
 }
 

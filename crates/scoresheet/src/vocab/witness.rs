@@ -34,6 +34,11 @@ pub struct Witness {
 }
 
 impl Witness {
+    /// A witness from parts already checked by the caller.
+    pub(crate) const fn new(position: Position, mv: Move) -> Witness {
+        Witness { position, mv }
+    }
+
     /// The position (legal: it passed [`Position::from_setup`]).
     pub const fn position(&self) -> &Position {
         &self.position

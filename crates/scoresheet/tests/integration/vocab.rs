@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use scoresheet::eran::{EnPassantForm, EranForm, EranPrinter};
 use scoresheet::lan::Lan;
 use scoresheet::san::{San, SanPlus};
 use scoresheet::uci::UciMove;
@@ -23,6 +24,11 @@ fn issue_5_counts_order_and_ends() {
         (Vocabulary::Uci, 1_968, "a1a2", "h7h8r"),
         (Vocabulary::Lan, 7_750, "O-O", "h7xg8=R"),
         (Vocabulary::LanWithSymbols, 22_994, "O-O", "h7xg8=R+"),
+        // LAN's 7,750 moves plus `en-passant`. Verbose: the shortest are 10 bytes (`King a1-a2`,
+        // `en-passant`; upper case sorts first), the longest 19 (`... ->Knight`/`->Bishop`).
+        // Short: `ck` < `cq` < `ep` first, `P h7xg8 >R` last (R is the largest letter).
+        (Vocabulary::Eran, 7_751, "King a1-a2", "Pawn h7xg8 ->Knight"),
+        (Vocabulary::EranShort, 7_751, "ck", "P h7xg8 >R"),
     ];
     for (v, len, first, last) in cases {
         let all: Vec<&str> = v.strings().collect();
@@ -53,6 +59,19 @@ fn check_witness(v: Vocabulary, s: &str) {
         Vocabulary::San | Vocabulary::SanWithSymbols => SanPlus::from_move(&pos, mv).to_string(),
         Vocabulary::Lan | Vocabulary::LanWithSymbols => Lan::from_move(&pos, mv).to_string(),
         Vocabulary::Uci => UciMove::from_move(&pos, mv).to_string(),
+        Vocabulary::Eran | Vocabulary::EranShort => {
+            let form = match v {
+                Vocabulary::Eran => EranForm::Verbose,
+                _ => EranForm::Short,
+            };
+            let special = EranPrinter::new().form(form);
+            let regular = special.en_passant(EnPassantForm::Capture);
+            // `en-passant`/`ep` is the special form; every other string the regular one.
+            match s {
+                "en-passant" | "ep" => special.move_to_string(&pos, mv),
+                _ => regular.move_to_string(&pos, mv),
+            }
+        }
     };
     assert_eq!(written, s, "witness {} {}", w.fen(), w.uci());
 }
@@ -65,8 +84,14 @@ fn issue_5_every_san_witness() {
 }
 
 #[test]
-fn issue_5_every_uci_and_lan_witness() {
-    for v in [Vocabulary::Uci, Vocabulary::Lan, Vocabulary::LanWithSymbols] {
+fn issue_5_every_uci_lan_and_eran_witness() {
+    for v in [
+        Vocabulary::Uci,
+        Vocabulary::Lan,
+        Vocabulary::LanWithSymbols,
+        Vocabulary::Eran,
+        Vocabulary::EranShort,
+    ] {
         v.strings().for_each(|s| check_witness(v, s));
     }
 }

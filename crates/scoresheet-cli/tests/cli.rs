@@ -1,27 +1,10 @@
 //! Runs the `scoresheet` binary and checks stdout, stderr and exit codes. Expected outputs are
 //! chess facts (perft counts, known move sequences), not captured from the binary.
 
+mod common;
+use common::run;
+
 mod db;
-
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
-    child.wait_with_output().expect("binary finishes")
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let out = run(args, "");

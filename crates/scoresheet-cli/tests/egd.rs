@@ -2,27 +2,11 @@
 //! outputs of the `egd` Ruby gem (`scoresheet-pgn/tests/data/egd/expected_json/`), checks exit
 //! codes and that `--threads 2` writes what `--threads 1` writes.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::run;
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    // Write from another thread: the binary's output may fill its pipe before it has read all.
-    let mut pipe = child.stdin.take().expect("piped stdin");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().expect("binary finishes");
-    // A binary that stops early (usage error) may not read it all: not our concern here.
-    let _ = writer.join();
-    output
-}
+use std::path::PathBuf;
+use std::process::Output;
 
 fn egd_data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scoresheet-pgn/tests/data/egd");

@@ -2,25 +2,8 @@
 //! goes, which square a variation starts from) and the PGN export format, not captured from
 //! the binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
-    child.wait_with_output().expect("binary finishes")
-}
+mod common;
+use common::run;
 
 /// An Italian game with a comment, NAGs (one as a `?!` glyph), a variation holding a nested
 /// variation with `0-0` castling, then a game with an illegal king move.

@@ -1,33 +1,15 @@
 //! `scoresheet vocab`, `tokenize` and `detokenize` (issue 5): counts, first and last lines,
 //! witness lines, and the tokenize → detokenize round trip over `real_clean.pgn`.
 
-use std::io::Write;
+mod common;
+use common::run;
+
 use std::ops::ControlFlow;
-use std::process::{Command, Output, Stdio};
 
 use scoresheet::san::SanPlus;
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, Position};
 use scoresheet_pgn::{RawTag, RawToken, Reader, Skip, Visitor};
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().expect("binary finishes");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin accepts input");
-    out
-}
 
 fn stdout_of(args: &[&str], stdin: &[u8]) -> String {
     let out = run(args, stdin);

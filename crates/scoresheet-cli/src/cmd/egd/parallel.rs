@@ -1,44 +1,56 @@
-//! `--threads N`: a splitter thread cuts the input into batches of whole games (raw bytes),
-//! `N` workers convert batches, and this thread writes the results in input order.
+//! `--threads N`: a splitter thread cuts the input into chunks of many whole games (raw bytes),
+//! `N` workers convert chunks with the normal reader, and this thread writes the results in
+//! input order.
 //!
-//! The splitter runs the PGN reader with a visitor that stops at each game's first byte, so the
-//! reader's own rules decide where games begin; a tee keeps the bytes read, and a batch is the
-//! bytes from one game's start to a later game's start. Each batch travels with a one-shot
+//! The splitter does not tokenize: it reads about [`CHUNK_BYTES`] and cuts at the next line
+//! starting with `[` that follows a blank line, which follows a line not starting with `[`,
+//! outside any brace comment ([`Cutter`] tracks `{`/`}` with `memchr2`). When no such line comes,
+//! the chunk grows, so a cut is never wrong, at worst late. Each chunk travels with a one-shot
 //! channel for its result; the writer receives those channels in order through a bounded queue,
-//! so at most `2 N` batches are in flight and memory stays bounded.
+//! so at most `2 N` chunks are in flight and memory stays bounded. Positions in error messages
+//! are shifted by the chunk's first line (counted by the splitter) and the number of games before
+//! it (counted by the writer).
 
-use std::cell::RefCell;
 use std::io::{self, Read, Write};
-use std::ops::ControlFlow;
-use std::rc::Rc;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use scoresheet_pgn::egd::JsonVisitor;
-use scoresheet_pgn::{Position, ReadError, Reader, Visitor};
+use scoresheet_pgn::egd::{EgdError, EgdOptions, JsonVisitor};
+use scoresheet_pgn::{Position, ReadError, Reader};
 
-use super::{fatal, read_options, Job};
+use super::{read_options, Job};
 
-/// Batches end at the first game start at least this many bytes after their own start.
-const BATCH_BYTES: u64 = 64 << 10;
+/// Chunks end at the first cut at least this many bytes after their start.
+const CHUNK_BYTES: usize = 256 << 10;
 
 /// Raw games to convert.
-struct Batch {
-    /// Where the batch's first game starts in the input.
-    start: Position,
+struct Chunk {
+    /// The input byte offset and line of the chunk's first byte (the first of a line).
+    byte: u64,
+    line: u64,
     bytes: Vec<u8>,
     reply: SyncSender<Converted>,
 }
 
-/// A converted batch.
-#[derive(Default)]
+/// A game that could not be converted, with its position within its chunk.
+enum GameError {
+    Egd(EgdError),
+    Read(ReadError),
+}
+
+/// A converted chunk.
 struct Converted {
     json: Vec<u8>,
-    /// Error messages, in game order.
-    errors: Vec<String>,
+    /// The errors, in game order.
+    errors: Vec<GameError>,
+    /// Results (games converted or reported).
     games: u64,
+    /// Games the reader counted (for the game index of the next chunk).
+    game_index: u64,
     plies: u64,
+    byte: u64,
+    line: u64,
 }
 
 /// Converts one input with `threads` workers.
@@ -48,7 +60,7 @@ pub fn convert(
     threads: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let (work_tx, work_rx) = mpsc::sync_channel::<Batch>(threads);
+    let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(threads);
     let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<Converted>>(threads * 2);
     let work_rx = Arc::new(Mutex::new(work_rx));
     let options = job.options;
@@ -66,7 +78,7 @@ pub fn convert(
         let _ = worker.join();
     }
     written?;
-    split.map_err(fatal)
+    split.map_err(|e| anyhow::Error::new(e).context("cannot read the input"))
 }
 
 fn write_in_order(
@@ -74,171 +86,246 @@ fn write_in_order(
     job: &Job<'_>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let mut games_before = 0;
     for reply in order {
         let Ok(done) = reply.recv() else { continue };
-        for message in &done.errors {
+        let start = Position {
+            game_index: games_before,
+            game_first_line: done.line,
+            line: done.line,
+            column: 1,
+            byte: done.byte,
+        };
+        let errors = done.errors.len() as u64;
+        for error in done.errors {
+            let message = match error {
+                GameError::Egd(mut e) => {
+                    e.offset_by(start);
+                    e.to_string()
+                }
+                GameError::Read(e) => read_error(&e, start),
+            };
             job.bar.println(&format!("error: {}: {message}", job.name));
         }
-        let errors = done.errors.len() as u64;
+        games_before += done.game_index;
         job.counters.add(done.games - errors, errors, done.plies);
         out.write_all(&done.json)?;
     }
     Ok(())
 }
 
-/// A reader source that keeps a copy of every byte read.
-struct Tee<R> {
-    inner: R,
-    log: Rc<RefCell<Vec<u8>>>,
-}
-
-impl<R: Read> Read for Tee<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.log.borrow_mut().extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-}
-
-/// Records where each game starts and skips it.
-struct GameStarts;
-
-impl Visitor for GameStarts {
-    type Tags = ();
-    type Movetext = ();
-    type Output = Position;
-
-    fn begin_game(&mut self, at: Position) -> ControlFlow<Position> {
-        ControlFlow::Break(at)
-    }
-
-    fn begin_movetext(&mut self, _: (), at: Position) -> ControlFlow<Position> {
-        ControlFlow::Break(at)
-    }
-
-    fn end_game(&mut self, _: ()) -> Position {
-        Position::default()
-    }
-}
-
-/// The splitter: sends batches of whole games to the workers, and their reply channels, in
-/// order, to the writer. Stops early when the writer has gone.
+/// The splitter: reads the input, sends chunks of whole games to the workers and their reply
+/// channels, in order, to the writer. Stops early when the writer has gone.
 fn split(
-    src: impl Read,
-    work: &SyncSender<Batch>,
+    mut src: impl Read,
+    work: &SyncSender<Chunk>,
     order: &SyncSender<Receiver<Converted>>,
-) -> Result<(), ReadError> {
-    let log = Rc::new(RefCell::new(Vec::new()));
-    let tee = Tee {
-        inner: src,
-        log: Rc::clone(&log),
-    };
-    let mut reader = Reader::with_options(tee, read_options());
-    let mut cutter = Cutter { log, base: 0 };
-    let mut first: Option<Position> = None;
+) -> io::Result<()> {
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK_BYTES * 2);
+    let mut byte = 0u64;
+    let mut line = 1u64;
+    let mut cutter = Cutter::default();
+    let mut eof = false;
     loop {
-        let at = match reader.read_game(&mut GameStarts) {
-            Ok(Some(at)) => at,
-            Ok(None) => break,
-            Err(e) if e.is_recoverable() => continue,
-            Err(e) => return Err(e),
-        };
-        let Some(start) = first else {
-            cutter.drop_before(at.byte);
-            first = Some(at);
+        // Fill up to the chunk size, then look for a cut; read more while none is found.
+        if !eof {
+            let want = buf.len().max(CHUNK_BYTES) + CHUNK_BYTES / 4;
+            eof = fill(&mut src, &mut buf, want)?;
+        }
+        let Some(cut) = cutter.find(&buf, CHUNK_BYTES) else {
+            if eof {
+                break;
+            }
             continue;
         };
-        if at.byte - start.byte >= BATCH_BYTES {
-            if !send(cutter.cut(start, Some(at.byte)), work, order) {
-                return Ok(());
-            }
-            first = Some(at);
+        let rest = buf[cut..].to_vec();
+        buf.truncate(cut);
+        let lines = count_lines(&buf);
+        if !send(byte, line, std::mem::replace(&mut buf, rest), work, order) {
+            return Ok(());
         }
+        byte += cut as u64;
+        line += lines;
+        cutter = Cutter::default();
+        buf.reserve(CHUNK_BYTES * 2);
     }
-    if let Some(start) = first {
-        send(cutter.cut(start, None), work, order);
+    // The rest, with no cut: one chunk.
+    if !buf.is_empty() {
+        send(byte, line, buf, work, order);
     }
     Ok(())
 }
 
-/// Cuts batches out of the tee's log.
+/// Reads until `buf` holds `want` bytes or the input ends; true at the end.
+fn fill(src: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    while buf.len() < want {
+        let old = buf.len();
+        buf.resize(want, 0);
+        match src.read(&mut buf[old..]) {
+            Ok(0) => {
+                buf.truncate(old);
+                return Ok(true);
+            }
+            Ok(n) => buf.truncate(old + n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(old),
+            Err(e) => {
+                buf.truncate(old);
+                return Err(e);
+            }
+        }
+    }
+    Ok(false)
+}
+
+fn count_lines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+/// Finds where a chunk may end: its brace depth is tracked from the chunk's start, and kept
+/// between calls so that each byte is scanned once.
+#[derive(Default)]
 struct Cutter {
-    log: Rc<RefCell<Vec<u8>>>,
-    /// The input offset of `log[0]`.
-    base: u64,
+    /// Bytes before this offset have been scanned for braces.
+    scanned: usize,
+    /// Brace comment depth at `scanned`.
+    depth: u32,
+    /// Where the depth last became 0 (after a `}`), or 0.
+    zero_since: usize,
 }
 
 impl Cutter {
-    fn drop_before(&mut self, byte: u64) {
-        let n = usize::try_from(byte - self.base).unwrap_or(usize::MAX);
-        let mut log = self.log.borrow_mut();
-        let n = n.min(log.len());
-        log.drain(..n);
-        self.base += n as u64;
+    /// The offset of a line that may start the next chunk, at or after `from`, in `buf`
+    /// (which holds the chunk's bytes from its start).
+    fn find(&mut self, buf: &[u8], from: usize) -> Option<usize> {
+        let mut at = from.max(self.scanned);
+        while at < buf.len() {
+            let newline = at + memchr::memmem::find(&buf[at..], b"\n[")?;
+            let start = newline + 1;
+            self.braces(buf, start);
+            at = start;
+            if self.depth == 0 && after_blank_line(buf, newline) {
+                return Some(start);
+            }
+        }
+        None
     }
 
-    /// The bytes from `start` to `end` (or to the end of the input), dropped from the log.
-    fn cut(&mut self, start: Position, end: Option<u64>) -> (Position, Vec<u8>) {
-        self.drop_before(start.byte);
-        let len = self.log.borrow().len() as u64;
-        let end = end.unwrap_or(self.base + len);
-        let bytes = self.log.borrow()[..usize::try_from(end - self.base).unwrap_or(0)].to_vec();
-        self.drop_before(end);
-        (start, bytes)
+    /// Tracks the brace depth up to `end`.
+    fn braces(&mut self, buf: &[u8], end: usize) {
+        let mut at = self.scanned;
+        while let Some(i) = memchr::memchr2(b'{', b'}', &buf[at..end]) {
+            let i = at + i;
+            match (buf[i], self.depth) {
+                (b'}', 0) => {}
+                (b'}', 1) => {
+                    self.depth = 0;
+                    self.zero_since = i + 1;
+                }
+                (b'}', _) => self.depth -= 1,
+                (_, 0) if !self.opens_comment(buf, i) => {}
+                _ => self.depth += 1,
+            }
+            at = i + 1;
+        }
+        self.scanned = end;
+    }
+
+    /// Whether the `{` at `i`, outside any brace comment, opens one: not on a tag line or an
+    /// escape line, nor after a `;` comment. Only the bytes since the last comment closed, on
+    /// the same line, are looked at (a `;` before a comment on a line stops it opening).
+    fn opens_comment(&self, buf: &[u8], i: usize) -> bool {
+        let since = self.zero_since;
+        let line_start = match memchr::memrchr(b'\n', &buf[since..i]) {
+            Some(n) => Some(since + n + 1),
+            None if since == 0 => Some(0),
+            // The line holds a comment that closed: it is movetext.
+            None => None,
+        };
+        let from = line_start.unwrap_or(since);
+        if line_start.is_some() && matches!(buf[from], b'[' | b'%') {
+            return false;
+        }
+        memchr::memchr(b';', &buf[from..i]).is_none()
     }
 }
 
-/// Hands a batch to the workers and its reply channel to the writer; false once either is gone.
+/// Whether the lines before the `\n` at `newline` end with a blank line, and the last line
+/// that is not blank is not a tag line.
+fn after_blank_line(buf: &[u8], newline: usize) -> bool {
+    let before = &buf[..newline];
+    let Some(last) = before
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+    else {
+        return false;
+    };
+    if !before[last..].contains(&b'\n') {
+        return false;
+    }
+    let line_start = memchr::memrchr(b'\n', &before[..last]).map_or(0, |n| n + 1);
+    before[line_start] != b'['
+}
+
+/// Hands a chunk to the workers and its reply channel to the writer; false once either is gone.
 fn send(
-    (start, bytes): (Position, Vec<u8>),
-    work: &SyncSender<Batch>,
+    byte: u64,
+    line: u64,
+    bytes: Vec<u8>,
+    work: &SyncSender<Chunk>,
     order: &SyncSender<Receiver<Converted>>,
 ) -> bool {
     let (reply, result) = mpsc::sync_channel(1);
     order.send(result).is_ok()
         && work
-            .send(Batch {
-                start,
+            .send(Chunk {
+                byte,
+                line,
                 bytes,
                 reply,
             })
             .is_ok()
 }
 
-/// A worker: converts batches until the splitter is done.
-fn work(batches: &Mutex<Receiver<Batch>>, options: scoresheet_pgn::egd::EgdOptions) {
+/// A worker: converts chunks until the splitter is done.
+fn work(chunks: &Mutex<Receiver<Chunk>>, options: EgdOptions) {
     let mut visitor = JsonVisitor::new(options);
     loop {
-        let batch = match batches.lock() {
+        let chunk = match chunks.lock() {
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok(batch) = batch else { return };
-        let done = convert_batch(&batch, &mut visitor);
-        let _ = batch.reply.send(done);
+        let Ok(chunk) = chunk else { return };
+        let done = convert_chunk(&chunk, &mut visitor);
+        let _ = chunk.reply.send(done);
     }
 }
 
-fn convert_batch(batch: &Batch, visitor: &mut JsonVisitor) -> Converted {
-    let mut reader = Reader::with_options(&batch.bytes[..], read_options());
-    let mut done = Converted::default();
+fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
+    let mut reader = Reader::with_options(&chunk.bytes[..], read_options());
+    let mut done = Converted {
+        json: Vec::new(),
+        errors: Vec::new(),
+        games: 0,
+        game_index: 0,
+        plies: 0,
+        byte: chunk.byte,
+        line: chunk.line,
+    };
     loop {
         match reader.read_game(visitor) {
             Ok(None) => break,
             Ok(Some(Ok(plies))) => done.plies += u64::from(plies),
-            Ok(Some(Err(mut e))) => {
-                e.offset_by(batch.start);
-                done.errors.push(e.to_string());
-            }
-            Err(e) => done.errors.push(read_error(&e, batch.start)),
+            Ok(Some(Err(e))) => done.errors.push(GameError::Egd(e)),
+            Err(e) => done.errors.push(GameError::Read(e)),
         }
         done.games += 1;
     }
+    done.game_index = reader.position().game_index;
     done.json = visitor.take_output();
     done
 }
 
-/// A reader error's message, with the position moved to where the batch starts in the input.
+/// A reader error's message, with the position moved to where the chunk starts in the input.
 fn read_error(e: &ReadError, start: Position) -> String {
     let local = e.position();
     let text = e.to_string();

@@ -254,18 +254,8 @@ fn write_str_array(out: &mut Vec<u8>, items: &[String]) {
 }
 
 /// Appends a number in decimal.
-fn write_u32(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+fn write_u32(out: &mut Vec<u8>, n: u32) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// Appends a JSON string, escaped like `serde_json` does.

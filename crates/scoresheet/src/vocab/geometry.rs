@@ -354,17 +354,19 @@ fn direct_check(spec: &Spec, used: BitBoard, required: BitBoard) -> bool {
     })
 }
 
+/// The eight line directions (file step, rank step), clockwise from north.
+pub(super) const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 fn discovered_check(spec: &Spec, used: BitBoard, required: BitBoard) -> bool {
-    const DIRS: [(i8, i8); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
     let f = spec.from;
     DIRS.into_iter().any(|(df, dr)| {
         let Some(next) = f.try_offset(df, dr) else {

@@ -328,16 +328,7 @@ impl Search<'_> {
 
     /// A position where the move discovers check (and, for `#`, mate).
     fn discovered(&self) -> Option<Witness> {
-        const DIRS: [(i8, i8); 8] = [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ];
+        use super::geometry::DIRS;
         let from = self.spec.from;
         for (df, dr) in DIRS {
             let Some(next) = from.try_offset(df, dr) else {

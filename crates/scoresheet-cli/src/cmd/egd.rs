@@ -3,6 +3,7 @@
 //! One thread ([`convert_serial`]) or a splitter thread plus workers ([`parallel`]); both
 //! report through [`Counters`] and print game errors on stderr as they are met.
 
+mod cutter;
 mod parallel;
 mod progress;
 

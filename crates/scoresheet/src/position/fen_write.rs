@@ -57,29 +57,26 @@ impl Position {
         squares
     }
 
-    /// Writes the piece placement rank by rank, visiting only occupied squares.
+    /// Writes the piece placement rank by rank. A rank's occupancy selects its layout in
+    /// [`RANK_LAYOUTS`]; all eight output bytes are then copied without branches, and only the
+    /// layout's length is kept (the digit-counting loop mispredicted on most squares).
     fn write_placement(&self, out: &mut Placement) {
         let squares = self.mailbox();
         let occupied = self.board.occupied().0;
+        let mut len = 0usize;
         for rank in (0..8).rev() {
-            let mut bits = (occupied >> (rank * 8)) as u8;
-            let mut next_file = 0u8;
-            while bits != 0 {
-                let file = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                if file > next_file {
-                    out.push(b'0' + file - next_file);
-                }
-                out.push(squares[rank * 8 + usize::from(file)]);
-                next_file = file + 1;
+            let layout = &RANK_LAYOUTS[usize::from((occupied >> (rank * 8)) as u8)];
+            let mut source = *b"........12345678";
+            source[..8].copy_from_slice(&squares[rank * 8..rank * 8 + 8]);
+            for (i, &from) in layout[..8].iter().enumerate() {
+                out.bytes[(len + i) % PLACEMENT_MAX] = source[usize::from(from) % 16];
             }
-            if next_file < 8 {
-                out.push(b'0' + 8 - next_file);
-            }
-            if rank > 0 {
-                out.push(b'/');
-            }
+            len += usize::from(layout[8]);
+            out.bytes[len % PLACEMENT_MAX] = b'/';
+            len += 1;
         }
+        // No slash after the first rank.
+        out.len = len - 1;
     }
 
     /// Standard chess only: the castling rook is always the outermost one, so `KQkq`.
@@ -108,27 +105,56 @@ fn square_rank(sq: Square) -> u8 {
     b'1' + sq.rank() as u8
 }
 
-/// A stack buffer for the piece placement (at most 64 letters and 7 slashes).
+/// How to write one rank, for each occupancy byte (bit `f` set when file `f` is occupied):
+/// bytes `0..8` name where each output byte comes from (`0..8`: the letter on that file,
+/// `8..16`: the digit `1..8`), byte 8 is the length of the rank's text.
+static RANK_LAYOUTS: [[u8; 9]; 256] = rank_layouts();
+
+const fn rank_layouts() -> [[u8; 9]; 256] {
+    let mut table = [[0u8; 9]; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let layout = &mut table[occupancy];
+        let (mut len, mut empty, mut file) = (0, 0u8, 0u8);
+        while file < 8 {
+            if occupancy >> file & 1 == 1 {
+                if empty > 0 {
+                    layout[len] = 7 + empty;
+                    len += 1;
+                    empty = 0;
+                }
+                layout[len] = file;
+                len += 1;
+            } else {
+                empty += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            layout[len] = 7 + empty;
+            len += 1;
+        }
+        layout[8] = len as u8;
+        occupancy += 1;
+    }
+    table
+}
+
+/// The size of [`Placement`]'s buffer: a power of two above the longest placement (64 letters
+/// and 8 slashes), so that `len % PLACEMENT_MAX` needs no bounds check and never wraps.
+const PLACEMENT_MAX: usize = 128;
+
+/// A stack buffer for the piece placement.
 struct Placement {
-    bytes: [u8; 72],
+    bytes: [u8; PLACEMENT_MAX],
     len: usize,
 }
 
 impl Default for Placement {
     fn default() -> Placement {
         Placement {
-            bytes: [0; 72],
+            bytes: [0; PLACEMENT_MAX],
             len: 0,
-        }
-    }
-}
-
-impl Placement {
-    #[inline]
-    fn push(&mut self, byte: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = byte;
-            self.len += 1;
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! The splitter does not tokenize: it reads about [`CHUNK_BYTES`] and cuts at the next line
 //! starting with `[` that follows a blank line, which follows a line not starting with `[`,
-//! outside any brace comment ([`Cutter`] tracks `{`/`}` with `memchr2`). When no such line comes,
+//! outside any brace comment (see [`Cutter`]). When no such line comes,
 //! the chunk grows, so a cut is never wrong, at worst late. Each chunk travels with a one-shot
 //! channel for its result; the writer receives those channels in order through a bounded queue,
 //! so at most `2 N` chunks are in flight and memory stays bounded. Positions in error messages
@@ -19,6 +19,7 @@ use std::thread;
 use scoresheet_pgn::egd::{EgdError, EgdOptions, JsonVisitor};
 use scoresheet_pgn::{Position, ReadError, Reader};
 
+use super::cutter::Cutter;
 use super::{read_options, Job};
 
 /// Chunks end at the first cut at least this many bytes after their start.
@@ -179,91 +180,6 @@ fn fill(src: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool>
 
 fn count_lines(bytes: &[u8]) -> u64 {
     bytes.iter().filter(|&&b| b == b'\n').count() as u64
-}
-
-/// Finds where a chunk may end: its brace depth is tracked from the chunk's start, and kept
-/// between calls so that each byte is scanned once.
-#[derive(Default)]
-struct Cutter {
-    /// Bytes before this offset have been scanned for braces.
-    scanned: usize,
-    /// Brace comment depth at `scanned`.
-    depth: u32,
-    /// Where the depth last became 0 (after a `}`), or 0.
-    zero_since: usize,
-}
-
-impl Cutter {
-    /// The offset of a line that may start the next chunk, at or after `from`, in `buf`
-    /// (which holds the chunk's bytes from its start).
-    fn find(&mut self, buf: &[u8], from: usize) -> Option<usize> {
-        let mut at = from.max(self.scanned);
-        while at < buf.len() {
-            let newline = at + memchr::memmem::find(&buf[at..], b"\n[")?;
-            let start = newline + 1;
-            self.braces(buf, start);
-            at = start;
-            if self.depth == 0 && after_blank_line(buf, newline) {
-                return Some(start);
-            }
-        }
-        None
-    }
-
-    /// Tracks the brace depth up to `end`.
-    fn braces(&mut self, buf: &[u8], end: usize) {
-        let mut at = self.scanned;
-        while let Some(i) = memchr::memchr2(b'{', b'}', &buf[at..end]) {
-            let i = at + i;
-            match (buf[i], self.depth) {
-                (b'}', 0) => {}
-                (b'}', 1) => {
-                    self.depth = 0;
-                    self.zero_since = i + 1;
-                }
-                (b'}', _) => self.depth -= 1,
-                (_, 0) if !self.opens_comment(buf, i) => {}
-                _ => self.depth += 1,
-            }
-            at = i + 1;
-        }
-        self.scanned = end;
-    }
-
-    /// Whether the `{` at `i`, outside any brace comment, opens one: not on a tag line or an
-    /// escape line, nor after a `;` comment. Only the bytes since the last comment closed, on
-    /// the same line, are looked at (a `;` before a comment on a line stops it opening).
-    fn opens_comment(&self, buf: &[u8], i: usize) -> bool {
-        let since = self.zero_since;
-        let line_start = match memchr::memrchr(b'\n', &buf[since..i]) {
-            Some(n) => Some(since + n + 1),
-            None if since == 0 => Some(0),
-            // The line holds a comment that closed: it is movetext.
-            None => None,
-        };
-        let from = line_start.unwrap_or(since);
-        if line_start.is_some() && matches!(buf[from], b'[' | b'%') {
-            return false;
-        }
-        memchr::memchr(b';', &buf[from..i]).is_none()
-    }
-}
-
-/// Whether the lines before the `\n` at `newline` end with a blank line, and the last line
-/// that is not blank is not a tag line.
-fn after_blank_line(buf: &[u8], newline: usize) -> bool {
-    let before = &buf[..newline];
-    let Some(last) = before
-        .iter()
-        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-    else {
-        return false;
-    };
-    if !before[last..].contains(&b'\n') {
-        return false;
-    }
-    let line_start = memchr::memrchr(b'\n', &before[..last]).map_or(0, |n| n + 1);
-    before[line_start] != b'['
 }
 
 /// Hands a chunk to the workers and its reply channel to the writer; false once either is gone.

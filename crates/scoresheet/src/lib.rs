@@ -33,7 +33,7 @@ pub mod vocab;
 pub use chess_move::Move;
 pub use notation::{eran, fen, lan, quantum, san, uci};
 pub use position::{
-    CastleRights, CastlingMode, EnPassantMode, FenError, PlayError, Position, PositionError,
-    PositionErrorKind, Setup,
+    CastleRights, CastlingMode, EnPassantMode, FenError, FenWriter, PlayError, Position,
+    PositionError, PositionErrorKind, Setup,
 };
 pub use types::{is_light_square, BitBoard, CastlingSide, Color, File, Piece, Rank, Role, Square};

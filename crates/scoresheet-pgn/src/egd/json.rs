@@ -98,10 +98,18 @@ use super::visitor::{delegate_visitor, push_square, Converter, Ply, Sink};
 use super::{player_char, EgdOptions, Features};
 
 /// Writes JSON Lines.
+///
+/// A game with a `Result` tag is written straight into `out` (header at the start of the
+/// movetext, then each ply); one without is buffered in `moves` until its result is known, and
+/// so is every game in pretty mode. `out[..committed]` holds the finished games: a game that
+/// fails is cut off when the next one begins.
 #[derive(Debug, Default)]
 pub(crate) struct JsonLines {
     moves: Vec<u8>,
     out: Vec<u8>,
+    committed: usize,
+    direct: bool,
+    plies: u32,
     scratch: Vec<u8>,
     pretty: bool,
 }
@@ -110,15 +118,29 @@ impl Sink for JsonLines {
     type Game = u32;
 
     fn begin(&mut self) {
+        self.out.truncate(self.committed);
         self.moves.clear();
+        self.direct = false;
+        self.plies = 0;
+    }
+
+    fn header(&mut self, tags: &[(String, String)], result: Option<&str>) {
+        if let (Some(result), false) = (result, self.pretty) {
+            write_header(&mut self.out, tags, result);
+            self.direct = true;
+        }
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        let out = &mut self.moves;
-        let facts = ply.facts;
-        if !out.is_empty() {
+        let out = match self.direct {
+            true => &mut self.out,
+            false => &mut self.moves,
+        };
+        if self.plies > 0 {
             out.push(b',');
         }
+        self.plies += 1;
+        let facts = ply.facts;
         out.push(b'"');
         write_u32(out, facts.key.fullmove);
         out.push(player_char(facts.key.player) as u8);
@@ -141,19 +163,16 @@ impl Sink for JsonLines {
     }
 
     fn finish(&mut self, tags: &[(String, String)], result: &str, plies: u32) -> u32 {
+        if self.direct {
+            self.out.extend_from_slice(b"}}\n");
+            self.committed = self.out.len();
+            return plies;
+        }
         let out = match self.pretty {
             true => &mut self.scratch,
             false => &mut self.out,
         };
-        out.extend_from_slice(b"{\"game_tags\":{\"Result\":");
-        write_str(out, result);
-        for (name, value) in tags {
-            out.push(b',');
-            write_str(out, name);
-            out.push(b':');
-            write_str(out, value);
-        }
-        out.extend_from_slice(b"},\"moves\":{");
+        write_header(out, tags, result);
         out.extend_from_slice(&self.moves);
         out.extend_from_slice(b"}}");
         if self.pretty {
@@ -161,8 +180,22 @@ impl Sink for JsonLines {
             self.scratch.clear();
         }
         self.out.push(b'\n');
+        self.committed = self.out.len();
         plies
     }
+}
+
+/// The object's start, up to the opening brace of `moves`.
+fn write_header(out: &mut Vec<u8>, tags: &[(String, String)], result: &str) {
+    out.extend_from_slice(b"{\"game_tags\":{\"Result\":");
+    write_str(out, result);
+    for (name, value) in tags {
+        out.push(b',');
+        write_str(out, name);
+        out.push(b':');
+        write_str(out, value);
+    }
+    out.extend_from_slice(b"},\"moves\":{");
 }
 
 /// The move keys after `to_square`, up to the closing brace.
@@ -361,17 +394,30 @@ impl JsonVisitor {
 
     /// The JSON written so far: one object plus `\n` per converted game.
     pub fn output(&self) -> &[u8] {
-        &self.inner.sink.out
+        let sink = &self.inner.sink;
+        &sink.out[..sink.committed]
     }
 
     /// Empties the output buffer (keeping its memory).
     pub fn clear_output(&mut self) {
-        self.inner.sink.out.clear();
+        let sink = &mut self.inner.sink;
+        sink.out.clear();
+        sink.committed = 0;
     }
 
     /// Takes the output buffer, leaving an empty one.
     pub fn take_output(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.inner.sink.out)
+        self.replace_output(Vec::new())
+    }
+
+    /// Takes the output buffer and writes on into `buffer` (emptied first): hand back a
+    /// buffer that has been written out to reuse its memory.
+    pub fn replace_output(&mut self, mut buffer: Vec<u8>) -> Vec<u8> {
+        let sink = &mut self.inner.sink;
+        buffer.clear();
+        sink.out.truncate(sink.committed);
+        sink.committed = 0;
+        std::mem::replace(&mut sink.out, buffer)
     }
 }
 

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use scoresheet::fen::Fen;
 use scoresheet::san::{San, SanPlus, Suffix};
-use scoresheet::{CastlingMode, EnPassantMode, Move, Position};
+use scoresheet::{CastlingMode, EnPassantMode, FenWriter, Move, Position};
 
 use super::{
     DenormalizedGame, EgdError, EgdErrorKind, EgdOptions, ExtendedFeatures, Features, MoveMeta,
@@ -92,6 +92,8 @@ pub(crate) trait Sink {
     type Game;
     /// A new game starts.
     fn begin(&mut self);
+    /// The tags are read and the movetext starts; `result` is the `Result` tag's value.
+    fn header(&mut self, _tags: &[(String, String)], _result: Option<&str>) {}
     /// One ply, in game order.
     fn ply(&mut self, ply: &Ply<'_>);
     /// The game is over: `tags` without `Result`, in file order.
@@ -107,6 +109,7 @@ pub(crate) struct Converter<S> {
     /// `fens[cur]` is the FEN of `pos`; the other one that of the position before.
     fens: [Vec<u8>; 2],
     cur: usize,
+    fen_writer: FenWriter,
     features: Features,
     pending: Option<PlyFacts>,
     meta: MoveMeta,
@@ -128,6 +131,7 @@ impl<S: Sink> Converter<S> {
             pos: Position::new(),
             fens: [Vec::with_capacity(96), Vec::with_capacity(96)],
             cur: 0,
+            fen_writer: FenWriter::new(),
             features: Features::default(),
             pending: None,
             meta: MoveMeta::default(),
@@ -184,9 +188,10 @@ impl<S: Sink> Converter<S> {
         };
         self.cur = 0;
         self.fens[0].clear();
-        self.pos
-            .write_fen_to(EnPassantMode::Always, &mut self.fens[0]);
+        self.fen_writer
+            .write(&self.pos, EnPassantMode::Always, &mut self.fens[0]);
         self.features = self.compute_features();
+        self.sink.header(&self.tags, self.result_tag.as_deref());
         Ok(())
     }
 
@@ -215,7 +220,7 @@ impl<S: Sink> Converter<S> {
         self.cur ^= 1;
         let fen = &mut self.fens[self.cur];
         fen.clear();
-        self.pos.write_fen_to(EnPassantMode::Always, fen);
+        self.fen_writer.write(&self.pos, EnPassantMode::Always, fen);
         self.pending = Some(facts);
         self.plies += 1;
         Ok(())

@@ -702,3 +702,29 @@ fn ok_extended_features_and_meta() {
         .expect("ext");
     assert!(ext.stalemate && !ext.insufficient_material);
 }
+
+/// A game that fails part-way leaves nothing in the output, whether its plies were written
+/// straight out (it has a `Result` tag) or buffered (it has none, or the output is pretty):
+/// the output of good, bad, good is that of good, good.
+#[test]
+fn ok_failed_game_leaves_nothing() {
+    let good = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let untagged = "[Event \"c\"]\n\n1. d4 d5 *\n\n";
+    let bad_tagged = "[Event \"b\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n\n";
+    let bad_untagged = "[Event \"b\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Qxf7 *\n\n";
+    for options in [EgdOptions::new(), EgdOptions::new().pretty(true)] {
+        let want = json(format!("{good}{untagged}").as_bytes(), options);
+        let events = String::from_utf8_lossy(&want).matches("\"Event\"").count();
+        assert_eq!(events, 2, "both good games are written");
+        for bad in [bad_tagged, bad_untagged] {
+            let got = json(format!("{good}{bad}{untagged}").as_bytes(), options);
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want),
+                "{bad}"
+            );
+            let got = json(format!("{good}{untagged}{bad}").as_bytes(), options);
+            assert_eq!(got, want, "at the end: {bad}");
+        }
+    }
+}

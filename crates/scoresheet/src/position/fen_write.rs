@@ -1,8 +1,10 @@
-//! Fast FEN output into a byte buffer: [`Position::write_fen_to`].
+//! Fast FEN output into a byte buffer: [`Position::write_fen_to`] and [`FenWriter`].
 //!
-//! [`Position::fen`] builds a [`Setup`](crate::Setup) and formats it through `fmt::Write`; this
-//! writer reads the bitboards directly and appends bytes, without allocating (beyond growing the
-//! buffer). It writes the same text as [`Position::fen`].
+//! [`Position::fen`] builds a [`Setup`](crate::Setup) and formats it through `fmt::Write`; these
+//! writers read the bitboards directly and append bytes, without allocating (beyond growing the
+//! buffer). They write the same text as [`Position::fen`]. A [`FenWriter`] also remembers the
+//! text of each rank, so that writing the FENs of a game, move after move, rewrites only the one
+//! to three ranks each move changes.
 
 use super::{CastlingMode, EnPassantMode, Position};
 use crate::types::{Color, Role, Square};
@@ -20,13 +22,11 @@ impl Position {
     /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn write_fen_to(&self, ep: EnPassantMode, out: &mut Vec<u8>) {
-        if self.mode != CastlingMode::Standard {
-            out.extend_from_slice(self.fen(ep).as_bytes());
-            return;
-        }
-        let mut placement = Placement::default();
-        self.write_placement(&mut placement);
-        out.extend_from_slice(&placement.bytes[..placement.len]);
+        FenWriter::new().write(self, ep, out);
+    }
+
+    /// The FEN after the placement (side to move, castling, en passant, clocks).
+    fn write_fen_fields(&self, ep: EnPassantMode, out: &mut Vec<u8>) {
         out.extend_from_slice(match self.turn() {
             Color::White => b" w ",
             Color::Black => b" b ",
@@ -57,28 +57,6 @@ impl Position {
         squares
     }
 
-    /// Writes the piece placement rank by rank. A rank's occupancy selects its layout in
-    /// [`RANK_LAYOUTS`]; all eight output bytes are then copied without branches, and only the
-    /// layout's length is kept (the digit-counting loop mispredicted on most squares).
-    fn write_placement(&self, out: &mut Placement) {
-        let squares = self.mailbox();
-        let occupied = self.board.occupied().0;
-        let mut len = 0usize;
-        for rank in (0..8).rev() {
-            let layout = &RANK_LAYOUTS[usize::from((occupied >> (rank * 8)) as u8)];
-            let mut source = *b"........12345678";
-            source[..8].copy_from_slice(&squares[rank * 8..rank * 8 + 8]);
-            for (i, &from) in layout[..8].iter().enumerate() {
-                out.bytes[(len + i) % PLACEMENT_MAX] = source[usize::from(from) % 16];
-            }
-            len += usize::from(layout[8]);
-            out.bytes[len % PLACEMENT_MAX] = b'/';
-            len += 1;
-        }
-        // No slash after the first rank.
-        out.len = len - 1;
-    }
-
     /// Standard chess only: the castling rook is always the outermost one, so `KQkq`.
     fn write_castling(&self, out: &mut Vec<u8>) {
         let start = out.len();
@@ -103,6 +81,101 @@ fn square_file(sq: Square) -> u8 {
 
 fn square_rank(sq: Square) -> u8 {
     b'1' + sq.rank() as u8
+}
+
+/// Writes FENs like [`Position::write_fen_to`], remembering the text of each rank of the last
+/// position written: the next position of the same game differs on one to three ranks, and
+/// only those are written anew. Any position may follow any other; the cache only saves work.
+///
+/// ```
+/// use scoresheet::{EnPassantMode, FenWriter, Position, uci::UciMove};
+/// let mut pos = Position::new();
+/// let mut writer = FenWriter::new();
+/// let mut out = Vec::new();
+/// writer.write(&pos, EnPassantMode::Always, &mut out);
+/// pos.play("e2e4".parse::<UciMove>()?.to_move(&pos)?)?;
+/// out.clear();
+/// writer.write(&pos, EnPassantMode::Always, &mut out);
+/// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct FenWriter {
+    /// Indexed by rank, the first rank first.
+    ranks: [RankText; 8],
+}
+
+impl Default for FenWriter {
+    fn default() -> FenWriter {
+        FenWriter::new()
+    }
+}
+
+impl FenWriter {
+    /// A writer that remembers nothing yet.
+    pub fn new() -> FenWriter {
+        FenWriter {
+            ranks: [RankText::new(0); 8],
+        }
+    }
+
+    /// Appends the FEN of `pos` to `out`: the same text as [`Position::fen`].
+    pub fn write(&mut self, pos: &Position, ep: EnPassantMode, out: &mut Vec<u8>) {
+        if pos.mode != CastlingMode::Standard {
+            out.extend_from_slice(pos.fen(ep).as_bytes());
+            return;
+        }
+        let squares = pos.mailbox();
+        let mut placement = [0u8; 8 * 9];
+        let mut len = 0;
+        for (rank, letters) in squares.chunks_exact(8).enumerate().rev() {
+            let letters = u64::from_le_bytes(letters.try_into().expect("chunks of 8"));
+            let cached = &mut self.ranks[rank];
+            if cached.letters != letters {
+                *cached = RankText::new(letters);
+            }
+            placement[len..len + 8].copy_from_slice(&cached.text);
+            len += usize::from(cached.len);
+            placement[len] = b'/';
+            len += 1;
+        }
+        // No slash after the first rank.
+        out.extend_from_slice(&placement[..len - 1]);
+        pos.write_fen_fields(ep, out);
+    }
+}
+
+/// One rank's FEN text, and the letters (0 for an empty square, the a-file in the low byte)
+/// it was written from.
+#[derive(Debug, Clone, Copy)]
+struct RankText {
+    letters: u64,
+    text: [u8; 8],
+    len: u8,
+}
+
+impl RankText {
+    /// The text of a rank, through its occupancy's layout in [`RANK_LAYOUTS`]: every output
+    /// byte is copied without a branch (a digit-counting loop mispredicts on most squares).
+    fn new(letters: u64) -> RankText {
+        let bytes = letters.to_le_bytes();
+        let occupancy = bytes
+            .iter()
+            .enumerate()
+            .fold(0usize, |occ, (file, &b)| occ | usize::from(b != 0) << file);
+        let layout = &RANK_LAYOUTS[occupancy];
+        let mut source = *b"........12345678";
+        source[..8].copy_from_slice(&bytes);
+        let mut text = [0u8; 8];
+        for (out, &from) in text.iter_mut().zip(&layout[..8]) {
+            *out = source[usize::from(from) % 16];
+        }
+        RankText {
+            letters,
+            text,
+            len: layout[8],
+        }
+    }
 }
 
 /// How to write one rank, for each occupancy byte (bit `f` set when file `f` is occupied):
@@ -140,27 +213,14 @@ const fn rank_layouts() -> [[u8; 9]; 256] {
     table
 }
 
-/// The size of [`Placement`]'s buffer: a power of two above the longest placement (64 letters
-/// and 8 slashes), so that `len % PLACEMENT_MAX` needs no bounds check and never wraps.
-const PLACEMENT_MAX: usize = 128;
-
-/// A stack buffer for the piece placement.
-struct Placement {
-    bytes: [u8; PLACEMENT_MAX],
-    len: usize,
-}
-
-impl Default for Placement {
-    fn default() -> Placement {
-        Placement {
-            bytes: [0; PLACEMENT_MAX],
-            len: 0,
-        }
-    }
-}
-
-/// Appends a number in decimal.
+/// Appends a number in decimal (clocks and move numbers: one or two digits are the rule).
 fn write_u32(out: &mut Vec<u8>, mut n: u32) {
+    if n < 10 {
+        return out.push(b'0' + n as u8);
+    }
+    if n < 100 {
+        return out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    }
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     loop {
@@ -195,6 +255,29 @@ mod tests {
                 let mut out = Vec::new();
                 pos.write_fen_to(ep, &mut out);
                 assert_eq!(String::from_utf8(out).expect("ascii"), pos.fen(ep), "{fen}");
+            }
+        }
+    }
+
+    /// One writer through a game: every FEN equals [`Position::fen`], whichever ranks changed
+    /// (castling, en passant, promotion, captures).
+    #[test]
+    fn ok_writer_through_a_game() {
+        let moves = "e2e4 d7d5 e4d5 c7c5 d5c6 g8f6 c6b7 e7e6 b7a8q f8e7 g1f3 e8g8 a8b8 d8b8 \
+                     f1c4 b8b2 e1g1 b2a1";
+        let mut pos = Position::new();
+        let mut writer = FenWriter::new();
+        for uci in moves.split_whitespace() {
+            let mv = uci
+                .parse::<crate::uci::UciMove>()
+                .expect("test move")
+                .to_move(&pos)
+                .expect("legal test move");
+            pos.play(mv).expect("legal test move");
+            for ep in [EnPassantMode::Always, EnPassantMode::Legal] {
+                let mut out = Vec::new();
+                writer.write(&pos, ep, &mut out);
+                assert_eq!(String::from_utf8(out).expect("ascii"), pos.fen(ep), "{uci}");
             }
         }
     }

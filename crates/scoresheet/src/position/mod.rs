@@ -19,6 +19,7 @@ use std::fmt;
 use cozy_chess::{Board, GameStatus};
 
 pub use error::{PlayError, PositionError, PositionErrorKind};
+pub use fen_write::FenWriter;
 pub use setup::{CastleRights, Setup};
 
 use crate::chess_move::Move;

@@ -263,8 +263,8 @@ mod tests {
     /// (castling, en passant, promotion, captures).
     #[test]
     fn ok_writer_through_a_game() {
-        let moves = "e2e4 d7d5 e4d5 c7c5 d5c6 g8f6 c6b7 e7e6 b7a8q f8e7 g1f3 e8g8 a8b8 d8b8 \
-                     f1c4 b8b2 e1g1 b2a1";
+        let moves = "e2e4 d7d5 e4d5 c7c5 d5c6 g8f6 c6b7 e7e6 b7a8q f8e7 g1f3 e8g8 a8b8 c8a6 \
+                     f1c4 d8b8 e1g1 b8b2 c4a6 b2a1";
         let mut pos = Position::new();
         let mut writer = FenWriter::new();
         for uci in moves.split_whitespace() {

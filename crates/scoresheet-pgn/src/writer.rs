@@ -87,17 +87,30 @@ const ROSTER: [(&str, &str); 7] = [
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct WriteOptions {
     line_width: usize,
+    words_in_moves: bool,
 }
 
 impl WriteOptions {
     /// The defaults: lines of at most 80 columns, as the PGN export format asks.
     pub const fn new() -> WriteOptions {
-        WriteOptions { line_width: 80 }
+        WriteOptions {
+            line_width: 80,
+            words_in_moves: false,
+        }
     }
 
     /// The longest movetext line, in bytes (at least 1).
     pub const fn line_width(mut self, width: usize) -> WriteOptions {
         self.line_width = if width == 0 { 1 } else { width };
+        self
+    }
+
+    /// Whether a move token may hold words separated by single spaces, as ERAN's
+    /// `Pawn e2-e4` does (default: no). Such a move is kept on one line, but PGN readers,
+    /// this crate's included, read its words as separate tokens: the output is for people
+    /// and for tools that know the notation.
+    pub const fn words_in_moves(mut self, yes: bool) -> WriteOptions {
+        self.words_in_moves = yes;
         self
     }
 }
@@ -210,12 +223,18 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Errors
     ///
-    /// [`io::ErrorKind::InvalidInput`] for an empty token, one holding whitespace, control
-    /// characters or PGN delimiters (`{ } ( ) [ ] ; $ "`) or starting with a digit followed by
-    /// `.`, or a call outside a game.
+    /// [`io::ErrorKind::InvalidInput`] for an empty token, one holding whitespace (but single
+    /// spaces between words with [`WriteOptions::words_in_moves`]), control characters or PGN
+    /// delimiters (`{ } ( ) [ ] ; $ "`) or starting with a digit followed by `.`, or a call
+    /// outside a game.
     pub fn san(&mut self, token: &str) -> io::Result<()> {
         let delimiter = |c: char| c.is_whitespace() || c.is_control() || "{}()[];$\"".contains(c);
-        if token.is_empty() || token.contains(delimiter) || looks_numbered(token) {
+        let words = match self.options.words_in_moves {
+            true => token.split(' ').collect(),
+            false => vec![token],
+        };
+        let bad_word = |word: &&str| word.is_empty() || word.contains(delimiter);
+        if words.iter().any(bad_word) || looks_numbered(token) {
             return Err(invalid(format!(
                 "pgn: move token {token:?} cannot be written"
             )));
@@ -631,5 +650,25 @@ mod tests {
             writer.san("e4)").expect_err("paren").to_string(),
             "pgn: move token \"e4)\" cannot be written"
         );
+    }
+
+    #[test]
+    fn ok_words_in_moves() {
+        let options = WriteOptions::new().line_width(24).words_in_moves(true);
+        let mut writer = Writer::with_options(Vec::new(), options);
+        writer.begin_game().expect("in memory");
+        for token in ["P e2-e4", "P e7-e5", "N g1-f3", "N b8-c6", "ck"] {
+            writer.san(token).expect("words are fine");
+        }
+        for token in [" P e2-e4", "P  e2-e4", "P e2-e4 ", "P\te2-e4", "P {e2-e4"] {
+            let err = writer
+                .san(token)
+                .expect_err("not words separated by one space");
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{token:?}");
+        }
+        writer.end_game(None).expect("in memory");
+        let pgn = String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8");
+        let movetext = pgn.split("\n\n").nth(1).expect("movetext");
+        assert_eq!(movetext, "1. P e2-e4 P e7-e5\n2. N g1-f3 N b8-c6 3. ck\n*");
     }
 }

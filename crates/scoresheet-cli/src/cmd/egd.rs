@@ -156,7 +156,11 @@ fn convert_serial(src: impl Read, job: &Job<'_>, out: &mut dyn Write) -> anyhow:
             Ok(Some(Ok(plies))) => job.counters.add(1, 0, u64::from(plies)),
             Ok(Some(Err(e))) => job.report(&e.to_string()),
             Err(e) if e.is_recoverable() => job.report(&e.to_string()),
-            Err(e) => return Err(fatal(e)),
+            Err(e) => {
+                // The games converted before the input broke off are written first.
+                out.write_all(visitor.output())?;
+                return Err(fatal(e));
+            }
         }
         if visitor.output().len() >= FLUSH_AT {
             out.write_all(visitor.output())?;

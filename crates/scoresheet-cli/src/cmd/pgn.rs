@@ -15,7 +15,7 @@ use anyhow::Context;
 use scoresheet::{CastlingMode, EnPassantMode, Position as Board};
 use scoresheet_pgn::{
     input, Outcome as GameResult, Position, RawComment, RawTag, RawToken, Reader, Skip, Visitor,
-    Writer,
+    WriteOptions, Writer,
 };
 
 use crate::args::PgnArgs;
@@ -30,7 +30,9 @@ pub fn run(args: PgnArgs) -> Outcome {
         ),
         None => Box::new(io::stdout().lock()),
     };
-    let mut writer = Writer::new(out);
+    // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
+    let words = matches!(args.to, Notation::Eran | Notation::EranShort);
+    let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
     let mut tally = Tally::default();
     for path in &args.inputs {
         convert_file(path, args.to, &mut writer, &mut tally)?;

@@ -10,6 +10,10 @@
 //! so at most `2 N` chunks are in flight and memory stays bounded. Positions in error messages
 //! are shifted by the chunk's first line (counted by the splitter) and the number of games before
 //! it (counted by the writer).
+//!
+//! Buffers go round: chunk buffers back to the splitter once converted, JSON buffers back to the
+//! workers once written, so that after the first few chunks nothing is allocated (fresh buffers
+//! of megabytes cost page faults, which took a third of the second core's time).
 
 use std::io::{self, Read, Write};
 use std::sync::mpsc::{self, Receiver, SyncSender};
@@ -23,7 +27,29 @@ use super::cutter::Cutter;
 use super::{read_options, Job};
 
 /// Chunks end at the first cut at least this many bytes after their start.
-const CHUNK_BYTES: usize = 256 << 10;
+const CHUNK_BYTES: usize = 64 << 10;
+
+/// Buffers to reuse, shared by the threads that take them and the ones that give them back.
+#[derive(Clone, Default)]
+struct Pool(Arc<Mutex<Vec<Vec<u8>>>>);
+
+impl Pool {
+    /// An empty buffer, with the memory of one given back if there is one.
+    fn take(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut buffers| buffers.pop())
+            .unwrap_or_default()
+    }
+
+    fn give(&self, mut buffer: Vec<u8>) {
+        buffer.clear();
+        if let Ok(mut buffers) = self.0.lock() {
+            buffers.push(buffer);
+        }
+    }
+}
 
 /// Raw games to convert.
 struct Chunk {
@@ -65,14 +91,16 @@ pub fn convert(
     let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<Converted>>(threads * 2);
     let work_rx = Arc::new(Mutex::new(work_rx));
     let options = job.options;
+    let (chunks, jsons) = (Pool::default(), Pool::default());
     let workers: Vec<_> = (0..threads)
         .map(|_| {
             let work_rx = Arc::clone(&work_rx);
-            thread::spawn(move || work(&work_rx, options))
+            let pools = (chunks.clone(), jsons.clone());
+            thread::spawn(move || work(&work_rx, options, &pools))
         })
         .collect();
-    let splitter = thread::spawn(move || split(src, &work_tx, &order_tx));
-    let written = write_in_order(&order_rx, job, out);
+    let splitter = thread::spawn(move || split(src, &work_tx, &order_tx, &chunks));
+    let written = write_in_order(&order_rx, job, out, &jsons);
     drop(order_rx);
     let split = splitter.join().unwrap_or(Ok(()));
     for worker in workers {
@@ -86,6 +114,7 @@ fn write_in_order(
     order: &Receiver<Receiver<Converted>>,
     job: &Job<'_>,
     out: &mut dyn Write,
+    jsons: &Pool,
 ) -> io::Result<()> {
     let mut games_before = 0;
     for reply in order {
@@ -111,6 +140,7 @@ fn write_in_order(
         games_before += done.game_index;
         job.counters.add(done.games - errors, errors, done.plies);
         out.write_all(&done.json)?;
+        jsons.give(done.json);
     }
     Ok(())
 }
@@ -121,8 +151,9 @@ fn split(
     mut src: impl Read,
     work: &SyncSender<Chunk>,
     order: &SyncSender<Receiver<Converted>>,
+    chunks: &Pool,
 ) -> io::Result<()> {
-    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK_BYTES * 2);
+    let mut buf = chunks.take();
     let mut byte = 0u64;
     let mut line = 1u64;
     let mut cutter = Cutter::default();
@@ -131,7 +162,10 @@ fn split(
         // Fill up to the chunk size, then look for a cut; read more while none is found.
         if !eof {
             let want = buf.len().max(CHUNK_BYTES) + CHUNK_BYTES / 4;
-            eof = fill(&mut src, &mut buf, want)?;
+            eof = match fill(&mut src, &mut buf, want) {
+                Ok(eof) => eof,
+                Err(e) => return Err(broken_off(e, byte, buf, work, order, line)),
+            };
         }
         let Some(cut) = cutter.find(&buf, CHUNK_BYTES) else {
             if eof {
@@ -139,7 +173,8 @@ fn split(
             }
             continue;
         };
-        let rest = buf[cut..].to_vec();
+        let mut rest = chunks.take();
+        rest.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
         let lines = count_lines(&buf);
         if !send(byte, line, std::mem::replace(&mut buf, rest), work, order) {
@@ -148,13 +183,35 @@ fn split(
         byte += cut as u64;
         line += lines;
         cutter = Cutter::default();
-        buf.reserve(CHUNK_BYTES * 2);
     }
     // The rest, with no cut: one chunk.
     if !buf.is_empty() {
         send(byte, line, buf, work, order);
     }
     Ok(())
+}
+
+/// The input broke off after `buf`: its whole games (up to the last cut) still go to the
+/// workers, and the error says where the input ended, as the one-thread reader does.
+fn broken_off(
+    e: io::Error,
+    byte: u64,
+    mut buf: Vec<u8>,
+    work: &SyncSender<Chunk>,
+    order: &SyncSender<Receiver<Converted>>,
+    line: u64,
+) -> io::Error {
+    let end = byte + buf.len() as u64;
+    let mut cutter = Cutter::default();
+    let mut whole = 0;
+    while let Some(cut) = cutter.find(&buf, whole + 1) {
+        whole = cut;
+    }
+    buf.truncate(whole);
+    if !buf.is_empty() {
+        send(byte, line, buf, work, order);
+    }
+    io::Error::new(e.kind(), format!("pgn: i/o error after byte {end}: {e}"))
 }
 
 /// Reads until `buf` holds `want` bytes or the input ends; true at the end.
@@ -203,7 +260,7 @@ fn send(
 }
 
 /// A worker: converts chunks until the splitter is done.
-fn work(chunks: &Mutex<Receiver<Chunk>>, options: EgdOptions) {
+fn work(chunks: &Mutex<Receiver<Chunk>>, options: EgdOptions, pools: &(Pool, Pool)) {
     let mut visitor = JsonVisitor::new(options);
     loop {
         let chunk = match chunks.lock() {
@@ -211,7 +268,9 @@ fn work(chunks: &Mutex<Receiver<Chunk>>, options: EgdOptions) {
             Err(_) => return,
         };
         let Ok(chunk) = chunk else { return };
-        let done = convert_chunk(&chunk, &mut visitor);
+        let mut done = convert_chunk(&chunk, &mut visitor);
+        done.json = visitor.replace_output(pools.1.take());
+        pools.0.give(chunk.bytes);
         let _ = chunk.reply.send(done);
     }
 }
@@ -237,7 +296,6 @@ fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
         done.games += 1;
     }
     done.game_index = reader.position().game_index;
-    done.json = visitor.take_output();
     done
 }
 

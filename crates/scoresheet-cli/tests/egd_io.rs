@@ -1,0 +1,310 @@
+//! `scoresheet egd` on the IO rows of `shared/data/bad-inputs/bad_inputs.tsv`: IO-001 a
+//! directory as input, IO-002 standard output closed early, IO-004 a truncated gzip file,
+//! IO-005 a multi-member gzip file, IO-007 compression told by content, not by name. The rows'
+//! expectations, with egd's exit codes: 0 every game converted, 1 usage or I/O error, 2 some
+//! games reported as errors; a closed output pipe counts as success.
+
+mod common;
+use common::run;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Games in `real_200.pgn`.
+const GAMES: usize = 200;
+
+fn real_200_path() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/real_200.pgn");
+    path.display().to_string()
+}
+
+fn real_200() -> Vec<u8> {
+    std::fs::read(real_200_path()).expect("test data")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8")
+}
+
+/// Where game `n` (from 0) starts: the `n`th line starting with `[Event `, or the end.
+fn game_start(pgn: &[u8], n: usize) -> usize {
+    let mut starts = (0..pgn.len())
+        .filter(|&i| (i == 0 || pgn[i - 1] == b'\n') && pgn[i..].starts_with(b"[Event "));
+    starts.nth(n).unwrap_or(pgn.len())
+}
+
+/// The plain file converted: one JSON line per game.
+fn reference() -> Vec<String> {
+    let out = run(&["egd", "--quiet", &real_200_path()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), GAMES, "one line per game");
+    lines
+}
+
+/// Checks that `stdout` is the first `want.len()` games of the reference, line by line (the
+/// output is megabytes: no diff of the whole).
+fn assert_games(stdout: &[u8], want: &[String], why: &str) {
+    let got: Vec<&str> = std::str::from_utf8(stdout)
+        .expect("utf-8")
+        .lines()
+        .collect();
+    assert_eq!(got.len(), want.len(), "{why}: games written");
+    if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+        panic!("{why}: game {} differs from the plain file's", i + 1);
+    }
+}
+
+/// A file under the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let name = format!("scoresheet-egd-io-{}-{name}", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, bytes).expect("temp file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).expect("in memory");
+    encoder.finish().expect("in memory")
+}
+
+fn zstd(bytes: &[u8]) -> Vec<u8> {
+    zstd::encode_all(bytes, 3).expect("in memory")
+}
+
+/// IO-001: exit 1 (I/O error) with "is a directory", no panic, nothing written.
+#[test]
+fn err_io_001_directory_input() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let dir = dir.display().to_string();
+    for threads in ["1", "2"] {
+        let out = run(&["egd", "--threads", threads, &dir], b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "threads {threads}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{dir} is a directory")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty(), "threads {threads}");
+    }
+}
+
+/// IO-002 (`scoresheet egd games.pgn | head -1`): the 200 games are megabytes of JSON, far more
+/// than a pipe holds, so the writes after the reader has gone fail with EPIPE. The binary stops
+/// quietly with exit code 0: no panic, no message.
+#[test]
+fn ok_io_002_stdout_closed_early() {
+    for threads in ["1", "2", "4"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["egd", "--threads", threads, &real_200_path()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("binary starts");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("a first line");
+        assert!(
+            first.starts_with("{\"game_tags\":{"),
+            "threads {threads}: {first}"
+        );
+        drop(stdout);
+        let out = child.wait_with_output().expect("binary finishes");
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked"), "threads {threads}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "threads {threads}: {stderr}");
+        assert_eq!(stderr, "", "threads {threads}");
+    }
+}
+
+/// Games in the whole part of the truncated gzip file.
+const WHOLE: usize = 100;
+
+/// `real_200.pgn` gzipped, cut a few bytes after a sync flush that follows game [`WHOLE`]: the
+/// games before decode in full, the rest is lost mid-stream. Checked by decoding it here.
+fn truncated_gzip(pgn: &[u8]) -> Vec<u8> {
+    let cut = game_start(pgn, WHOLE);
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(&pgn[..cut]).expect("in memory");
+    encoder.flush().expect("in memory");
+    let decodable = encoder.get_ref().len();
+    encoder.write_all(&pgn[cut..]).expect("in memory");
+    let mut bytes = encoder.finish().expect("in memory");
+    bytes.truncate(decodable + 16);
+
+    let mut decoder = flate2::read::MultiGzDecoder::new(&bytes[..]);
+    let mut decoded = Vec::new();
+    let mut chunk = [0; 4096];
+    loop {
+        match decoder.read(&mut chunk) {
+            Ok(0) => panic!("a truncated stream ends with an error"),
+            Ok(n) => decoded.extend_from_slice(&chunk[..n]),
+            Err(_) => break,
+        }
+    }
+    assert!(decoded.starts_with(&pgn[..cut]), "the whole games decode");
+    assert!(
+        decoded.len() < game_start(pgn, WHOLE + 1),
+        "the next game does not"
+    );
+    bytes
+}
+
+/// IO-004, the part that holds: a truncated gzip file is an I/O error (exit 1) named on stderr,
+/// without a panic, and what is written is games of the file, in order, none past the cut.
+#[test]
+fn err_io_004_truncated_gzip_is_an_error() {
+    let want = reference();
+    let file = TempFile::new("truncated.pgn.gz", &truncated_gzip(&real_200()));
+    for threads in ["1", "2"] {
+        let out = run(&["egd", "--threads", threads, &file.path()], b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "threads {threads}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        let converting = format!("error: converting {}: ", file.path());
+        assert!(stderr.contains(&converting), "{stderr}");
+        assert!(stderr.contains("incomplete deflate stream"), "{stderr}");
+        let written = text(&out.stdout).lines().count();
+        assert!(written <= WHOLE, "threads {threads}: {written} games");
+        assert_games(&out.stdout, &want[..written], &format!("threads {threads}"));
+    }
+}
+
+/// IO-004, in full: the games read before the cut are written, with one or two threads alike,
+/// and the error gives the byte offset where the input broke off. The last whole game before
+/// the cut may be lost with the broken one: a game ends where the next one starts, and what
+/// follows it here is the part that cannot be read (the reader reports it, it is not silent).
+#[test]
+fn err_io_004_truncated_gzip_keeps_the_games_before() {
+    let want = reference();
+    let file = TempFile::new("truncated-1.pgn.gz", &truncated_gzip(&real_200()));
+    let mut counts = Vec::new();
+    for threads in ["1", "2"] {
+        let out = run(&["egd", "--threads", threads, &file.path()], b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("i/o error after byte "), "{stderr}");
+        let written = text(&out.stdout).lines().count();
+        assert!(written + 1 >= WHOLE, "threads {threads}: {written} games");
+        assert_games(&out.stdout, &want[..written], &format!("threads {threads}"));
+        counts.push(written);
+    }
+    assert_eq!(
+        counts[0], counts[1],
+        "the same games with one thread or two"
+    );
+}
+
+/// IO-005: every member of a multi-member gzip file is read, whether members end between games
+/// or inside one, and an empty member changes nothing.
+#[test]
+fn ok_io_005_multi_member_gzip() {
+    let want = reference();
+    let pgn = real_200();
+    let cases = [
+        ("between games", vec![game_start(&pgn, WHOLE)]),
+        ("inside a game", vec![game_start(&pgn, WHOLE) + 1000]),
+        (
+            "three members, one empty",
+            vec![
+                game_start(&pgn, 50),
+                game_start(&pgn, 50),
+                game_start(&pgn, 150),
+            ],
+        ),
+    ];
+    for (why, cuts) in cases {
+        let mut bounds = vec![0];
+        bounds.extend(cuts);
+        bounds.push(pgn.len());
+        let bytes: Vec<u8> = bounds
+            .windows(2)
+            .flat_map(|w| gzip(&pgn[w[0]..w[1]]))
+            .collect();
+        let file = TempFile::new("members.pgn.gz", &bytes);
+        for threads in ["1", "2"] {
+            let out = run(&["egd", "--threads", threads, &file.path()], b"");
+            let stderr = text(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{why}, threads {threads}: {stderr}"
+            );
+            assert_games(&out.stdout, &want, &format!("{why}, threads {threads}"));
+            let summary = format!("egd: {GAMES} games in: {GAMES} converted, 0 reported as errors");
+            assert!(stderr.contains(&summary), "{stderr}");
+        }
+        let out = run(&["egd", "--quiet", "-"], &bytes);
+        assert_eq!(out.status.code(), Some(0), "{why}, stdin");
+        assert_games(&out.stdout, &want, &format!("{why}, stdin"));
+    }
+}
+
+/// IO-007: compression is told by the first bytes, never by the file name.
+#[test]
+fn ok_io_007_compression_by_content() {
+    let want = reference();
+    let pgn = real_200();
+    let half = game_start(&pgn, WHOLE);
+    let cases = [
+        ("zstd named .pgn", "zstd.pgn", zstd(&pgn)),
+        ("zstd, two frames, named .pgn", "frames.pgn", {
+            [zstd(&pgn[..half]), zstd(&pgn[half..])].concat()
+        }),
+        ("gzip named .pgn", "gzip.pgn", gzip(&pgn)),
+        ("zstd named .gz", "zstd.pgn.gz", zstd(&pgn)),
+        ("gzip named .zst", "gzip.pgn.zst", gzip(&pgn)),
+        ("plain named .zst", "plain.pgn.zst", pgn.clone()),
+    ];
+    for (why, name, bytes) in cases {
+        let file = TempFile::new(name, &bytes);
+        for threads in ["1", "3"] {
+            let out = run(&["egd", "--quiet", "--threads", threads, &file.path()], b"");
+            let stderr = text(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{why}, threads {threads}: {stderr}"
+            );
+            assert_games(&out.stdout, &want, &format!("{why}, threads {threads}"));
+        }
+        let out = run(&["egd", "--quiet"], &bytes);
+        assert_eq!(out.status.code(), Some(0), "{why}, stdin");
+        assert_games(&out.stdout, &want, &format!("{why}, stdin"));
+    }
+}
+
+/// IO-007: xz is recognised by its magic bytes whatever the name, and refused (exit 1).
+#[test]
+fn err_io_007_xz_refused_by_content() {
+    let mut bytes = vec![0xfd, b'7', b'z', b'X', b'Z', 0x00];
+    bytes.extend_from_slice(b"not really xz");
+    let file = TempFile::new("xz.pgn", &bytes);
+    let out = run(&["egd", &file.path()], b"");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let refused = format!(
+        "cannot open {}: xz-compressed input is not supported",
+        file.path()
+    );
+    assert!(stderr.contains(&refused), "{stderr}");
+    assert!(out.stdout.is_empty());
+}

@@ -28,7 +28,7 @@ pub(crate) struct PlyFacts {
 }
 
 impl PlyFacts {
-    fn new(pos: &Position, mv: Move, start: Features) -> PlyFacts {
+    fn new(pos: &Position, mv: Move, san: San, start: Features) -> PlyFacts {
         let to = mv.to();
         PlyFacts {
             key: PlyKey {
@@ -37,7 +37,7 @@ impl PlyFacts {
             },
             mv,
             san: SanPlus {
-                san: San::from_move(pos, mv),
+                san,
                 suffix: None,
                 annotation: None,
             },
@@ -204,7 +204,7 @@ impl<S: Sink> Converter<S> {
         if plus.san == San::Null {
             return Err(fail(EgdErrorKind::NullMove));
         }
-        let mv = plus.san.to_move(&self.pos).map_err(|error| {
+        let (mv, san) = plus.san.resolve(&self.pos).map_err(|error| {
             let fen = self.pos.fen(EnPassantMode::Always);
             fail(EgdErrorKind::Move { error, fen })
         })?;
@@ -212,7 +212,7 @@ impl<S: Sink> Converter<S> {
             true => self.features,
             false => Features::default(),
         };
-        let mut facts = PlyFacts::new(&self.pos, mv, start);
+        let mut facts = PlyFacts::new(&self.pos, mv, san, start);
         self.pos.play_unchecked(mv);
         self.features = self.compute_features();
         facts.end = self.features;

@@ -41,22 +41,6 @@ impl Position {
         write_u32(out, self.fullmove_number);
     }
 
-    /// The board as 64 FEN letters (0 for empty), a1 first.
-    fn mailbox(&self) -> [u8; 64] {
-        let mut squares = [0u8; 64];
-        let board = &self.board;
-        for color in Color::ALL {
-            let ours = board.colors(color);
-            for role in Role::ALL {
-                let letter = LETTERS[color as usize][role as usize];
-                for sq in board.pieces(role.to_cozy()) & ours {
-                    squares[sq as usize] = letter;
-                }
-            }
-        }
-        squares
-    }
-
     /// Standard chess only: the castling rook is always the outermost one, so `KQkq`.
     fn write_castling(&self, out: &mut Vec<u8>) {
         let start = out.len();
@@ -101,6 +85,8 @@ fn square_rank(sq: Square) -> u8 {
 /// ```
 #[derive(Debug, Clone)]
 pub struct FenWriter {
+    /// The bitboards of the last position written: the six roles, then White's pieces.
+    boards: [u64; 7],
     /// Indexed by rank, the first rank first.
     ranks: [RankText; 8],
 }
@@ -112,10 +98,11 @@ impl Default for FenWriter {
 }
 
 impl FenWriter {
-    /// A writer that remembers nothing yet.
+    /// A writer that remembers nothing yet (an empty board).
     pub fn new() -> FenWriter {
         FenWriter {
-            ranks: [RankText::new(0); 8],
+            boards: [0; 7],
+            ranks: [RankText::EMPTY; 8],
         }
     }
 
@@ -125,14 +112,22 @@ impl FenWriter {
             out.extend_from_slice(pos.fen(ep).as_bytes());
             return;
         }
-        let squares = pos.mailbox();
+        let board = &pos.board;
+        let mut boards = [0u64; 7];
+        for (slot, role) in boards.iter_mut().zip(Role::ALL) {
+            *slot = board.pieces(role.to_cozy()).0;
+        }
+        boards[6] = board.colors(Color::White).0;
+        let changed = boards
+            .iter()
+            .zip(&self.boards)
+            .fold(0, |diff, (new, old)| diff | (new ^ old));
+        self.boards = boards;
         let mut placement = [0u8; 8 * 9];
         let mut len = 0;
-        for (rank, letters) in squares.chunks_exact(8).enumerate().rev() {
-            let letters = u64::from_le_bytes(letters.try_into().expect("chunks of 8"));
-            let cached = &mut self.ranks[rank];
-            if cached.letters != letters {
-                *cached = RankText::new(letters);
+        for (rank, cached) in self.ranks.iter_mut().enumerate().rev() {
+            if (changed >> (rank * 8)) as u8 != 0 {
+                *cached = RankText::new(&boards, rank);
             }
             placement[len..len + 8].copy_from_slice(&cached.text);
             len += usize::from(cached.len);
@@ -145,37 +140,64 @@ impl FenWriter {
     }
 }
 
-/// One rank's FEN text, and the letters (0 for an empty square, the a-file in the low byte)
-/// it was written from.
+/// One rank's FEN text.
 #[derive(Debug, Clone, Copy)]
 struct RankText {
-    letters: u64,
     text: [u8; 8],
     len: u8,
 }
 
 impl RankText {
-    /// The text of a rank, through its occupancy's layout in [`RANK_LAYOUTS`]: every output
-    /// byte is copied without a branch (a digit-counting loop mispredicts on most squares).
-    fn new(letters: u64) -> RankText {
-        let bytes = letters.to_le_bytes();
-        let occupancy = bytes
-            .iter()
-            .enumerate()
-            .fold(0usize, |occ, (file, &b)| occ | usize::from(b != 0) << file);
+    const EMPTY: RankText = RankText {
+        text: *b"8.......",
+        len: 1,
+    };
+
+    /// The text of a rank from the bitboards (as in [`FenWriter`]), without a branch: the
+    /// letters come from spreading each role's byte of the rank over eight bytes, and the
+    /// text through the occupancy's layout in [`RANK_LAYOUTS`] (a digit-counting loop
+    /// mispredicts on most squares).
+    fn new(boards: &[u64; 7], rank: usize) -> RankText {
+        let byte = |board: u64| usize::from((board >> (rank * 8)) as u8);
+        let mut letters = 0u64;
+        let mut occupancy = 0;
+        for (&board, &letter) in boards[..6].iter().zip(LETTERS[1].iter()) {
+            letters += SPREAD[byte(board)] * u64::from(letter);
+            occupancy |= byte(board);
+        }
+        // White's letters are the capitals, 32 lower.
+        letters -= SPREAD[byte(boards[6])] * 32;
         let layout = &RANK_LAYOUTS[occupancy];
         let mut source = *b"........12345678";
-        source[..8].copy_from_slice(&bytes);
+        source[..8].copy_from_slice(&letters.to_le_bytes());
         let mut text = [0u8; 8];
         for (out, &from) in text.iter_mut().zip(&layout[..8]) {
             *out = source[usize::from(from) % 16];
         }
         RankText {
-            letters,
             text,
             len: layout[8],
         }
     }
+}
+
+/// For each byte, a `u64` whose byte `i` is 1 when bit `i` is set.
+static SPREAD: [u64; 256] = spread_table();
+
+const fn spread_table() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte] |= 1 << (bit * 8);
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
 }
 
 /// How to write one rank, for each occupancy byte (bit `f` set when file `f` is occupied):

@@ -49,3 +49,24 @@ fn err_invalid_list_rejected_with_reason() {
     }
     assert_eq!(count, 9_992);
 }
+
+/// One `FenWriter` through every valid position that loads as standard chess, one after the
+/// other (unrelated boards: every rank may change): always the text of `Position::fen`.
+#[test]
+fn ok_fen_writer_matches_fen() {
+    let text = read("cozy-chess__valid.sfens");
+    let mut writer = scoresheet::FenWriter::new();
+    let mut standard = 0;
+    for fen in text.lines() {
+        let Ok(pos) = Position::from_fen(fen, CastlingMode::Standard) else {
+            continue;
+        };
+        for ep in [EnPassantMode::Always, EnPassantMode::Legal] {
+            let mut out = Vec::new();
+            writer.write(&pos, ep, &mut out);
+            assert_eq!(String::from_utf8_lossy(&out), pos.fen(ep), "{fen}");
+        }
+        standard += 1;
+    }
+    assert!(standard > 5_000, "{standard} positions load as standard chess");
+}

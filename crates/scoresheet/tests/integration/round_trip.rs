@@ -13,6 +13,27 @@ fn assert_round_trips(pos: &Position, mv: Move) {
     let san = SanPlus::from_move(pos, mv).to_string();
     let back = SanPlus::from_ascii(san.as_bytes()).expect("own san parses strictly");
     assert_eq!(back.to_move_strict(pos), Ok(mv), "san {san}");
+    // `resolve` gives the move and its canonical SAN, from the canonical SAN and from one
+    // naming the whole origin square (`Ng1f3`).
+    assert_eq!(back.san.resolve(pos), Ok((mv, back.san)), "resolve {san}");
+    if let San::Normal {
+        role,
+        capture,
+        to,
+        promotion,
+        ..
+    } = back.san
+    {
+        let full = San::Normal {
+            role,
+            file: Some(mv.from().file()),
+            rank: Some(mv.from().rank()),
+            capture,
+            to,
+            promotion,
+        };
+        assert_eq!(full.resolve(pos), Ok((mv, back.san)), "resolve {full}");
+    }
     let lan = Lan::from_move(pos, mv).to_string();
     let back = Lan::from_ascii(lan.as_bytes()).expect("own lan parses");
     assert_eq!(back.to_move(pos), Ok(mv), "lan {lan}");

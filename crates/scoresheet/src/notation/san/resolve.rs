@@ -49,6 +49,43 @@ impl San {
         }
     }
 
+    /// [`San::to_move`] and the move's canonical SAN ([`San::from_move`]), cheaper than the
+    /// two calls: a piece move that names no origin resolved among every piece of its kind that
+    /// can reach the target, so its canonical SAN needs no disambiguation either, and no moves
+    /// are generated to find that out.
+    ///
+    /// # Errors
+    /// As [`San::to_move`].
+    ///
+    /// ```
+    /// use scoresheet::{Position, Square, san::San};
+    /// let pos = Position::new();
+    /// let (mv, canonical) = "Ng1f3".parse::<San>()?.resolve(&pos)?;
+    /// assert_eq!((mv.from(), mv.to()), (Square::G1, Square::F3));
+    /// assert_eq!(canonical.to_string(), "Nf3");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(self, pos: &Position) -> Result<(Move, San), MoveError> {
+        let mv = self.to_move(pos)?;
+        let canonical = match self {
+            San::Normal {
+                role,
+                file: None,
+                rank: None,
+                ..
+            } if role != Role::Pawn && mv.role() == role => San::Normal {
+                role,
+                file: None,
+                rank: None,
+                capture: mv.is_capture(),
+                to: mv.to(),
+                promotion: None,
+            },
+            _ => San::from_move(pos, mv),
+        };
+        Ok((mv, canonical))
+    }
+
     /// The canonical SAN of a legal move: disambiguation by legal moves only (file, else rank,
     /// else square), `x` exactly for captures, `=Q` for promotions.
     pub fn from_move(pos: &Position, mv: Move) -> San {

@@ -68,5 +68,8 @@ fn ok_fen_writer_matches_fen() {
         }
         standard += 1;
     }
-    assert!(standard > 5_000, "{standard} positions load as standard chess");
+    assert!(
+        standard > 5_000,
+        "{standard} positions load as standard chess"
+    );
 }

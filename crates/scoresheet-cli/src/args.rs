@@ -137,7 +137,9 @@ pub enum Command {
         or the FEN tag; tags, comments, NAGs and results are kept, and each move is rewritten \
         in the --to notation (--to san normalises SAN: `0-0` becomes `O-O`, `Ng1f3` becomes \
         `Nf3`, check signs are fixed). Output is PGN export format: seven-tag roster first, \
-        lines of at most 80 columns.\n\n\
+        lines of at most 80 columns. ERAN moves are words (`1. Pawn e2-e4 Pawn e7-e5`), each \
+        kept whole on a line: that output is for people and ERAN tools, not for PGN readers, \
+        and is not read back.\n\n\
         A game with an illegal or ambiguous move is not written: the reason (game number, \
         line, column, move, position) goes to stderr. A summary follows on stderr, and the \
         exit code is 1 if any game was rejected (2 for usage and I/O errors).")]

@@ -89,3 +89,30 @@ fn err_pgn_missing_file_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open /nonexistent/games.pgn"));
 }
+
+/// ERAN moves are words: they are written whole, short and verbose (castling by name).
+#[test]
+fn ok_eran_moves_are_words() {
+    let input = "[Event \"E\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n";
+    let cases = [
+        (
+            "eran-short",
+            "1. P e2-e4 P e7-e5 2. N g1-f3 N b8-c6 3. B f1-b5 P a7-a6 4. ck *",
+        ),
+        (
+            "eran",
+            "1. Pawn e2-e4 Pawn e7-e5 2. Knight g1-f3 Knight b8-c6 3. Bishop f1-b5 Pawn a7-a6\n\
+             4. castling-kingside *",
+        ),
+    ];
+    for (to, movetext) in cases {
+        let out = run(&["pgn", "--to", to, "-"], input);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{to}: {stdout}");
+        let got = stdout
+            .split("\n\n")
+            .nth(1)
+            .expect("movetext after the tags");
+        assert_eq!(got, movetext, "{to}");
+    }
+}

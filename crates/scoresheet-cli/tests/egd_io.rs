@@ -56,6 +56,34 @@ fn assert_games(stdout: &[u8], want: &[String], why: &str) {
     }
 }
 
+/// `file` (with each thread count) and its `bytes` on stdin convert to every game of the
+/// reference, exit 0, and the summary counts them all.
+fn assert_all_converted(
+    file: &TempFile,
+    bytes: &[u8],
+    threads: &[&str],
+    why: &str,
+    want: &[String],
+) {
+    let summary = format!("egd: {GAMES} games in: {GAMES} converted, 0 reported as errors");
+    let path = file.path();
+    let runs = threads
+        .iter()
+        .map(|&n| {
+            (
+                format!("threads {n}"),
+                run(&["egd", "--threads", n, &path], b""),
+            )
+        })
+        .chain([("stdin".to_owned(), run(&["egd", "-"], bytes))]);
+    for (how, out) in runs {
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{why}, {how}: {stderr}");
+        assert_games(&out.stdout, want, &format!("{why}, {how}"));
+        assert!(stderr.contains(&summary), "{why}, {how}: {stderr}");
+    }
+}
+
 /// A file under the temporary directory, removed when dropped.
 struct TempFile(PathBuf);
 
@@ -240,21 +268,7 @@ fn ok_io_005_multi_member_gzip() {
             .flat_map(|w| gzip(&pgn[w[0]..w[1]]))
             .collect();
         let file = TempFile::new("members.pgn.gz", &bytes);
-        for threads in ["1", "2"] {
-            let out = run(&["egd", "--threads", threads, &file.path()], b"");
-            let stderr = text(&out.stderr);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{why}, threads {threads}: {stderr}"
-            );
-            assert_games(&out.stdout, &want, &format!("{why}, threads {threads}"));
-            let summary = format!("egd: {GAMES} games in: {GAMES} converted, 0 reported as errors");
-            assert!(stderr.contains(&summary), "{stderr}");
-        }
-        let out = run(&["egd", "--quiet", "-"], &bytes);
-        assert_eq!(out.status.code(), Some(0), "{why}, stdin");
-        assert_games(&out.stdout, &want, &format!("{why}, stdin"));
+        assert_all_converted(&file, &bytes, &["1", "2"], why, &want);
     }
 }
 
@@ -276,19 +290,7 @@ fn ok_io_007_compression_by_content() {
     ];
     for (why, name, bytes) in cases {
         let file = TempFile::new(name, &bytes);
-        for threads in ["1", "3"] {
-            let out = run(&["egd", "--quiet", "--threads", threads, &file.path()], b"");
-            let stderr = text(&out.stderr);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{why}, threads {threads}: {stderr}"
-            );
-            assert_games(&out.stdout, &want, &format!("{why}, threads {threads}"));
-        }
-        let out = run(&["egd", "--quiet"], &bytes);
-        assert_eq!(out.status.code(), Some(0), "{why}, stdin");
-        assert_games(&out.stdout, &want, &format!("{why}, stdin"));
+        assert_all_converted(&file, &bytes, &["1", "3"], why, &want);
     }
 }
 

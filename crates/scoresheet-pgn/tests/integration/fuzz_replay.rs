@@ -1,25 +1,49 @@
-//! Replays the corpus of the `read` fuzz target (`fuzz-pgn/corpus/read/`) through the same
-//! check as the fuzzer (`fuzz-pgn/common/read.rs`): no panic, bounded buffer.
+//! Replays the corpora of the fuzz targets through the same checks as the fuzzer:
+//! `fuzz-pgn/corpus/read/` with `fuzz-pgn/common/read.rs` (no panic, bounded buffer) and
+//! `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well formed, in agreement
+//! with the records, unchanged by emptying the output between games).
 
 use std::fs;
+use std::path::PathBuf;
 
 use crate::common::data_dir;
 
 #[path = "../../../../fuzz-pgn/common/read.rs"]
 mod read;
 
-#[test]
-fn ok_fuzz_corpus_replays() {
-    let corpus = data_dir().join("../../../../fuzz-pgn/corpus/read");
+#[path = "../../../../fuzz-pgn/common/egd.rs"]
+mod egd_check;
+
+/// The files of a corpus, sorted; at least `min` of them.
+fn corpus(name: &str, min: usize) -> Vec<PathBuf> {
+    let corpus = data_dir().join("../../../../fuzz-pgn/corpus").join(name);
     let mut files: Vec<_> = fs::read_dir(&corpus)
         .expect("fuzz corpus present")
         .map(|entry| entry.expect("readable corpus directory").path())
         .collect();
     files.sort();
-    assert!(files.len() >= 50, "{} corpus files", files.len());
-    for file in files {
+    assert!(files.len() >= min, "{name}: {} corpus files", files.len());
+    files
+}
+
+/// Runs `check` on every file of a corpus; fails naming every file that panics.
+fn replay(name: &str, min: usize, check: fn(&[u8])) {
+    let mut failed = Vec::new();
+    for file in corpus(name, min) {
         let data = fs::read(&file).expect("readable corpus file");
-        let outcome = std::panic::catch_unwind(|| read::check(&data));
-        assert!(outcome.is_ok(), "{}", file.display());
+        if std::panic::catch_unwind(|| check(&data)).is_err() {
+            failed.push(file.display().to_string());
+        }
     }
+    assert!(failed.is_empty(), "{name}: {failed:#?}");
+}
+
+#[test]
+fn ok_fuzz_corpus_replays() {
+    replay("read", 50, read::check);
+}
+
+#[test]
+fn ok_fuzz_egd_corpus_replays() {
+    replay("egd", 20, egd_check::check);
 }

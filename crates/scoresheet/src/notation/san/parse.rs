@@ -91,8 +91,13 @@ impl SanPlus {
         if san.len() > MAX_LEN {
             return err(ParseSanErrorKind::TooLong, MAX_LEN);
         }
+        let san = san.trim_ascii();
+        if san.is_ascii() {
+            // No figurine or Unicode dash to replace.
+            return parse(san, Mode::Lenient);
+        }
         let mut buf = [0u8; MAX_LEN];
-        let len = normalize(san.trim_ascii(), &mut buf);
+        let len = normalize(san, &mut buf);
         parse(&buf[..len], Mode::Lenient)
     }
 }

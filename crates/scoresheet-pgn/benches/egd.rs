@@ -9,21 +9,13 @@
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
 
-use std::{hint::black_box, path::PathBuf};
+mod common;
+
+use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 use scoresheet_pgn::Reader;
-
-fn corpus() -> Option<(PathBuf, Vec<u8>)> {
-    let path = std::env::var_os("SCORESHEET_BENCH_PGN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/real.pgn")
-        });
-    let bytes = std::fs::read(&path).ok()?;
-    Some((path, bytes))
-}
 
 /// Converts every game, emptying the output every 64 KiB as the command does; the JSON bytes.
 fn convert(bytes: &[u8], options: EgdOptions) -> usize {
@@ -41,11 +33,9 @@ fn convert(bytes: &[u8], options: EgdOptions) -> usize {
 }
 
 fn egd(c: &mut Criterion) {
-    let Some((path, bytes)) = corpus() else {
-        eprintln!("skipped: no corpus (set SCORESHEET_BENCH_PGN)");
+    let Some(bytes) = common::corpus() else {
         return;
     };
-    eprintln!("corpus: {}", path.display());
     let mut group = c.benchmark_group("egd");
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.sample_size(10);

@@ -7,7 +7,9 @@
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
 
-use std::{hint::black_box, ops::ControlFlow, path::PathBuf};
+mod common;
+
+use std::{hint::black_box, ops::ControlFlow};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scoresheet_pgn::{Position, RawToken, Reader, Skip, Visitor};
@@ -36,22 +38,10 @@ impl Visitor for Count {
     fn end_game(&mut self, _: ()) {}
 }
 
-fn corpus() -> Option<(PathBuf, Vec<u8>)> {
-    let path = std::env::var_os("SCORESHEET_BENCH_PGN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/real.pgn")
-        });
-    let bytes = std::fs::read(&path).ok()?;
-    Some((path, bytes))
-}
-
 fn read(c: &mut Criterion) {
-    let Some((path, bytes)) = corpus() else {
-        eprintln!("skipped: no corpus (set SCORESHEET_BENCH_PGN)");
+    let Some(bytes) = common::corpus() else {
         return;
     };
-    eprintln!("corpus: {}", path.display());
     let mut group = c.benchmark_group("read");
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.sample_size(20);

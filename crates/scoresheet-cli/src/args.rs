@@ -286,8 +286,8 @@ pub struct EgdArgs {
     /// fivefold, stalemate, insufficient material) and a move `meta` (NAGs, glyphs, comments).
     #[arg(long)]
     pub extended: bool,
-    /// Worker threads converting games; with more than 1, one more thread splits the input
-    /// into games. The output order is the input order either way.
+    /// Threads converting games: each takes a run of whole games from the input, converts it
+    /// and writes it when its turn comes. The output is the same, in input order, for any N.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// No progress line and no summary (errors are still printed).

@@ -1,7 +1,8 @@
 //! `scoresheet egd`: PGN to EGD JSON Lines, one object per game, in input order.
 //!
-//! One thread ([`convert_serial`]) or a splitter thread plus workers ([`parallel`]); both
-//! report through [`Counters`] and print game errors on stderr as they are met.
+//! One thread ([`convert_serial`]) or `N` workers ([`parallel`]) that each cut, convert and
+//! write runs of games; both report through [`Counters`] and print game errors on stderr as
+//! they are met, in input order.
 
 mod cutter;
 mod parallel;
@@ -135,10 +136,12 @@ fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
-fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
+/// The output, `Send` for the `--threads` workers that write it.
+fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write + Send>> {
+    let stdout = || io::BufWriter::with_capacity(1 << 16, io::stdout());
     Ok(match path {
-        None => Box::new(crate::output::stdout()),
-        Some(p) if p.as_os_str() == "-" => Box::new(crate::output::stdout()),
+        None => Box::new(stdout()),
+        Some(p) if p.as_os_str() == "-" => Box::new(stdout()),
         Some(p) => {
             let file = File::create(p).with_context(|| format!("cannot create {}", p.display()))?;
             Box::new(io::BufWriter::with_capacity(1 << 16, file))

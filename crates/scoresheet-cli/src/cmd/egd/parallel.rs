@@ -1,26 +1,27 @@
-//! `--threads N`: a splitter thread cuts the input into chunks of many whole games (raw bytes),
-//! `N` workers convert chunks with the normal reader, and this thread writes the results in
-//! input order.
+//! `--threads N`: `N` workers, each taking a chunk of many whole games from the input,
+//! converting it and handing the JSON over to be written in input order. No other thread:
+//! fewer threads than cores' worth of context switches, and a chunk's JSON is written by the
+//! worker that completes the run of chunks due next.
 //!
-//! The splitter does not tokenize: it reads about [`CHUNK_BYTES`] and cuts at the next line
-//! starting with `[` that follows a blank line, which follows a line not starting with `[`,
-//! outside any brace comment (see [`Cutter`]). When no such line comes, the chunk grows, so a
-//! cut is never wrong, at worst late. Each chunk travels with a one-shot channel for its result;
-//! the writer receives those channels in order through a bounded queue, so at most `9 N` chunks
-//! are in flight (a slow chunk does not stall the others) and memory stays bounded. Positions in
-//! error messages are shifted by the chunk's first line (counted by the splitter) and the number
-//! of games before it (counted by the writer).
+//! Taking a chunk ([`Input::next_chunk`], under the input's lock) does not tokenize: it reads
+//! about [`CHUNK_BYTES`] and cuts at the next line starting with `[` that follows a blank line,
+//! which follows a line not starting with `[`, outside any brace comment (see [`Cutter`]). When
+//! no such line comes, the chunk grows, so a cut is never wrong, at worst late. Converted chunks
+//! wait in [`Output::pending`] until those before them are written; a worker more than
+//! `4 N` chunks ahead of the writing waits before taking another, so memory stays bounded.
+//! Positions in error messages are shifted by the chunk's first line (counted when it is cut)
+//! and the number of games before it (counted as chunks are written).
 //!
-//! Buffers go round: chunk buffers back to the splitter once converted, JSON buffers back to the
+//! Buffers go round: chunk buffers back to the input once converted, JSON buffers back to the
 //! workers once written, so that after the first few chunks nothing is allocated (fresh buffers
-//! of megabytes cost page faults, which took a third of the second core's time).
+//! of megabytes cost page faults).
 
+use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
-use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::thread;
 
-use scoresheet_pgn::egd::{EgdError, EgdOptions, JsonVisitor};
+use scoresheet_pgn::egd::{EgdError, JsonVisitor};
 use scoresheet_pgn::{Position, ReadError, Reader};
 
 use super::cutter::Cutter;
@@ -30,35 +31,14 @@ use super::{read_options, Job};
 /// chunk's JSON (about 20 times its size) stays in a core's cache until it is written out.
 const CHUNK_BYTES: usize = 32 << 10;
 
-/// Buffers to reuse, shared by the threads that take them and the ones that give them back.
-#[derive(Clone, Default)]
-struct Pool(Arc<Mutex<Vec<Vec<u8>>>>);
-
-impl Pool {
-    /// An empty buffer, with the memory of one given back if there is one.
-    fn take(&self) -> Vec<u8> {
-        self.0
-            .lock()
-            .ok()
-            .and_then(|mut buffers| buffers.pop())
-            .unwrap_or_default()
-    }
-
-    fn give(&self, mut buffer: Vec<u8>) {
-        buffer.clear();
-        if let Ok(mut buffers) = self.0.lock() {
-            buffers.push(buffer);
-        }
-    }
-}
-
 /// Raw games to convert.
 struct Chunk {
+    /// Place in the input, from 0.
+    seq: u64,
     /// The input byte offset and line of the chunk's first byte (the first of a line).
     byte: u64,
     line: u64,
     bytes: Vec<u8>,
-    reply: SyncSender<Converted>,
 }
 
 /// A game that could not be converted, with its position within its chunk.
@@ -81,138 +61,228 @@ struct Converted {
     line: u64,
 }
 
+/// Locks, going on with the data of a worker that panicked (it cannot leave it half-changed:
+/// every change under these locks is a push, a pop or a counter).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Converts one input with `threads` workers.
 pub fn convert(
-    src: impl Read + Send + 'static,
+    src: impl Read + Send,
     job: &Job<'_>,
     threads: usize,
-    out: &mut dyn Write,
+    out: &mut (dyn Write + Send),
 ) -> anyhow::Result<()> {
-    let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(threads);
-    let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<Converted>>(threads * 8);
-    let work_rx = Arc::new(Mutex::new(work_rx));
-    let options = job.options;
-    let (chunks, jsons) = (Pool::default(), Pool::default());
-    let workers: Vec<_> = (0..threads)
-        .map(|_| {
-            let work_rx = Arc::clone(&work_rx);
-            let pools = (chunks.clone(), jsons.clone());
-            thread::spawn(move || work(&work_rx, options, &pools))
-        })
-        .collect();
-    let splitter = thread::spawn(move || split(src, &work_tx, &order_tx, &chunks));
-    let written = write_in_order(&order_rx, job, out, &jsons);
-    drop(order_rx);
-    let split = splitter.join().unwrap_or(Ok(()));
-    for worker in workers {
-        let _ = worker.join();
+    let input = Mutex::new(Input::new(src));
+    let output = Mutex::new(Output::new(out));
+    let written = Condvar::new();
+    let window = 4 * threads as u64;
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| work(&input, &output, &written, job, window));
+        }
+    });
+    let output = output
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = output.failed {
+        return Err(anyhow::Error::new(e));
     }
-    written?;
-    split.map_err(|e| anyhow::Error::new(e).context("cannot read the input"))
+    let input = input
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match input.error {
+        Some(e) => Err(anyhow::Error::new(e).context("cannot read the input")),
+        None => Ok(()),
+    }
 }
 
-fn write_in_order(
-    order: &Receiver<Receiver<Converted>>,
+/// A worker: takes chunks until the input ends (or the output fails).
+fn work<R: Read>(
+    input: &Mutex<Input<R>>,
+    output: &Mutex<Output<'_>>,
+    written: &Condvar,
     job: &Job<'_>,
-    out: &mut dyn Write,
-    jsons: &Pool,
-) -> io::Result<()> {
-    let mut games_before = 0;
-    for reply in order {
-        let Ok(done) = reply.recv() else { continue };
-        let start = Position {
-            game_index: games_before,
-            game_first_line: done.line,
-            line: done.line,
-            column: 1,
-            byte: done.byte,
-        };
-        let errors = done.errors.len() as u64;
-        for error in done.errors {
-            let message = match error {
-                GameError::Egd(mut e) => {
-                    e.offset_by(start);
-                    e.to_string()
-                }
-                GameError::Read(e) => read_error(&e, start),
-            };
-            job.bar.println(&format!("error: {}: {message}", job.name));
-        }
-        games_before += done.game_index;
-        job.counters.add(done.games - errors, errors, done.plies);
-        out.write_all(&done.json)?;
-        jsons.give(done.json);
-    }
-    Ok(())
-}
-
-/// The splitter: reads the input, sends chunks of whole games to the workers and their reply
-/// channels, in order, to the writer. Stops early when the writer has gone.
-fn split(
-    mut src: impl Read,
-    work: &SyncSender<Chunk>,
-    order: &SyncSender<Receiver<Converted>>,
-    chunks: &Pool,
-) -> io::Result<()> {
-    let mut buf = chunks.take();
-    let mut byte = 0u64;
-    let mut line = 1u64;
-    let mut cutter = Cutter::default();
-    let mut eof = false;
+    window: u64,
+) {
+    let mut visitor = JsonVisitor::new(job.options);
     loop {
-        // Fill up to the chunk size, then look for a cut; read more while none is found.
-        if !eof {
-            let want = buf.len().max(CHUNK_BYTES) + CHUNK_BYTES / 4;
-            eof = match fill(&mut src, &mut buf, want) {
-                Ok(eof) => eof,
-                Err(e) => return Err(broken_off(e, byte, buf, work, order, line)),
-            };
-        }
-        let Some(cut) = cutter.find(&buf, CHUNK_BYTES) else {
-            if eof {
-                break;
-            }
-            continue;
+        let Some(chunk) = lock(input).next_chunk() else {
+            return;
         };
-        let mut rest = chunks.take();
-        rest.extend_from_slice(&buf[cut..]);
-        buf.truncate(cut);
-        let lines = count_lines(&buf);
-        if !send(byte, line, std::mem::replace(&mut buf, rest), work, order) {
-            return Ok(());
+        let mut done = convert_chunk(&chunk, &mut visitor);
+        let spare = lock(output).spare.pop().unwrap_or_default();
+        done.json = visitor.replace_output(spare);
+        lock(input).spare.push(chunk.bytes);
+        let mut out = lock(output);
+        out.pending.insert(chunk.seq, done);
+        out.write_ready(job);
+        written.notify_all();
+        // Not more than `window` chunks ahead of the writing.
+        while out.failed.is_none() && chunk.seq >= out.written + window {
+            out = written
+                .wait(out)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
         }
-        byte += cut as u64;
-        line += lines;
-        cutter = Cutter::default();
+        if out.failed.is_some() {
+            return;
+        }
     }
-    // The rest, with no cut: one chunk.
-    if !buf.is_empty() {
-        send(byte, line, buf, work, order);
-    }
-    Ok(())
 }
 
-/// The input broke off after `buf`: its whole games (up to the last cut) still go to the
-/// workers, and the error says where the input ended, as the one-thread reader does.
-fn broken_off(
-    e: io::Error,
+/// The input, cut into chunks of whole games.
+struct Input<R> {
+    src: R,
+    /// Bytes read and not yet handed out, from a chunk's start.
+    buf: Vec<u8>,
+    cutter: Cutter,
+    /// Where `buf` starts in the input.
     byte: u64,
-    mut buf: Vec<u8>,
-    work: &SyncSender<Chunk>,
-    order: &SyncSender<Receiver<Converted>>,
     line: u64,
-) -> io::Error {
-    let end = byte + buf.len() as u64;
-    let mut cutter = Cutter::default();
-    let mut whole = 0;
-    while let Some(cut) = cutter.find(&buf, whole + 1) {
-        whole = cut;
+    seq: u64,
+    eof: bool,
+    error: Option<io::Error>,
+    /// Chunk buffers given back.
+    spare: Vec<Vec<u8>>,
+}
+
+impl<R: Read> Input<R> {
+    fn new(src: R) -> Input<R> {
+        Input {
+            src,
+            buf: Vec::new(),
+            cutter: Cutter::default(),
+            byte: 0,
+            line: 1,
+            seq: 0,
+            eof: false,
+            error: None,
+            spare: Vec::new(),
+        }
     }
-    buf.truncate(whole);
-    if !buf.is_empty() {
-        send(byte, line, buf, work, order);
+
+    /// The next chunk: whole games from at least [`CHUNK_BYTES`] of input, or all that is left
+    /// at the end. After a read error, the whole games read before it, then nothing.
+    fn next_chunk(&mut self) -> Option<Chunk> {
+        loop {
+            if let Some(cut) = self.cutter.find(&self.buf, CHUNK_BYTES) {
+                return Some(self.cut(cut));
+            }
+            if self.eof {
+                return (!self.buf.is_empty()).then(|| self.cut(self.buf.len()));
+            }
+            let want = self.buf.len().max(CHUNK_BYTES) + CHUNK_BYTES / 4;
+            match fill(&mut self.src, &mut self.buf, want) {
+                Ok(eof) => self.eof = eof,
+                Err(e) => return self.broken_off(e),
+            }
+        }
     }
-    io::Error::new(e.kind(), format!("pgn: i/o error after byte {end}: {e}"))
+
+    /// Hands out `buf[..end]`.
+    fn cut(&mut self, end: usize) -> Chunk {
+        let mut rest = self.spare.pop().unwrap_or_default();
+        rest.clear();
+        rest.extend_from_slice(&self.buf[end..]);
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        bytes.truncate(end);
+        let chunk = Chunk {
+            seq: self.seq,
+            byte: self.byte,
+            line: self.line,
+            bytes,
+        };
+        self.seq += 1;
+        self.byte += end as u64;
+        self.line += count_lines(&chunk.bytes);
+        self.cutter = Cutter::default();
+        chunk
+    }
+
+    /// The input broke off after `buf`: its whole games (up to the last cut) are the last
+    /// chunk, and the error says where the input ended, as the one-thread reader does.
+    fn broken_off(&mut self, e: io::Error) -> Option<Chunk> {
+        let end = self.byte + self.buf.len() as u64;
+        self.error = Some(io::Error::new(
+            e.kind(),
+            format!("pgn: i/o error after byte {end}: {e}"),
+        ));
+        self.eof = true;
+        let mut cutter = Cutter::default();
+        let mut whole = 0;
+        while let Some(cut) = cutter.find(&self.buf, whole + 1) {
+            whole = cut;
+        }
+        self.buf.truncate(whole);
+        let chunk = (whole > 0).then(|| self.cut(whole));
+        self.buf.clear();
+        chunk
+    }
+}
+
+/// Converted chunks on their way out, in input order.
+struct Output<'a> {
+    out: &'a mut (dyn Write + Send),
+    /// Converted chunks not written yet, by place in the input.
+    pending: BTreeMap<u64, Converted>,
+    /// Chunks written: the next one due is `written`.
+    written: u64,
+    /// Games in the chunks written.
+    games_before: u64,
+    failed: Option<io::Error>,
+    /// JSON buffers given back.
+    spare: Vec<Vec<u8>>,
+}
+
+impl<'a> Output<'a> {
+    fn new(out: &'a mut (dyn Write + Send)) -> Output<'a> {
+        Output {
+            out,
+            pending: BTreeMap::new(),
+            written: 0,
+            games_before: 0,
+            failed: None,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Writes the chunks due, in order, with their game errors on stderr.
+    fn write_ready(&mut self, job: &Job<'_>) {
+        while let Some(done) = self.pending.remove(&self.written) {
+            let start = Position {
+                game_index: self.games_before,
+                game_first_line: done.line,
+                line: done.line,
+                column: 1,
+                byte: done.byte,
+            };
+            let errors = done.errors.len() as u64;
+            for error in done.errors {
+                let message = match error {
+                    GameError::Egd(mut e) => {
+                        e.offset_by(start);
+                        e.to_string()
+                    }
+                    GameError::Read(e) => read_error(&e, start),
+                };
+                job.bar.println(&format!("error: {}: {message}", job.name));
+            }
+            self.games_before += done.game_index;
+            job.counters.add(done.games - errors, errors, done.plies);
+            if self.failed.is_none() {
+                if let Err(e) = self.out.write_all(&done.json) {
+                    self.failed = Some(e);
+                }
+            }
+            let mut json = done.json;
+            json.clear();
+            self.spare.push(json);
+            self.written += 1;
+        }
+    }
 }
 
 /// Reads until `buf` holds `want` bytes or the input ends; true at the end.
@@ -238,42 +308,6 @@ fn fill(src: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool>
 
 fn count_lines(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
-}
-
-/// Hands a chunk to the workers and its reply channel to the writer; false once either is gone.
-fn send(
-    byte: u64,
-    line: u64,
-    bytes: Vec<u8>,
-    work: &SyncSender<Chunk>,
-    order: &SyncSender<Receiver<Converted>>,
-) -> bool {
-    let (reply, result) = mpsc::sync_channel(1);
-    order.send(result).is_ok()
-        && work
-            .send(Chunk {
-                byte,
-                line,
-                bytes,
-                reply,
-            })
-            .is_ok()
-}
-
-/// A worker: converts chunks until the splitter is done.
-fn work(chunks: &Mutex<Receiver<Chunk>>, options: EgdOptions, pools: &(Pool, Pool)) {
-    let mut visitor = JsonVisitor::new(options);
-    loop {
-        let chunk = match chunks.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
-        };
-        let Ok(chunk) = chunk else { return };
-        let mut done = convert_chunk(&chunk, &mut visitor);
-        done.json = visitor.replace_output(pools.1.take());
-        pools.0.give(chunk.bytes);
-        let _ = chunk.reply.send(done);
-    }
 }
 
 fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {

@@ -151,3 +151,40 @@ fn ok_pretty_and_output_file() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Many more chunks than the workers may run ahead of the writing (`4 N`): the order, the
+/// game numbers in error messages and the totals still match one thread.
+#[test]
+fn ok_threads_many_chunks() {
+    let slice = std::fs::read(cli_data("real_200.pgn")).expect("slice");
+    let mut input = Vec::new();
+    for copy in 0..8 {
+        input.extend_from_slice(&slice);
+        if copy == 5 {
+            input.extend_from_slice(ONE_BAD);
+        }
+    }
+    let one = run(&["egd", "--threads", "1"], &input);
+    let two = run(&["egd", "--threads", "2"], &input);
+    assert_eq!(one.status.code(), Some(2));
+    assert_eq!(two.status.code(), Some(2));
+    assert_eq!(
+        text(&one.stdout).lines().count(),
+        1_602,
+        "8 x 200 games and 2 of 3"
+    );
+    assert!(one.stdout == two.stdout, "same output");
+    let errors = |o: &Output| -> Vec<String> {
+        text(&o.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:") || l.starts_with("egd:"))
+            .map(|l| l.split("; ").take(2).collect::<Vec<_>>().join("; "))
+            .collect()
+    };
+    assert_eq!(errors(&one), errors(&two));
+    assert!(
+        errors(&one)[0].contains("game 1202 (from line"),
+        "{:?}",
+        errors(&one)
+    );
+}

@@ -229,12 +229,12 @@ impl<W: io::Write> Writer<W> {
     /// outside a game.
     pub fn san(&mut self, token: &str) -> io::Result<()> {
         let delimiter = |c: char| c.is_whitespace() || c.is_control() || "{}()[];$\"".contains(c);
-        let words = match self.options.words_in_moves {
-            true => token.split(' ').collect(),
-            false => vec![token],
+        let bad_word = |word: &str| word.is_empty() || word.contains(delimiter);
+        let bad = match self.options.words_in_moves {
+            true => token.split(' ').any(bad_word),
+            false => bad_word(token),
         };
-        let bad_word = |word: &&str| word.is_empty() || word.contains(delimiter);
-        if words.iter().any(bad_word) || looks_numbered(token) {
+        if bad || looks_numbered(token) {
             return Err(invalid(format!(
                 "pgn: move token {token:?} cannot be written"
             )));

@@ -178,6 +178,11 @@ impl Job<'_> {
     /// Prints a game error and counts it.
     pub fn report(&self, message: &str) {
         self.counters.add(0, 1, 0);
+        self.print_error(message);
+    }
+
+    /// Prints a game error (counted by the caller), naming the input.
+    pub fn print_error(&self, message: &str) {
         self.bar
             .println(&format!("error: {}: {message}", self.name));
     }

@@ -9,8 +9,8 @@
 use super::{CastlingMode, EnPassantMode, Position};
 use crate::types::{Color, Role, Square};
 
-/// FEN letters indexed by `role as usize` (pawn first), White then Black.
-const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+/// Black's FEN letters indexed by `role as usize` (pawn first); White's are the capitals.
+const LETTERS: [u8; 6] = *b"pnbrqk";
 
 impl Position {
     /// Appends the FEN of the position to `out`: the same text as [`Position::fen`].
@@ -161,7 +161,7 @@ impl RankText {
         let byte = |board: u64| usize::from((board >> (rank * 8)) as u8);
         let mut letters = 0u64;
         let mut occupancy = 0;
-        for (&board, &letter) in boards[..6].iter().zip(LETTERS[1].iter()) {
+        for (&board, &letter) in boards[..6].iter().zip(LETTERS.iter()) {
             letters += SPREAD[byte(board)] * u64::from(letter);
             occupancy |= byte(board);
         }

@@ -268,7 +268,7 @@ impl<'a> Output<'a> {
                     }
                     GameError::Read(e) => read_error(&e, start),
                 };
-                job.bar.println(&format!("error: {}: {message}", job.name));
+                job.print_error(&message);
             }
             self.games_before += done.game_index;
             job.counters.add(done.games - errors, errors, done.plies);

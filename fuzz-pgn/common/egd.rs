@@ -15,7 +15,7 @@
 //!    module docs promise (key order, escapes, indentation).
 
 use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor, JsonVisitor};
-use scoresheet_pgn::{BraceNesting, Position, ReadError, ReadOptions, Reader, Visitor};
+use scoresheet_pgn::{BraceNesting, Location, ReadError, ReadOptions, Reader, Visitor};
 use serde_json::Value;
 
 /// The game size limit used.
@@ -29,7 +29,7 @@ enum Fate {
     /// Read, but not convertible.
     Failed(EgdError),
     /// A reader error: the message, where, and whether reading stops there.
-    Unreadable(String, Position, bool),
+    Unreadable(String, Location, bool),
 }
 
 /// Converts `data` (its first byte also picks the options) and panics on a broken promise.
@@ -172,7 +172,7 @@ fn read_options() -> ReadOptions {
 }
 
 fn unreadable(err: &ReadError) -> Fate {
-    Fate::Unreadable(err.to_string(), err.position(), !err.is_recoverable())
+    Fate::Unreadable(err.to_string(), err.location(), !err.is_recoverable())
 }
 
 /// Reads every game with `visitor`, turning each output into a fate with `fate`; stops after

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use scoresheet_pgn::{
-    BraceNesting, Oddity, Outcome, Position, RawComment, RawTag, RawToken, ReadOptions, Reader,
+    BraceNesting, Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadOptions, Reader,
     Skip, Visitor, Writer,
 };
 
@@ -33,14 +33,14 @@ pub fn check(data: &[u8]) {
             Ok(Some(())) => {}
             Ok(None) => break,
             Err(err) => {
-                let _ = (err.to_string(), err.position(), err.kind());
+                let _ = (err.to_string(), err.location(), err.kind());
                 if !err.is_recoverable() {
                     break;
                 }
             }
         }
     }
-    let _ = reader.position();
+    let _ = reader.location();
     let written = visitor.writer.into_inner().expect("writing to memory");
     let mut again = Reader::new(&written[..]);
     while let Ok(Some(())) = again.read_game(&mut Touch {
@@ -70,7 +70,7 @@ struct Touch {
     calls: u64,
 }
 
-fn at(position: Position) {
+fn at(position: Location) {
     let _ = position.to_string();
 }
 
@@ -79,39 +79,39 @@ impl Visitor for Touch {
     type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self, position: Position) -> ControlFlow<()> {
+    fn begin_game(&mut self, position: Location) -> ControlFlow<()> {
         at(position);
         let _ = self.writer.begin_game();
         ControlFlow::Continue(())
     }
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        at(value.position());
+        at(value.location());
         let _ = (value.as_bytes(), value.unescape());
         let name = String::from_utf8_lossy(name);
         let _ = self.writer.tag(&name, &value.decode());
         ControlFlow::Continue(())
     }
-    fn begin_movetext(&mut self, _: (), position: Position) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _: (), position: Location) -> ControlFlow<()> {
         at(position);
         ControlFlow::Continue(())
     }
     fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<()> {
-        at(san.position());
+        at(san.location());
         let _ = self.writer.san(&san.decode());
         ControlFlow::Continue(())
     }
     fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<()> {
-        at(token.position());
+        at(token.location());
         let _ = (token.decode(), self.writer.nag(nag));
         ControlFlow::Continue(())
     }
     fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
-        at(comment.position());
+        at(comment.location());
         let _ = (comment.kind(), comment.as_bytes());
         let _ = self.writer.comment(&comment.decode());
         ControlFlow::Continue(())
     }
-    fn begin_variation(&mut self, _: &mut (), position: Position) -> ControlFlow<(), Skip> {
+    fn begin_variation(&mut self, _: &mut (), position: Location) -> ControlFlow<(), Skip> {
         at(position);
         self.calls += 1;
         // Skip every third variation, to run the skipping path too.
@@ -121,7 +121,7 @@ impl Visitor for Touch {
         }
         ControlFlow::Continue(Skip(skip))
     }
-    fn end_variation(&mut self, _: &mut (), position: Position) -> ControlFlow<()> {
+    fn end_variation(&mut self, _: &mut (), position: Location) -> ControlFlow<()> {
         at(position);
         let _ = self.writer.end_variation();
         ControlFlow::Continue(())
@@ -130,7 +130,7 @@ impl Visitor for Touch {
         &mut self,
         _: &mut (),
         outcome: Option<Outcome>,
-        position: Position,
+        position: Location,
     ) -> ControlFlow<()> {
         at(position);
         let _ = outcome.map(|o| o.to_string());

@@ -86,7 +86,7 @@ impl Visitor for Games {
     type Movetext = (Option<String>, Vec<String>);
     type Output = (Option<String>, Vec<String>);
 
-    fn begin_game(&mut self, _: scoresheet_pgn::Position) -> ControlFlow<Self::Output, Self::Tags> {
+    fn begin_game(&mut self, _: scoresheet_pgn::Location) -> ControlFlow<Self::Output, Self::Tags> {
         ControlFlow::Continue(None)
     }
     fn tag(
@@ -103,7 +103,7 @@ impl Visitor for Games {
     fn begin_movetext(
         &mut self,
         fen: Option<String>,
-        _: scoresheet_pgn::Position,
+        _: scoresheet_pgn::Location,
     ) -> ControlFlow<Self::Output, Self::Movetext> {
         ControlFlow::Continue((fen, Vec::new()))
     }
@@ -114,7 +114,7 @@ impl Visitor for Games {
     fn begin_variation(
         &mut self,
         _: &mut Self::Movetext,
-        _: scoresheet_pgn::Position,
+        _: scoresheet_pgn::Location,
     ) -> ControlFlow<Self::Output, Skip> {
         ControlFlow::Continue(Skip(true))
     }

@@ -49,7 +49,7 @@ use std::{fmt, thread};
 
 use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::{
-    Oddity, Outcome, Position, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
+    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
 };
 
 use crate::{row::GameRow, Database, Error};
@@ -416,7 +416,7 @@ impl Visitor for Located {
     type Movetext = <EgdVisitor as Visitor>::Movetext;
     type Output = Converted;
 
-    fn begin_game(&mut self, at: Position) -> ControlFlow<Converted, Self::Tags> {
+    fn begin_game(&mut self, at: Location) -> ControlFlow<Converted, Self::Tags> {
         self.byte = at.byte;
         self.inner.begin_game(at)
     }
@@ -433,7 +433,7 @@ impl Visitor for Located {
     fn begin_movetext(
         &mut self,
         t: Self::Tags,
-        at: Position,
+        at: Location,
     ) -> ControlFlow<Converted, Self::Movetext> {
         self.inner.begin_movetext(t, at)
     }
@@ -462,12 +462,12 @@ impl Visitor for Located {
     fn begin_variation(
         &mut self,
         m: &mut Self::Movetext,
-        at: Position,
+        at: Location,
     ) -> ControlFlow<Converted, Skip> {
         self.inner.begin_variation(m, at)
     }
 
-    fn end_variation(&mut self, m: &mut Self::Movetext, at: Position) -> ControlFlow<Converted> {
+    fn end_variation(&mut self, m: &mut Self::Movetext, at: Location) -> ControlFlow<Converted> {
         self.inner.end_variation(m, at)
     }
 
@@ -475,7 +475,7 @@ impl Visitor for Located {
         &mut self,
         m: &mut Self::Movetext,
         outcome: Option<Outcome>,
-        at: Position,
+        at: Location,
     ) -> ControlFlow<Converted> {
         self.inner.outcome(m, outcome, at)
     }

@@ -12,7 +12,7 @@ mod common;
 use std::{hint::black_box, ops::ControlFlow};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use scoresheet_pgn::{Position, RawToken, Reader, Skip, Visitor};
+use scoresheet_pgn::{Location, RawToken, Reader, Skip, Visitor};
 
 /// Counts mainline move tokens and skips variations, like the peer harness's parse mode.
 struct Count(u64);
@@ -22,17 +22,17 @@ impl Visitor for Count {
     type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<()> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    fn begin_movetext(&mut self, _tags: (), _at: Position) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _tags: (), _at: Location) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
     fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<()> {
         self.0 += san.as_bytes().len() as u64;
         ControlFlow::Continue(())
     }
-    fn begin_variation(&mut self, _: &mut (), _at: Position) -> ControlFlow<(), Skip> {
+    fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<(), Skip> {
         ControlFlow::Continue(Skip(true))
     }
     fn end_game(&mut self, _: ()) {}

@@ -6,7 +6,7 @@
 
 use std::{io::Read, ops::ControlFlow, time::Instant};
 
-use scoresheet_pgn::{input, Oddity, Position, RawToken, Reader, Skip, Visitor};
+use scoresheet_pgn::{input, Location, Oddity, RawToken, Reader, Skip, Visitor};
 
 #[derive(Default)]
 struct Count {
@@ -20,17 +20,17 @@ impl Visitor for Count {
     type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<()> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    fn begin_movetext(&mut self, _tags: (), _at: Position) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _tags: (), _at: Location) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
     fn san(&mut self, _: &mut (), _san: RawToken<'_>) -> ControlFlow<()> {
         self.plies += 1;
         ControlFlow::Continue(())
     }
-    fn begin_variation(&mut self, _: &mut (), _at: Position) -> ControlFlow<(), Skip> {
+    fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<(), Skip> {
         ControlFlow::Continue(Skip(true))
     }
     fn oddity(&mut self, _oddity: Oddity<'_>) {

@@ -1,19 +1,19 @@
 //! Where things are in a PGN input, and the errors of the reader.
 //!
 //! Every callback of a [`Visitor`](crate::Visitor) and every [`ReadError`] carries a
-//! [`Position`]: the game (its index and first line) and the exact line, column and byte.
+//! [`Location`]: the game (its index and first line) and the exact line, column and byte.
 //!
 //! ```
 //! use scoresheet_pgn::{ReadErrorKind, ReadOptions, Reader, Visitor};
-//! # use scoresheet_pgn::Position;
+//! # use scoresheet_pgn::Location;
 //! # use std::ops::ControlFlow;
 //! # struct Count;
 //! # impl Visitor for Count {
 //! #     type Tags = ();
 //! #     type Movetext = ();
 //! #     type Output = ();
-//! #     fn begin_game(&mut self, _: Position) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
-//! #     fn begin_movetext(&mut self, _: (), _: Position) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
+//! #     fn begin_game(&mut self, _: Location) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
+//! #     fn begin_movetext(&mut self, _: (), _: Location) -> ControlFlow<(), ()> { ControlFlow::Continue(()) }
 //! #     fn end_game(&mut self, _: ()) {}
 //! # }
 //! let pgn = b"1. e4 (((( 1... e5 *\n\n1. d4 *\n";
@@ -21,8 +21,8 @@
 //! let mut reader = Reader::with_options(&pgn[..], options);
 //! let err = reader.read_game(&mut Count).expect_err("too deep");
 //! assert!(matches!(err.kind(), ReadErrorKind::VariationTooDeep { limit: 3 }));
-//! assert_eq!(err.position().line, 1);
-//! assert_eq!(err.position().column, 10);
+//! assert_eq!(err.location().line, 1);
+//! assert_eq!(err.location().column, 10);
 //! assert_eq!(
 //!     err.to_string(),
 //!     "pgn: game 1 (from line 1), line 1, column 10: expected at most 3 nested variations"
@@ -39,7 +39,7 @@ use std::{error, fmt, io};
 /// Lines and columns count from 1; columns count bytes. `\n`, `\r\n` and a lone `\r` each end a
 /// line outside comments; inside comments only `\n` is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Position {
+pub struct Location {
     /// Index of the game in the input, counting from 0.
     pub game_index: u64,
     /// Line on which the game starts.
@@ -53,13 +53,13 @@ pub struct Position {
     pub byte: u64,
 }
 
-impl Position {
+impl Location {
     /// A position found by reading a slice of a larger input, as a position in that input: the
     /// slice starts at `start` (its first byte is `start.byte`, on `start.line` at
     /// `start.column`, and its first game is game `start.game_index`).
-    pub fn offset_by(self, start: Position) -> Position {
+    pub fn offset_by(self, start: Location) -> Location {
         let first_line = self.line == 1;
-        Position {
+        Location {
             game_index: self.game_index + start.game_index,
             game_first_line: self.game_first_line + start.line.saturating_sub(1),
             line: self.line + start.line.saturating_sub(1),
@@ -74,7 +74,7 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -116,11 +116,11 @@ pub enum ReadErrorKind {
 #[derive(Debug)]
 pub struct ReadError {
     kind: ReadErrorKind,
-    position: Position,
+    position: Location,
 }
 
 impl ReadError {
-    pub(crate) fn new(kind: ReadErrorKind, position: Position) -> ReadError {
+    pub(crate) fn new(kind: ReadErrorKind, position: Location) -> ReadError {
         ReadError { kind, position }
     }
 
@@ -130,7 +130,7 @@ impl ReadError {
     }
 
     /// Where it went wrong.
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.position
     }
 
@@ -181,8 +181,8 @@ impl error::Error for ReadError {
 mod tests {
     use super::*;
 
-    fn at(line: u64, column: u64) -> Position {
-        Position {
+    fn at(line: u64, column: u64) -> Location {
+        Location {
             game_index: 2,
             game_first_line: 10,
             line,

@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use scoresheet_pgn::{Position, RawTag, RawToken, Reader, Visitor};
+//! use scoresheet_pgn::{Location, RawTag, RawToken, Reader, Visitor};
 //!
 //! /// Counts the moves of each game and remembers its White player.
 //! struct Summary;
@@ -12,7 +12,7 @@
 //!     type Movetext = (Option<String>, usize);
 //!     type Output = (Option<String>, usize);
 //!
-//!     fn begin_game(&mut self, _at: Position) -> ControlFlow<Self::Output, Option<String>> {
+//!     fn begin_game(&mut self, _at: Location) -> ControlFlow<Self::Output, Option<String>> {
 //!         ControlFlow::Continue(None)
 //!     }
 //!     fn tag(&mut self, white: &mut Option<String>, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
@@ -21,7 +21,7 @@
 //!         }
 //!         ControlFlow::Continue(())
 //!     }
-//!     fn begin_movetext(&mut self, white: Option<String>, _at: Position) -> ControlFlow<Self::Output, Self::Movetext> {
+//!     fn begin_movetext(&mut self, white: Option<String>, _at: Location) -> ControlFlow<Self::Output, Self::Movetext> {
 //!         ControlFlow::Continue((white, 0))
 //!     }
 //!     fn san(&mut self, game: &mut Self::Movetext, _san: RawToken<'_>) -> ControlFlow<Self::Output> {
@@ -87,7 +87,7 @@ mod tokens;
 pub mod visitor;
 pub mod writer;
 
-pub use error::{Position, ReadError, ReadErrorKind};
+pub use error::{Location, ReadError, ReadErrorKind};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
 pub use visitor::Visitor;

@@ -38,7 +38,7 @@ use crate::{
     buffer::{ErrorAt, Mark},
     lexer::{Kind, Lexer, Token},
     visitor::SkipGame as SkipAll,
-    Oddity, OddityKind, Position, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
+    Location, Oddity, OddityKind, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
     Visitor,
 };
 
@@ -177,7 +177,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Where the reader is now (the game index is that of the next game once one has ended).
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.position_of(self.lexer.buffer.mark())
     }
 
@@ -192,8 +192,8 @@ impl<R: Read> Reader<R> {
         self.lexer.buffer.into_inner()
     }
 
-    fn position_of(&self, mark: Mark) -> Position {
-        Position {
+    fn position_of(&self, mark: Mark) -> Location {
+        Location {
             game_index: self.game_index,
             game_first_line: self.game_first_line,
             line: mark.line,
@@ -232,7 +232,7 @@ impl<R: Read> Reader<R> {
 
     /// Where `token`, the last token from the lexer, starts.
     #[inline]
-    fn token_position(&self, token: Token) -> Position {
+    fn token_position(&self, token: Token) -> Location {
         self.position_of(self.lexer.mark_of(token))
     }
 
@@ -549,7 +549,7 @@ mod tests {
         type Movetext = Vec<String>;
         type Output = Vec<String>;
 
-        fn begin_game(&mut self, _at: Position) -> ControlFlow<Vec<String>, bool> {
+        fn begin_game(&mut self, _at: Location) -> ControlFlow<Vec<String>, bool> {
             ControlFlow::Continue(false)
         }
         fn tag(&mut self, skip: &mut bool, name: &[u8], _: RawTag<'_>) -> ControlFlow<Vec<String>> {
@@ -559,7 +559,7 @@ mod tests {
         fn begin_movetext(
             &mut self,
             skip: bool,
-            _: Position,
+            _: Location,
         ) -> ControlFlow<Vec<String>, Vec<String>> {
             if skip {
                 return ControlFlow::Break(vec!["skipped".into()]);
@@ -567,14 +567,14 @@ mod tests {
             ControlFlow::Continue(Vec::new())
         }
         fn san(&mut self, events: &mut Vec<String>, san: RawToken<'_>) -> ControlFlow<Vec<String>> {
-            let at = san.position();
+            let at = san.location();
             events.push(format!("{}@{}:{}", san.decode(), at.line, at.column));
             ControlFlow::Continue(())
         }
         fn begin_variation(
             &mut self,
             events: &mut Vec<String>,
-            _: Position,
+            _: Location,
         ) -> ControlFlow<Vec<String>, Skip> {
             events.push("(".into());
             ControlFlow::Continue(Skip(false))
@@ -582,7 +582,7 @@ mod tests {
         fn end_variation(
             &mut self,
             events: &mut Vec<String>,
-            _: Position,
+            _: Location,
         ) -> ControlFlow<Vec<String>> {
             events.push(")".into());
             ControlFlow::Continue(())

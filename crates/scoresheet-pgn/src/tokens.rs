@@ -1,5 +1,5 @@
 //! The values the reader hands to a [`Visitor`](crate::Visitor): raw tokens borrowed from the
-//! reader's buffer, each with its [`Position`], plus [`Oddity`] reports.
+//! reader's buffer, each with its [`Location`], plus [`Oddity`] reports.
 //!
 //! Raw tokens are bytes exactly as they are in the file (valid only during the callback); the
 //! `decode` helpers turn them into text (UTF-8, else Latin-1, see [`crate::decode`]).
@@ -13,7 +13,7 @@
 
 use std::{borrow::Cow, fmt};
 
-use crate::{decode, Position};
+use crate::{decode, Location};
 
 /// A game result as written in movetext.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,7 +62,7 @@ pub struct Skip(pub bool);
 #[derive(Debug, Clone, Copy)]
 pub struct RawTag<'a> {
     pub(crate) bytes: &'a [u8],
-    pub(crate) position: Position,
+    pub(crate) position: Location,
 }
 
 impl<'a> RawTag<'a> {
@@ -85,7 +85,7 @@ impl<'a> RawTag<'a> {
     }
 
     /// Where the tag (its `[`) starts.
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.position
     }
 }
@@ -95,7 +95,7 @@ impl<'a> RawTag<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct RawToken<'a> {
     pub(crate) bytes: &'a [u8],
-    pub(crate) position: Position,
+    pub(crate) position: Location,
 }
 
 impl<'a> RawToken<'a> {
@@ -110,7 +110,7 @@ impl<'a> RawToken<'a> {
     }
 
     /// Where the token starts.
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.position
     }
 }
@@ -129,7 +129,7 @@ pub enum CommentKind {
 pub struct RawComment<'a> {
     pub(crate) bytes: &'a [u8],
     pub(crate) kind: CommentKind,
-    pub(crate) position: Position,
+    pub(crate) position: Location,
 }
 
 impl<'a> RawComment<'a> {
@@ -149,7 +149,7 @@ impl<'a> RawComment<'a> {
     }
 
     /// Where the comment (its `{` or `;`) starts.
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.position
     }
 }
@@ -173,14 +173,14 @@ impl<'a> Oddity<'a> {
     }
 
     /// Where it is.
-    pub fn position(&self) -> Position {
+    pub fn location(&self) -> Location {
         self.token.position
     }
 }
 
 impl fmt::Display for Oddity<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pgn: {}: {}", self.position(), self.kind)?;
+        write!(f, "pgn: {}: {}", self.location(), self.kind)?;
         if !self.token.bytes.is_empty() {
             let text = self.token.decode();
             let mut short: String = text.chars().take(40).collect();
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn ok_raw_tag_decode() {
-        let position = Position::default();
+        let position = Location::default();
         let cases: [(&[u8], &str); 4] = [
             (b"Kasparov", "Kasparov"),
             (br#"hello\" \\ world"#, r#"hello" \ world"#),
@@ -329,7 +329,7 @@ mod tests {
 
     #[test]
     fn ok_oddity_display() {
-        let position = Position {
+        let position = Location {
             game_index: 0,
             game_first_line: 1,
             line: 2,

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use scoresheet_pgn::{Position, RawToken, Reader, Skip, Visitor};
+//! use scoresheet_pgn::{Location, RawToken, Reader, Skip, Visitor};
 //!
 //! /// Collects the mainline move tokens of each game.
 //! struct Mainline;
@@ -27,17 +27,17 @@
 //!     type Movetext = Vec<String>;
 //!     type Output = Vec<String>;
 //!
-//!     fn begin_game(&mut self, _at: Position) -> ControlFlow<Self::Output> {
+//!     fn begin_game(&mut self, _at: Location) -> ControlFlow<Self::Output> {
 //!         ControlFlow::Continue(())
 //!     }
-//!     fn begin_movetext(&mut self, _tags: (), _at: Position) -> ControlFlow<Vec<String>, Vec<String>> {
+//!     fn begin_movetext(&mut self, _tags: (), _at: Location) -> ControlFlow<Vec<String>, Vec<String>> {
 //!         ControlFlow::Continue(Vec::new())
 //!     }
 //!     fn san(&mut self, moves: &mut Vec<String>, san: RawToken<'_>) -> ControlFlow<Vec<String>> {
 //!         moves.push(san.decode().into_owned());
 //!         ControlFlow::Continue(())
 //!     }
-//!     fn begin_variation(&mut self, _: &mut Vec<String>, _at: Position) -> ControlFlow<Vec<String>, Skip> {
+//!     fn begin_variation(&mut self, _: &mut Vec<String>, _at: Location) -> ControlFlow<Vec<String>, Skip> {
 //!         ControlFlow::Continue(Skip(true))
 //!     }
 //!     fn end_game(&mut self, moves: Vec<String>) -> Vec<String> {
@@ -53,7 +53,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Oddity, Outcome, Position, RawComment, RawTag, RawToken, Skip};
+use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Skip};
 
 /// Consumes games from a [`Reader`](crate::Reader); see the [module docs](self).
 ///
@@ -69,7 +69,7 @@ pub trait Visitor {
     type Output;
 
     /// A game starts at `at`. Returns the tag state, or `Break` to skip the game.
-    fn begin_game(&mut self, at: Position) -> ControlFlow<Self::Output, Self::Tags>;
+    fn begin_game(&mut self, at: Location) -> ControlFlow<Self::Output, Self::Tags>;
 
     /// A tag pair like `[White "Deep Blue"]`; the name is raw bytes.
     fn tag(
@@ -86,7 +86,7 @@ pub trait Visitor {
     fn begin_movetext(
         &mut self,
         tags: Self::Tags,
-        at: Position,
+        at: Location,
     ) -> ControlFlow<Self::Output, Self::Movetext>;
 
     /// A move token, as written.
@@ -124,7 +124,7 @@ pub trait Visitor {
     fn begin_variation(
         &mut self,
         _movetext: &mut Self::Movetext,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Self::Output, Skip> {
         ControlFlow::Continue(Skip(false))
     }
@@ -134,7 +134,7 @@ pub trait Visitor {
     fn end_variation(
         &mut self,
         _movetext: &mut Self::Movetext,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
     }
@@ -144,7 +144,7 @@ pub trait Visitor {
         &mut self,
         _movetext: &mut Self::Movetext,
         _outcome: Option<Outcome>,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
     }
@@ -166,11 +166,11 @@ impl Visitor for SkipGame {
     type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<()> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<()> {
         ControlFlow::Break(())
     }
 
-    fn begin_movetext(&mut self, _tags: (), _at: Position) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _tags: (), _at: Location) -> ControlFlow<()> {
         ControlFlow::Break(())
     }
 

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use anyhow::Context;
 use scoresheet::{CastlingMode, EnPassantMode, Position as Board};
 use scoresheet_pgn::{
-    input, Outcome as GameResult, Position, RawComment, RawTag, RawToken, Reader, Skip, Visitor,
+    input, Location, Outcome as GameResult, RawComment, RawTag, RawToken, Reader, Skip, Visitor,
     WriteOptions, Writer,
 };
 
@@ -113,7 +113,7 @@ struct Game {
 /// Why a game was not written.
 #[derive(Debug)]
 struct Rejected {
-    at: Position,
+    at: Location,
     what: String,
 }
 
@@ -151,7 +151,7 @@ struct Replay {
 
 type Output = Result<Game, Rejected>;
 
-fn reject<T>(at: Position, what: String) -> ControlFlow<Output, T> {
+fn reject<T>(at: Location, what: String) -> ControlFlow<Output, T> {
     ControlFlow::Break(Err(Rejected { at, what }))
 }
 
@@ -160,7 +160,7 @@ impl Visitor for Replay {
     type Movetext = Line;
     type Output = Output;
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<Output, Game> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<Output, Game> {
         ControlFlow::Continue(Game::default())
     }
 
@@ -170,7 +170,7 @@ impl Visitor for Replay {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, game: Game, at: Position) -> ControlFlow<Output, Line> {
+    fn begin_movetext(&mut self, game: Game, at: Location) -> ControlFlow<Output, Line> {
         match start_board(&game.tags) {
             Ok(board) => ControlFlow::Continue(Line {
                 game,
@@ -186,7 +186,7 @@ impl Visitor for Replay {
         let text = san.decode();
         let mv = match read_move(&line.board, &text) {
             Ok(mv) => mv,
-            Err(e) => return reject(san.position(), move_error(&text, &line.board, e)),
+            Err(e) => return reject(san.location(), move_error(&text, &line.board, e)),
         };
         let written = self.to.write(&line.board, mv);
         line.game.items.push(Item::Move(written));
@@ -207,7 +207,7 @@ impl Visitor for Replay {
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, line: &mut Line, at: Position) -> ControlFlow<Output, Skip> {
+    fn begin_variation(&mut self, line: &mut Line, at: Location) -> ControlFlow<Output, Skip> {
         let Some(start) = line.before.clone() else {
             return reject(at, "variation before any move".to_string());
         };
@@ -217,7 +217,7 @@ impl Visitor for Replay {
         ControlFlow::Continue(Skip(false))
     }
 
-    fn end_variation(&mut self, line: &mut Line, _at: Position) -> ControlFlow<Output> {
+    fn end_variation(&mut self, line: &mut Line, _at: Location) -> ControlFlow<Output> {
         if let Some((board, before)) = line.stack.pop() {
             line.board = board;
             line.before = before;
@@ -230,7 +230,7 @@ impl Visitor for Replay {
         &mut self,
         line: &mut Line,
         outcome: Option<GameResult>,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Output> {
         line.game.outcome = Some(outcome);
         ControlFlow::Continue(())

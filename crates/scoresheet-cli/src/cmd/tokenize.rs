@@ -39,7 +39,7 @@ impl Visitor for MainlineVisitor {
 
     fn begin_game(
         &mut self,
-        _at: scoresheet_pgn::Position,
+        _at: scoresheet_pgn::Location,
     ) -> ControlFlow<Mainline, Option<String>> {
         ControlFlow::Continue(None)
     }
@@ -59,7 +59,7 @@ impl Visitor for MainlineVisitor {
     fn begin_movetext(
         &mut self,
         fen: Option<String>,
-        _at: scoresheet_pgn::Position,
+        _at: scoresheet_pgn::Location,
     ) -> ControlFlow<Mainline, Mainline> {
         ControlFlow::Continue(Mainline {
             fen,
@@ -75,7 +75,7 @@ impl Visitor for MainlineVisitor {
     fn begin_variation(
         &mut self,
         _game: &mut Mainline,
-        _at: scoresheet_pgn::Position,
+        _at: scoresheet_pgn::Location,
     ) -> ControlFlow<Mainline, Skip> {
         ControlFlow::Continue(Skip(true))
     }

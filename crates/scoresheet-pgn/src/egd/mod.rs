@@ -202,7 +202,7 @@ pub struct PositionRecord {
     pub features: Features,
 }
 
-/// Position features. In the base format only `check` and `checkmate`, each present only when
+/// Location features. In the base format only `check` and `checkmate`, each present only when
 /// true, and a start position has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
@@ -244,7 +244,7 @@ pub struct ExtendedFeatures {
     pub fivefold: bool,
     /// The side to move has no legal move and is not in check.
     pub stalemate: bool,
-    /// Neither side can ever mate (see `Position::is_insufficient_material`).
+    /// Neither side can ever mate (see `Location::is_insufficient_material`).
     pub insufficient_material: bool,
 }
 
@@ -447,7 +447,7 @@ pub enum EgdErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EgdError {
     pub(crate) kind: EgdErrorKind,
-    pub(crate) position: crate::Position,
+    pub(crate) position: crate::Location,
     pub(crate) token: String,
 }
 
@@ -458,7 +458,7 @@ impl EgdError {
     }
 
     /// Where: the game and the token's line and column.
-    pub fn position(&self) -> crate::Position {
+    pub fn location(&self) -> crate::Location {
         self.position
     }
 
@@ -469,8 +469,8 @@ impl EgdError {
 
     /// Shifts the position: for games read out of a slice of a larger input that starts at
     /// `start` (game index, line, column and byte of the slice's first byte).
-    /// See [`Position::offset_by`](crate::Position::offset_by).
-    pub fn offset_by(&mut self, start: crate::Position) {
+    /// See [`Location::offset_by`](crate::Location::offset_by).
+    pub fn offset_by(&mut self, start: crate::Location) {
         self.position = self.position.offset_by(start);
     }
 }

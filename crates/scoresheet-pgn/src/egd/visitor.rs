@@ -11,7 +11,7 @@ use super::{
     DenormalizedGame, EgdError, EgdErrorKind, EgdOptions, ExtendedFeatures, Features, MoveMeta,
     MoveRecord, MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord,
 };
-use crate::{Oddity, Outcome, Position as Location, RawComment, RawTag, RawToken, Skip, Visitor};
+use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
 
 /// Everything known about one ply, except the FENs.
 #[derive(Debug, Clone, Copy)]
@@ -197,7 +197,7 @@ impl<S: Sink> Converter<S> {
 
     /// Plays one move token.
     fn play(&mut self, token: RawToken<'_>) -> Result<(), EgdError> {
-        let at = token.position();
+        let at = token.location();
         let fail = |kind| error(kind, at, &token.decode());
         let plus = SanPlus::from_ascii_lenient(token.as_bytes())
             .map_err(|e| fail(EgdErrorKind::Syntax(e)))?;
@@ -329,7 +329,7 @@ impl<S: Sink> Visitor for Converter<S> {
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
         let name = crate::decode::decode(name).into_owned();
-        self.add_tag(name, value.decode().into_owned(), value.position());
+        self.add_tag(name, value.decode().into_owned(), value.location());
         ControlFlow::Continue(())
     }
 
@@ -401,7 +401,7 @@ macro_rules! delegate_visitor {
             type Movetext = ();
             type Output = Result<$game, $crate::egd::EgdError>;
 
-            fn begin_game(&mut self, at: $crate::Position) -> ControlFlow<Self::Output> {
+            fn begin_game(&mut self, at: $crate::Location) -> ControlFlow<Self::Output> {
                 self.inner.begin_game(at)
             }
             fn tag(
@@ -412,7 +412,7 @@ macro_rules! delegate_visitor {
             ) -> ControlFlow<Self::Output> {
                 self.inner.tag(t, name, value)
             }
-            fn begin_movetext(&mut self, t: (), at: $crate::Position) -> ControlFlow<Self::Output> {
+            fn begin_movetext(&mut self, t: (), at: $crate::Location) -> ControlFlow<Self::Output> {
                 self.inner.begin_movetext(t, at)
             }
             fn san(&mut self, m: &mut (), san: $crate::RawToken<'_>) -> ControlFlow<Self::Output> {
@@ -436,7 +436,7 @@ macro_rules! delegate_visitor {
             fn begin_variation(
                 &mut self,
                 m: &mut (),
-                at: $crate::Position,
+                at: $crate::Location,
             ) -> ControlFlow<Self::Output, $crate::Skip> {
                 self.inner.begin_variation(m, at)
             }
@@ -444,7 +444,7 @@ macro_rules! delegate_visitor {
                 &mut self,
                 m: &mut (),
                 outcome: Option<$crate::Outcome>,
-                at: $crate::Position,
+                at: $crate::Location,
             ) -> ControlFlow<Self::Output> {
                 self.inner.outcome(m, outcome, at)
             }

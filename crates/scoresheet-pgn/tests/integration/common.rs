@@ -3,7 +3,7 @@
 use std::{ops::ControlFlow, path::PathBuf};
 
 use scoresheet_pgn::{
-    Oddity, OddityKind, Outcome, Position, RawComment, RawTag, RawToken, ReadError, ReadOptions,
+    Location, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, ReadError, ReadOptions,
     Reader, Skip, Visitor,
 };
 
@@ -63,7 +63,7 @@ impl Visitor for Recorder {
     type Movetext = Game;
     type Output = Game;
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<Game, Game> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<Game, Game> {
         self.depth = 0;
         ControlFlow::Continue(Game {
             oddities: std::mem::take(&mut self.oddities),
@@ -78,7 +78,7 @@ impl Visitor for Recorder {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, mut game: Game, _at: Position) -> ControlFlow<Game, Game> {
+    fn begin_movetext(&mut self, mut game: Game, _at: Location) -> ControlFlow<Game, Game> {
         game.oddities.append(&mut self.oddities);
         ControlFlow::Continue(game)
     }
@@ -104,7 +104,7 @@ impl Visitor for Recorder {
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, game: &mut Game, _at: Position) -> ControlFlow<Game, Skip> {
+    fn begin_variation(&mut self, game: &mut Game, _at: Location) -> ControlFlow<Game, Skip> {
         game.variations += 1;
         if !self.skip_variations {
             self.depth += 1;
@@ -112,7 +112,7 @@ impl Visitor for Recorder {
         ControlFlow::Continue(Skip(self.skip_variations))
     }
 
-    fn end_variation(&mut self, _game: &mut Game, _at: Position) -> ControlFlow<Game> {
+    fn end_variation(&mut self, _game: &mut Game, _at: Location) -> ControlFlow<Game> {
         self.depth -= 1;
         ControlFlow::Continue(())
     }
@@ -121,7 +121,7 @@ impl Visitor for Recorder {
         &mut self,
         game: &mut Game,
         outcome: Option<Outcome>,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Game> {
         game.outcome = Some(outcome);
         ControlFlow::Continue(())

@@ -655,7 +655,7 @@ fn err_messages() {
     let Err(e) = &games[3] else {
         panic!("game 4 fails")
     };
-    assert_eq!((e.position().line, e.position().column), (12, 13));
+    assert_eq!((e.location().line, e.location().column), (12, 13));
     assert_eq!(e.token(), "Bd4");
 }
 

@@ -53,7 +53,7 @@ fn ok_bom_and_positions() {
         type Tags = ();
         type Movetext = ();
         type Output = ();
-        fn begin_game(&mut self, at: scoresheet_pgn::Position) -> std::ops::ControlFlow<()> {
+        fn begin_game(&mut self, at: scoresheet_pgn::Location) -> std::ops::ControlFlow<()> {
             if self.0.is_none() {
                 *self.0 = Some(at.column);
             }
@@ -62,7 +62,7 @@ fn ok_bom_and_positions() {
         fn begin_movetext(
             &mut self,
             _: (),
-            _: scoresheet_pgn::Position,
+            _: scoresheet_pgn::Location,
         ) -> std::ops::ControlFlow<()> {
             std::ops::ControlFlow::Continue(())
         }

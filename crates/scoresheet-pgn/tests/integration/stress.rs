@@ -40,7 +40,7 @@ fn ok_game_too_large_resyncs() {
         err.kind(),
         ReadErrorKind::GameTooLarge { limit: 1000 }
     ));
-    assert_eq!(err.position().game_index, 0);
+    assert_eq!(err.location().game_index, 0);
     // Raw resynchronisation stops at the first "[" line after a blank line, even inside the
     // unterminated-looking comment: that "game" ends at the next tag line.
     let rest: Vec<String> = games[1..]

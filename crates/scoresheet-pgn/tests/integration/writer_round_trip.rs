@@ -8,7 +8,7 @@
 use std::{fs, ops::ControlFlow};
 
 use scoresheet_pgn::{
-    Outcome, Position, RawComment, RawTag, RawToken, Reader, Skip, Visitor, Writer,
+    Location, Outcome, RawComment, RawTag, RawToken, Reader, Skip, Visitor, Writer,
 };
 
 use crate::common::data_dir;
@@ -45,7 +45,7 @@ impl Visitor for Copy {
     type Movetext = Vec<Event>;
     type Output = Vec<Event>;
 
-    fn begin_game(&mut self, _at: Position) -> ControlFlow<Vec<Event>, Vec<Event>> {
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<Vec<Event>, Vec<Event>> {
         self.write(|w| w.begin_game());
         ControlFlow::Continue(Vec::new())
     }
@@ -59,7 +59,7 @@ impl Visitor for Copy {
     fn begin_movetext(
         &mut self,
         events: Vec<Event>,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Vec<Event>, Vec<Event>> {
         ControlFlow::Continue(events)
     }
@@ -83,13 +83,13 @@ impl Visitor for Copy {
     fn begin_variation(
         &mut self,
         events: &mut Vec<Event>,
-        _at: Position,
+        _at: Location,
     ) -> ControlFlow<Vec<Event>, Skip> {
         self.write(|w| w.begin_variation());
         events.push(Event::Begin);
         ControlFlow::Continue(Skip(false))
     }
-    fn end_variation(&mut self, events: &mut Vec<Event>, _at: Position) -> Flow {
+    fn end_variation(&mut self, events: &mut Vec<Event>, _at: Location) -> Flow {
         self.write(|w| w.end_variation());
         events.push(Event::End);
         ControlFlow::Continue(())
@@ -98,7 +98,7 @@ impl Visitor for Copy {
         &mut self,
         events: &mut Vec<Event>,
         outcome: Option<Outcome>,
-        _at: Position,
+        _at: Location,
     ) -> Flow {
         events.push(Event::Outcome(outcome));
         ControlFlow::Continue(())

@@ -9,7 +9,7 @@
 //! no such line comes, the chunk grows, so a cut is never wrong, at worst late. Converted chunks
 //! wait in [`Output::pending`] until those before them are written; a worker more than
 //! `4 N` chunks ahead of the writing waits before taking another, so memory stays bounded.
-//! Positions in error messages are shifted by the chunk's first line (counted when it is cut)
+//! Locations in error messages are shifted by the chunk's first line (counted when it is cut)
 //! and the number of games before it (counted as chunks are written).
 //!
 //! Buffers go round: chunk buffers back to the input once converted, JSON buffers back to the
@@ -22,7 +22,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::thread;
 
 use scoresheet_pgn::egd::{EgdError, JsonVisitor};
-use scoresheet_pgn::{Position, ReadError, Reader};
+use scoresheet_pgn::{Location, ReadError, Reader};
 
 use super::cutter::Cutter;
 use super::{read_options, Job};
@@ -252,7 +252,7 @@ impl<'a> Output<'a> {
     /// Writes the chunks due, in order, with their game errors on stderr.
     fn write_ready(&mut self, job: &Job<'_>) {
         while let Some(done) = self.pending.remove(&self.written) {
-            let start = Position {
+            let start = Location {
                 game_index: self.games_before,
                 game_first_line: done.line,
                 line: done.line,
@@ -330,13 +330,13 @@ fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
         }
         done.games += 1;
     }
-    done.game_index = reader.position().game_index;
+    done.game_index = reader.location().game_index;
     done
 }
 
 /// A reader error's message, with the position moved to where the chunk starts in the input.
-fn read_error(e: &ReadError, start: Position) -> String {
-    let local = e.position();
+fn read_error(e: &ReadError, start: Location) -> String {
+    let local = e.location();
     let text = e.to_string();
     let at = local.offset_by(start);
     text.replacen(&local.to_string(), &at.to_string(), 1)

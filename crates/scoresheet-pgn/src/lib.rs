@@ -81,6 +81,7 @@ mod error;
 pub mod input;
 mod lexer;
 pub mod reader;
+pub mod replay;
 mod scan;
 mod tag_line;
 mod tokens;

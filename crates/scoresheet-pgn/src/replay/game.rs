@@ -1,0 +1,230 @@
+//! Owned replayed games: [`Game`], and [`ReplayedGames`], an iterator over a reader's games.
+
+use std::io::Read;
+
+use scoresheet::san::{SanPlus, Suffix};
+use scoresheet::{Move, Position};
+
+use super::{GameError, Ply, ReplaySink, Replayer};
+use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
+
+/// One mainline move of a [`Game`], with what was written after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GamePly {
+    /// The move; `None` for a null move (`--`).
+    pub mv: Option<Move>,
+    /// Its SAN as the standard writes it, with `+` or `#`.
+    pub san: SanPlus,
+    /// The comments after the move, as written (commands like `[%clk ...]` included).
+    pub comments: Vec<String>,
+    /// The NAGs after the move (glyphs like `!?` as their NAG numbers).
+    pub nags: Vec<u16>,
+    /// Where the move token is.
+    pub location: Location,
+}
+
+/// A replayed game: its tags, start position and mainline. Variations are checked by the
+/// reader's syntax only and not kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The position the game starts from (from its `FEN` tag, else the standard one).
+    pub start: Position,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The mainline.
+    pub plies: Vec<GamePly>,
+    /// The result marker that ends the movetext: `Some(None)` for `*`, `None` if there was
+    /// none.
+    pub outcome: Option<Option<Outcome>>,
+    /// Where the game starts.
+    pub location: Location,
+    /// How many oddities the reader reported in the game (see [`Oddity`]).
+    pub oddities: u32,
+}
+
+impl Game {
+    /// The value of the first tag called `name` (compared without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The result: the `Result` tag if it holds one, else the result marker; `*` if neither.
+    pub fn result(&self) -> &str {
+        match self.tag("Result") {
+            Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
+            _ => match self.outcome {
+                Some(Some(outcome)) => outcome.as_str(),
+                _ => "*",
+            },
+        }
+    }
+}
+
+/// Builds [`Game`]s (the [`ReplaySink`] behind [`ReplayedGames`]).
+#[derive(Debug)]
+pub struct GameBuilder {
+    game: Game,
+}
+
+impl GameBuilder {
+    /// A builder with no game yet.
+    pub fn new() -> GameBuilder {
+        GameBuilder {
+            game: Game {
+                tags: Vec::new(),
+                start: Position::new(),
+                comments: Vec::new(),
+                plies: Vec::new(),
+                outcome: None,
+                location: Location::default(),
+                oddities: 0,
+            },
+        }
+    }
+
+    fn push(&mut self, ply: &Ply<'_>) {
+        let after = ply.after;
+        let suffix = match after.is_check() {
+            true if !after.has_legal_moves() => Some(Suffix::Checkmate),
+            true => Some(Suffix::Check),
+            false => None,
+        };
+        self.game.plies.push(GamePly {
+            mv: ply.mv,
+            san: SanPlus {
+                san: ply.san,
+                suffix,
+                annotation: None,
+            },
+            comments: Vec::new(),
+            nags: Vec::new(),
+            location: ply.token.location(),
+        });
+    }
+}
+
+impl Default for GameBuilder {
+    fn default() -> GameBuilder {
+        GameBuilder::new()
+    }
+}
+
+impl ReplaySink for GameBuilder {
+    type Game = Game;
+
+    fn begin_game(&mut self, at: Location) {
+        self.game = GameBuilder::new().game;
+        self.game.location = at;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let name = crate::decode::decode(name).into_owned();
+        self.game.tags.push((name, value.decode().into_owned()));
+    }
+
+    fn start(&mut self, start: &Position) {
+        self.game.start = start.clone();
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        self.push(ply);
+    }
+
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
+        self.push(ply);
+        Ok(())
+    }
+
+    fn nag(&mut self, nag: u16, _token: RawToken<'_>) {
+        if let Some(ply) = self.game.plies.last_mut() {
+            ply.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        let text = comment.decode().trim().to_owned();
+        match self.game.plies.last_mut() {
+            Some(ply) => ply.comments.push(text),
+            None => self.game.comments.push(text),
+        }
+    }
+
+    fn outcome(&mut self, outcome: Option<Outcome>) {
+        self.game.outcome = Some(outcome);
+    }
+
+    fn oddity(&mut self, _oddity: Oddity<'_>) {
+        self.game.oddities = self.game.oddities.saturating_add(1);
+    }
+
+    fn end_game(&mut self) -> Game {
+        std::mem::replace(&mut self.game, GameBuilder::new().game)
+    }
+}
+
+/// An iterator of replayed [`Game`]s, for callers who do not want to write a visitor.
+///
+/// Each item is a game, or the [`GameError`] that rejected one (a bad move, `FEN` or
+/// `Variant` tag, or a read error such as a game over the size limit); after a rejected game
+/// the next item is the next game. The iterator ends at the end of the input or after an
+/// error that ends the input (an I/O error), which is its last item.
+///
+/// ```
+/// use scoresheet_pgn::replay::ReplayedGames;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 Ke7 2. Qz9 *\n";
+/// let games: Vec<_> = ReplayedGames::new(pgn.as_bytes()).collect();
+/// let first = games[0].as_ref().expect("legal game");
+/// assert_eq!(first.plies[6].san.to_string(), "Qxf7#");
+/// assert_eq!(first.result(), "1-0");
+/// let error = games[1].as_ref().expect_err("illegal move");
+/// assert_eq!(error.token(), "Ke7");
+/// ```
+#[derive(Debug)]
+pub struct ReplayedGames<R> {
+    reader: Reader<R>,
+    replayer: Replayer<GameBuilder>,
+    done: bool,
+}
+
+impl<R: Read> ReplayedGames<R> {
+    /// Replays the games of `src` with the reader's default options.
+    pub fn new(src: R) -> ReplayedGames<R> {
+        ReplayedGames::from_reader(Reader::new(src))
+    }
+
+    /// Replays the games of a reader (with its options).
+    pub fn from_reader(reader: Reader<R>) -> ReplayedGames<R> {
+        ReplayedGames {
+            reader,
+            replayer: Replayer::new(GameBuilder::new()),
+            done: false,
+        }
+    }
+}
+
+impl<R: Read> Iterator for ReplayedGames<R> {
+    type Item = Result<Game, GameError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.reader.read_game(&mut self.replayer) {
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Ok(Some(game)) => Some(game),
+            Err(err) => {
+                self.done = !err.is_recoverable();
+                Some(Err(err.into()))
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! A move token of the movetext read as a move of the position: SAN, else UCI, else LAN.
+
+use scoresheet::lan::Lan;
+use scoresheet::notation::MoveError;
+use scoresheet::san::{San, SanPlus};
+use scoresheet::uci::UciMove;
+use scoresheet::{EnPassantMode, Move, Position};
+
+use super::GameErrorKind;
+
+/// What a move token of the movetext is, in a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenMove {
+    /// A legal move, with its canonical SAN (without check suffix).
+    Move {
+        /// The move.
+        mv: Move,
+        /// Its SAN as the standard writes it in this position.
+        san: San,
+    },
+    /// A null move: `--`, `Z0` or `0000`.
+    Null,
+}
+
+/// Reads a move token in `pos`.
+///
+/// The token is read as lenient SAN first (see [`scoresheet::san`]: castling with zeros,
+/// figurines, `e.p.`, ...). When it is not SAN, or names no legal SAN move, it is read as UCI
+/// (`g1f3`, `e7e8q`) and then as LAN (`Ng1-f3`); the first of these that names a legal move
+/// wins. The null moves `--`, `Z0` and `0000` are [`TokenMove::Null`].
+///
+/// # Errors
+///
+/// The SAN error, unless the token is not SAN but is UCI or LAN (then that notation's move
+/// error): [`GameErrorKind::Syntax`] or [`GameErrorKind::Move`] with the position's FEN.
+///
+/// ```
+/// use scoresheet::Position;
+/// use scoresheet_pgn::replay::{read_token, TokenMove};
+///
+/// let pos = Position::new();
+/// for token in ["Nf3", "g1f3", "Ng1-f3", "♘f3"] {
+///     let TokenMove::Move { san, .. } = read_token(&pos, token.as_bytes()).expect("legal") else {
+///         panic!("not a null move");
+///     };
+///     assert_eq!(san.to_string(), "Nf3");
+/// }
+/// assert_eq!(read_token(&pos, b"--").ok(), Some(TokenMove::Null));
+/// assert!(read_token(&pos, b"Nf6").is_err());
+/// ```
+pub fn read_token(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKind> {
+    let san_error = match SanPlus::from_ascii_lenient(token) {
+        Ok(plus) if plus.san == San::Null => return Ok(TokenMove::Null),
+        Ok(plus) => match plus.san.resolve(pos) {
+            Ok((mv, san)) => return Ok(TokenMove::Move { mv, san }),
+            Err(error) => Err(error),
+        },
+        Err(syntax) => Ok(syntax),
+    };
+    match (other_notation(pos, token), san_error) {
+        (Some(Ok(mv)), _) => Ok(TokenMove::Move {
+            mv,
+            san: San::from_move(pos, mv),
+        }),
+        (Some(Err(error)), Ok(_)) | (_, Err(error)) => Err(move_error(pos, error)),
+        (None, Ok(syntax)) => Err(GameErrorKind::Syntax(syntax)),
+    }
+}
+
+/// The token read as UCI, else LAN: `None` if it is neither.
+#[cold]
+fn other_notation(pos: &Position, token: &[u8]) -> Option<Result<Move, MoveError>> {
+    let uci = UciMove::from_ascii_lenient(token)
+        .ok()
+        .map(|uci| uci.to_move(pos));
+    match uci {
+        Some(Ok(mv)) => Some(Ok(mv)),
+        _ => {
+            let lan = Lan::from_ascii_lenient(token)
+                .ok()
+                .map(|lan| lan.to_move(pos));
+            lan.or(uci)
+        }
+    }
+}
+
+#[cold]
+fn move_error(pos: &Position, error: MoveError) -> GameErrorKind {
+    GameErrorKind::Move {
+        error,
+        fen: pos.fen(EnPassantMode::Always),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(moves: &[&str]) -> Position {
+        let mut pos = Position::new();
+        for token in moves {
+            match read_token(&pos, token.as_bytes()).expect("test move") {
+                TokenMove::Move { mv, .. } => pos.play_unchecked(mv),
+                TokenMove::Null => assert!(pos.play_null()),
+            }
+        }
+        pos
+    }
+
+    #[test]
+    fn ok_read_token() {
+        let ep = ["e4", "a6", "e5", "d5"];
+        let cases: [(&[&str], &str, &str); 11] = [
+            (&[], "e4", "e4"),
+            (&[], "e2e4", "e4"),
+            (&[], "e2-e4", "e4"),
+            (&[], "g1f3", "Nf3"),
+            (&[], "Ng1-f3", "Nf3"),
+            (&[], "Ng1f3", "Nf3"),
+            (&ep, "exd6", "exd6"),
+            (&ep, "exd6e.p.", "exd6"),
+            (&ep, "e5d6", "exd6"),
+            (&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"], "0-0", "O-O"),
+            (&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"], "e1g1", "O-O"),
+        ];
+        for (moves, token, want) in cases {
+            let pos = after(moves);
+            match read_token(&pos, token.as_bytes()) {
+                Ok(TokenMove::Move { san, .. }) => assert_eq!(san.to_string(), want, "{token}"),
+                other => panic!("{token}: {other:?}"),
+            }
+        }
+        for null in ["--", "Z0", "0000"] {
+            assert_eq!(
+                read_token(&after(&[]), null.as_bytes()).ok(),
+                Some(TokenMove::Null)
+            );
+        }
+    }
+
+    #[test]
+    fn err_read_token() {
+        let cases: [(&str, &str); 5] = [
+            ("Nf6", "move"),
+            ("e2e5", "move"),
+            ("Qz9", "syntax"),
+            ("hello", "syntax"),
+            ("Ke2", "move"),
+        ];
+        for (token, want) in cases {
+            let got = match read_token(&Position::new(), token.as_bytes()) {
+                Err(GameErrorKind::Syntax(_)) => "syntax",
+                Err(GameErrorKind::Move { .. }) => "move",
+                other => panic!("{token}: {other:?}"),
+            };
+            assert_eq!(got, want, "{token}");
+        }
+    }
+}

@@ -193,10 +193,12 @@ mod tests {
         tags
     }
 
+    type Tags = &'static [(&'static str, &'static str)];
+
     #[test]
     fn ok_start_position() {
         let x_fen_960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-        let cases: [(&[(&str, &str)], &str, CastlingMode); 5] = [
+        let cases: [(Tags, &str, CastlingMode); 5] = [
             (
                 &[],
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -239,7 +241,7 @@ mod tests {
 
     #[test]
     fn err_start_position() {
-        let cases: [(&[(&str, &str)], &str); 3] = [
+        let cases: [(Tags, &str); 3] = [
             (&[("Variant", "Antichess")], "Antichess"),
             (&[("FEN", "not a fen")], "not a fen"),
             (

@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn ok_start_position() {
-        let x_fen_960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        const X_FEN_960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         let cases: [(Tags, &str, CastlingMode); 5] = [
             (
                 &[],
@@ -209,7 +209,7 @@ mod tests {
                 "8/8/8/8/8/8/k7/7K b - - 3 40",
                 CastlingMode::Standard,
             ),
-            (&[("FEN", x_fen_960)], x_fen_960, CastlingMode::Chess960),
+            (&[("FEN", X_FEN_960)], X_FEN_960, CastlingMode::Chess960),
             (
                 &[
                     ("Variant", "fischerandom"),

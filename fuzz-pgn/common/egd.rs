@@ -14,7 +14,7 @@
 //!    writes for the record (`to_string` or `to_string_pretty`, then `\n`), as the `egd::json`
 //!    module docs promise (key order, escapes, indentation).
 
-use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor, JsonVisitor};
+use scoresheet_pgn::egd::{DenormalizedGame, EgdOptions, EgdVisitor, JsonVisitor};
 use scoresheet_pgn::{BraceNesting, Location, ReadError, ReadOptions, Reader, Visitor};
 use serde_json::Value;
 
@@ -27,7 +27,7 @@ enum Fate {
     /// Converted, with this many plies.
     Converted(u32),
     /// Read, but not convertible.
-    Failed(EgdError),
+    Failed(String),
     /// A reader error: the message, where, and whether reading stops there.
     Unreadable(String, Location, bool),
 }
@@ -41,7 +41,7 @@ pub fn check(data: &[u8]) {
     let mut json = JsonVisitor::new(options);
     let fates = read_all(data, &mut json, |game| match game {
         Ok(plies) => Fate::Converted(plies),
-        Err(e) => Fate::Failed(e),
+        Err(e) => Fate::Failed(e.to_string()),
     });
     let output = json.take_output();
     let plies: Vec<u32> = fates
@@ -70,7 +70,7 @@ pub fn check(data: &[u8]) {
             records.push(game);
             Fate::Converted(plies)
         }
-        Err(e) => Fate::Failed(e),
+        Err(e) => Fate::Failed(e.to_string()),
     });
     assert_eq!(
         record_fates, fates,
@@ -99,7 +99,7 @@ pub fn check(data: &[u8]) {
         let fate = match reader.read_game(&mut json) {
             Ok(None) => break,
             Ok(Some(Ok(plies))) => Fate::Converted(plies),
-            Ok(Some(Err(e))) => Fate::Failed(e),
+            Ok(Some(Err(e))) => Fate::Failed(e.to_string()),
             Err(e) => unreadable(&e),
         };
         let out = json.output();

@@ -95,6 +95,7 @@
 use std::ops::ControlFlow;
 
 use super::visitor::{delegate_visitor, push_square, Converter, Ply, Sink};
+use crate::replay::Replayer;
 use super::{player_char, EgdOptions, Features};
 
 /// Writes JSON Lines.
@@ -374,10 +375,10 @@ pub(crate) fn prettify(json: &[u8], out: &mut Vec<u8>) {
 /// [module docs](self)) into its output buffer.
 ///
 /// Its output is `Ok(plies)` with the game appended to [`output`](JsonVisitor::output), or
-/// `Err(EgdError)` with nothing appended.
+/// `Err(GameError)` with nothing appended.
 #[derive(Debug)]
 pub struct JsonVisitor {
-    inner: Converter<JsonLines>,
+    inner: Replayer<Converter<JsonLines>>,
 }
 
 impl JsonVisitor {
@@ -388,19 +389,19 @@ impl JsonVisitor {
             ..JsonLines::default()
         };
         JsonVisitor {
-            inner: Converter::new(options, sink),
+            inner: Replayer::new(Converter::new(options, sink)),
         }
     }
 
     /// The JSON written so far: one object plus `\n` per converted game.
     pub fn output(&self) -> &[u8] {
-        let sink = &self.inner.sink;
+        let sink = &self.inner.sink().sink;
         &sink.out[..sink.committed]
     }
 
     /// Empties the output buffer (keeping its memory).
     pub fn clear_output(&mut self) {
-        let sink = &mut self.inner.sink;
+        let sink = &mut self.inner.sink_mut().sink;
         sink.out.clear();
         sink.committed = 0;
     }
@@ -413,7 +414,7 @@ impl JsonVisitor {
     /// Takes the output buffer and writes on into `buffer` (emptied first): hand back a
     /// buffer that has been written out to reuse its memory.
     pub fn replace_output(&mut self, mut buffer: Vec<u8>) -> Vec<u8> {
-        let sink = &mut self.inner.sink;
+        let sink = &mut self.inner.sink_mut().sink;
         buffer.clear();
         sink.out.truncate(sink.committed);
         sink.committed = 0;

@@ -49,7 +49,7 @@
 //! A game is converted whole or not at all. It ends with an [`EgdError`], naming the game, the
 //! line and column, the token and the reason, when a move does not parse
 //! ([`EgdErrorKind::Syntax`]), is illegal or ambiguous ([`EgdErrorKind::Move`]), is a null move
-//! (`--`, `Z0`: not supported by EGD, [`EgdErrorKind::NullMove`]), or when the `FEN` tag is bad
+//! (`--`, `Z0`, `0000`: EGD has no record for one, [`EgdErrorKind::NullMove`]), or when the `FEN` tag is bad
 //! ([`EgdErrorKind::Fen`]) or the `Variant` tag names something other than standard chess or
 //! Chess960 ([`EgdErrorKind::Variant`]).
 //!
@@ -65,11 +65,9 @@ pub mod json;
 mod serde_impls;
 mod visitor;
 
-use std::{error, fmt};
+use std::fmt;
 
-use scoresheet::notation::MoveError;
-use scoresheet::san::ParseSanError;
-use scoresheet::{is_light_square, CastlingSide, Color, FenError, Move, Role, Square};
+use scoresheet::{is_light_square, CastlingSide, Color, Move, Role, Square};
 
 pub use json::JsonVisitor;
 pub use visitor::EgdVisitor;
@@ -422,87 +420,9 @@ impl fmt::Display for MoveType {
     }
 }
 
-/// Why a game could not be converted; see [`EgdError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EgdErrorKind {
-    /// The move token is not SAN, even leniently read.
-    Syntax(ParseSanError),
-    /// The move is illegal or ambiguous in the position (given as FEN).
-    Move {
-        /// Why.
-        error: MoveError,
-        /// The position before the move.
-        fen: String,
-    },
-    /// A null move (`--`, `Z0`): EGD has no record for it.
-    NullMove,
-    /// The `FEN` tag does not parse or is not a legal position.
-    Fen(FenError),
-    /// The `Variant` tag names something other than standard chess or Chess960.
-    Variant,
-}
+/// A game that could not be converted: the replay layer's [`GameError`](crate::replay::GameError),
+/// under the name this module had for it.
+pub type EgdError = crate::replay::GameError;
 
-/// A game that could not be converted: where, which token, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EgdError {
-    pub(crate) kind: EgdErrorKind,
-    pub(crate) position: crate::Location,
-    pub(crate) token: String,
-}
-
-impl EgdError {
-    /// Why.
-    pub fn kind(&self) -> &EgdErrorKind {
-        &self.kind
-    }
-
-    /// Where: the game and the token's line and column.
-    pub fn location(&self) -> crate::Location {
-        self.position
-    }
-
-    /// The move token or tag value concerned, as written.
-    pub fn token(&self) -> &str {
-        &self.token
-    }
-
-    /// Shifts the position: for games read out of a slice of a larger input that starts at
-    /// `start` (game index, line, column and byte of the slice's first byte).
-    /// See [`Location::offset_by`](crate::Location::offset_by).
-    pub fn offset_by(&mut self, start: crate::Location) {
-        self.position = self.position.offset_by(start);
-    }
-}
-
-impl fmt::Display for EgdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "egd: {}: ", self.position)?;
-        match &self.kind {
-            EgdErrorKind::Syntax(e) => write!(f, "move {:?}: {e}", self.token),
-            EgdErrorKind::Move { error, fen } => {
-                write!(f, "move {:?}: {error} (position {fen})", self.token)
-            }
-            EgdErrorKind::NullMove => write!(
-                f,
-                "move {:?}: null moves are not supported by egd",
-                self.token
-            ),
-            EgdErrorKind::Fen(e) => write!(f, "FEN tag {:?}: {e}", self.token),
-            EgdErrorKind::Variant => {
-                write!(f, "variant {:?} is not supported by egd", self.token)
-            }
-        }
-    }
-}
-
-impl error::Error for EgdError {
-    fn source(&self) -> Option<&(dyn error::Error + 'static)> {
-        match &self.kind {
-            EgdErrorKind::Syntax(e) => Some(e),
-            EgdErrorKind::Move { error, .. } => Some(error),
-            EgdErrorKind::Fen(e) => Some(e),
-            EgdErrorKind::NullMove | EgdErrorKind::Variant => None,
-        }
-    }
-}
+/// Why a game could not be converted: [`GameErrorKind`](crate::replay::GameErrorKind).
+pub type EgdErrorKind = crate::replay::GameErrorKind;

@@ -3,15 +3,15 @@
 
 use std::ops::ControlFlow;
 
-use scoresheet::fen::Fen;
 use scoresheet::san::{San, SanPlus, Suffix};
-use scoresheet::{CastlingMode, EnPassantMode, FenWriter, Move, Position};
+use scoresheet::{EnPassantMode, FenWriter, Move, Position};
 
 use super::{
-    DenormalizedGame, EgdError, EgdErrorKind, EgdOptions, ExtendedFeatures, Features, MoveMeta,
-    MoveRecord, MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord,
+    DenormalizedGame, EgdOptions, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
+    PieceCode, PlyKey, PlyRecord, PositionRecord,
 };
-use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
+use crate::replay::{Ply as ReplayedPly, ReplaySink, Replayer};
+use crate::{Location, Outcome, RawComment, RawTag, RawToken};
 
 /// Everything known about one ply, except the FENs.
 #[derive(Debug, Clone, Copy)]
@@ -100,13 +100,14 @@ pub(crate) trait Sink {
     fn finish(&mut self, tags: &[(String, String)], result: &str, plies: u32) -> Self::Game;
 }
 
-/// The per-game conversion state, shared by both visitors.
+/// The per-game conversion state, shared by both visitors: a [`ReplaySink`] that computes
+/// the features and FENs of each mainline ply and hands them to a [`Sink`].
 #[derive(Debug)]
 pub(crate) struct Converter<S> {
     options: EgdOptions,
     pub(crate) sink: S,
-    pos: Position,
-    /// `fens[cur]` is the FEN of `pos`; the other one that of the position before.
+    /// `fens[cur]` is the FEN of the position after the last ply; the other one that of the
+    /// position before it.
     fens: [Vec<u8>; 2],
     cur: usize,
     fen_writer: FenWriter,
@@ -118,8 +119,6 @@ pub(crate) struct Converter<S> {
     tags: Vec<(String, String)>,
     result_tag: Option<String>,
     marker: Option<&'static str>,
-    fen_tag: Option<(String, Location)>,
-    variant: Option<(String, Location)>,
     plies: u32,
 }
 
@@ -128,7 +127,6 @@ impl<S: Sink> Converter<S> {
         Converter {
             options,
             sink,
-            pos: Position::new(),
             fens: [Vec::with_capacity(96), Vec::with_capacity(96)],
             cur: 0,
             fen_writer: FenWriter::new(),
@@ -139,91 +137,20 @@ impl<S: Sink> Converter<S> {
             tags: Vec::new(),
             result_tag: None,
             marker: None,
-            fen_tag: None,
-            variant: None,
             plies: 0,
         }
     }
 
-    fn reset(&mut self) {
-        self.pending = None;
-        self.meta = MoveMeta::default();
-        self.history.clear();
-        self.tags.clear();
-        self.result_tag = None;
-        self.marker = None;
-        self.fen_tag = None;
-        self.variant = None;
-        self.plies = 0;
-        self.sink.begin();
-    }
-
-    /// Records a tag. The tags that steer the conversion are matched case-insensitively
-    /// (`fEn` is `FEN`); a repeated tag keeps its first place and its last value.
-    fn add_tag(&mut self, name: String, value: String, at: Location) {
-        let known = |known: &str| name.eq_ignore_ascii_case(known);
-        if known("Result") {
+    /// Records a tag. `Result` is matched case-insensitively and kept apart; a repeated tag
+    /// keeps its first place and its last value.
+    fn add_tag(&mut self, name: String, value: String) {
+        if name.eq_ignore_ascii_case("Result") {
             return self.result_tag = Some(value);
-        } else if known("FEN") {
-            self.fen_tag = Some((value.clone(), at));
-        } else if known("Variant") {
-            self.variant = Some((value.clone(), at));
         }
         match self.tags.iter_mut().find(|(n, _)| *n == name) {
             Some(tag) => tag.1 = value,
             None => self.tags.push((name, value)),
         }
-    }
-
-    /// Sets up the start position from the tags.
-    fn start(&mut self) -> Result<(), EgdError> {
-        if let Some((variant, at)) = &self.variant {
-            if !is_supported_variant(variant) {
-                return Err(error(EgdErrorKind::Variant, *at, variant));
-            }
-        }
-        self.pos = match &self.fen_tag {
-            None => Position::new(),
-            Some((fen, at)) => position_from_fen(fen).map_err(|e| error(e, *at, fen))?,
-        };
-        self.cur = 0;
-        self.fens[0].clear();
-        self.fen_writer
-            .write(&self.pos, EnPassantMode::Always, &mut self.fens[0]);
-        self.features = self.compute_features();
-        self.sink.header(&self.tags, self.result_tag.as_deref());
-        Ok(())
-    }
-
-    /// Plays one move token.
-    fn play(&mut self, token: RawToken<'_>) -> Result<(), EgdError> {
-        let at = token.location();
-        let fail = |kind| error(kind, at, &token.decode());
-        let plus = SanPlus::from_ascii_lenient(token.as_bytes())
-            .map_err(|e| fail(EgdErrorKind::Syntax(e)))?;
-        if plus.san == San::Null {
-            return Err(fail(EgdErrorKind::NullMove));
-        }
-        let (mv, san) = plus.san.resolve(&self.pos).map_err(|error| {
-            let fen = self.pos.fen(EnPassantMode::Always);
-            fail(EgdErrorKind::Move { error, fen })
-        })?;
-        let start = match self.options.extended {
-            true => self.features,
-            false => Features::default(),
-        };
-        let mut facts = PlyFacts::new(&self.pos, mv, san, start);
-        self.pos.play_unchecked(mv);
-        self.features = self.compute_features();
-        facts.end = self.features;
-        facts.san.suffix = suffix(&self.features);
-        self.cur ^= 1;
-        let fen = &mut self.fens[self.cur];
-        fen.clear();
-        self.fen_writer.write(&self.pos, EnPassantMode::Always, fen);
-        self.pending = Some(facts);
-        self.plies += 1;
-        Ok(())
     }
 
     /// Hands the last ply to the sink, with the annotations that followed it.
@@ -243,11 +170,11 @@ impl<S: Sink> Converter<S> {
         }
     }
 
-    fn compute_features(&mut self) -> Features {
-        let check = self.pos.is_check();
-        let checkmate = check && !self.pos.has_legal_moves();
+    fn compute_features(&mut self, pos: &Position) -> Features {
+        let check = pos.is_check();
+        let checkmate = check && !pos.has_legal_moves();
         let extended = match self.options.extended {
-            true => Some(self.extended_features(check, checkmate)),
+            true => Some(self.extended_features(pos, check, checkmate)),
             false => None,
         };
         Features {
@@ -257,8 +184,12 @@ impl<S: Sink> Converter<S> {
         }
     }
 
-    fn extended_features(&mut self, check: bool, checkmate: bool) -> ExtendedFeatures {
-        let pos = &self.pos;
+    fn extended_features(
+        &mut self,
+        pos: &Position,
+        check: bool,
+        checkmate: bool,
+    ) -> ExtendedFeatures {
         let clock = pos.halfmove_clock();
         if clock == 0 {
             self.history.clear();
@@ -277,12 +208,6 @@ impl<S: Sink> Converter<S> {
             insufficient_material: pos.is_insufficient_material(),
         }
     }
-
-    fn finish(&mut self) -> S::Game {
-        self.flush();
-        let result = self.result_tag.as_deref().or(self.marker).unwrap_or("*");
-        self.sink.finish(&self.tags, result, self.plies)
-    }
 }
 
 fn suffix(features: &Features) -> Option<Suffix> {
@@ -293,103 +218,81 @@ fn suffix(features: &Features) -> Option<Suffix> {
     }
 }
 
-fn error(kind: EgdErrorKind, position: Location, token: &str) -> EgdError {
-    EgdError {
-        kind,
-        position,
-        token: token.to_owned(),
-    }
-}
+impl<S: Sink> ReplaySink for Converter<S> {
+    type Game = S::Game;
 
-fn is_supported_variant(name: &str) -> bool {
-    let name = name.trim().to_ascii_lowercase();
-    matches!(
-        name.as_str(),
-        "" | "standard" | "chess" | "normal" | "from position" | "chess960" | "fischerandom"
-    )
-}
-
-fn position_from_fen(fen: &str) -> Result<Position, EgdErrorKind> {
-    let setup = Fen::from_ascii_lenient(fen.as_bytes())
-        .map_err(|e| EgdErrorKind::Fen(scoresheet::FenError::Parse(e)))?
-        .into_setup();
-    let mode = CastlingMode::detect(&setup);
-    Position::from_fen_lenient(fen, mode).map_err(EgdErrorKind::Fen)
-}
-
-impl<S: Sink> Visitor for Converter<S> {
-    type Tags = ();
-    type Movetext = ();
-    type Output = Result<S::Game, EgdError>;
-
-    fn begin_game(&mut self, _at: Location) -> ControlFlow<Self::Output> {
-        self.reset();
-        ControlFlow::Continue(())
+    fn begin_game(&mut self, _at: Location) {
+        self.pending = None;
+        self.meta = MoveMeta::default();
+        self.history.clear();
+        self.tags.clear();
+        self.result_tag = None;
+        self.marker = None;
+        self.plies = 0;
+        self.sink.begin();
     }
 
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         let name = crate::decode::decode(name).into_owned();
-        self.add_tag(name, value.decode().into_owned(), value.location());
-        ControlFlow::Continue(())
+        self.add_tag(name, value.decode().into_owned());
     }
 
-    fn begin_movetext(&mut self, _: (), _at: Location) -> ControlFlow<Self::Output> {
-        match self.start() {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
+    fn start(&mut self, start: &Position) {
+        self.cur = 0;
+        self.fens[0].clear();
+        self.fen_writer
+            .write(start, EnPassantMode::Always, &mut self.fens[0]);
+        self.features = self.compute_features(start);
+        self.sink.header(&self.tags, self.result_tag.as_deref());
     }
 
-    fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Self::Output> {
-        // A separate `e.p.` right after an en-passant capture annotates it; anywhere else it
-        // is an error like any unreadable move.
-        let after_ep = self.pending.as_ref().is_some_and(|p| p.mv.is_en_passant());
-        if after_ep && matches!(san.as_bytes(), b"e.p." | b"ep" | b"e.p") {
-            return ControlFlow::Continue(());
-        }
+    fn ply(&mut self, ply: &ReplayedPly<'_>) {
         self.flush();
-        match self.play(san) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
+        let Some(mv) = ply.mv else { return };
+        let start = match self.options.extended {
+            true => self.features,
+            false => Features::default(),
+        };
+        let mut facts = PlyFacts::new(ply.before, mv, ply.san, start);
+        self.features = self.compute_features(ply.after);
+        facts.end = self.features;
+        facts.san.suffix = suffix(&self.features);
+        self.cur ^= 1;
+        let fen = &mut self.fens[self.cur];
+        fen.clear();
+        self.fen_writer.write(ply.after, EnPassantMode::Always, fen);
+        self.pending = Some(facts);
+        self.plies += 1;
     }
 
-    fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Self::Output> {
+    fn null_move(&mut self, _ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+        Err("EGD")
+    }
+
+    fn nag(&mut self, nag: u16, token: RawToken<'_>) {
         if self.options.extended && self.pending.is_some() {
             self.meta.nags.push(nag);
             if !token.as_bytes().starts_with(b"$") {
                 self.meta.glyphs.push(token.decode().into_owned());
             }
         }
-        ControlFlow::Continue(())
     }
 
-    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+    fn comment(&mut self, comment: RawComment<'_>) {
         if self.options.extended && self.pending.is_some() {
             let text = comment.decode();
             self.meta.comments.push(text.trim().to_owned());
         }
-        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<Self::Output, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn outcome(
-        &mut self,
-        _: &mut (),
-        outcome: Option<Outcome>,
-        _at: Location,
-    ) -> ControlFlow<Self::Output> {
+    fn outcome(&mut self, outcome: Option<Outcome>) {
         self.marker = Some(outcome.map_or("*", Outcome::as_str));
-        ControlFlow::Continue(())
     }
 
-    fn oddity(&mut self, _oddity: Oddity<'_>) {}
-
-    fn end_game(&mut self, _: ()) -> Self::Output {
-        Ok(self.finish())
+    fn end_game(&mut self) -> S::Game {
+        self.flush();
+        let result = self.result_tag.as_deref().or(self.marker).unwrap_or("*");
+        self.sink.finish(&self.tags, result, self.plies)
     }
 }
 
@@ -399,7 +302,7 @@ macro_rules! delegate_visitor {
         impl $crate::Visitor for $visitor {
             type Tags = ();
             type Movetext = ();
-            type Output = Result<$game, $crate::egd::EgdError>;
+            type Output = Result<$game, $crate::replay::GameError>;
 
             fn begin_game(&mut self, at: $crate::Location) -> ControlFlow<Self::Output> {
                 self.inner.begin_game(at)
@@ -414,6 +317,12 @@ macro_rules! delegate_visitor {
             }
             fn begin_movetext(&mut self, t: (), at: $crate::Location) -> ControlFlow<Self::Output> {
                 self.inner.begin_movetext(t, at)
+            }
+            fn end_variation(&mut self, m: &mut (), at: $crate::Location) -> ControlFlow<Self::Output> {
+                self.inner.end_variation(m, at)
+            }
+            fn oddity(&mut self, oddity: $crate::Oddity<'_>) {
+                self.inner.oddity(oddity)
             }
             fn san(&mut self, m: &mut (), san: $crate::RawToken<'_>) -> ControlFlow<Self::Output> {
                 self.inner.san(m, san)
@@ -515,18 +424,18 @@ impl Sink for Records {
 /// A [`Visitor`] that converts each game into a [`DenormalizedGame`]; see the
 /// [module docs](super).
 ///
-/// Its output is `Ok(game)`, or `Err(EgdError)` for a game that could not be converted (the
+/// Its output is `Ok(game)`, or `Err(GameError)` for a game that could not be converted (the
 /// reader has skipped the rest of that game).
 #[derive(Debug)]
 pub struct EgdVisitor {
-    inner: Converter<Records>,
+    inner: Replayer<Converter<Records>>,
 }
 
 impl EgdVisitor {
     /// A visitor with the given options.
     pub fn new(options: EgdOptions) -> EgdVisitor {
         EgdVisitor {
-            inner: Converter::new(options, Records::default()),
+            inner: Replayer::new(Converter::new(options, Records::default())),
         }
     }
 }

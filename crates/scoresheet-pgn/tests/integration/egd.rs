@@ -646,10 +646,10 @@ fn err_messages() {
     assert_eq!(
         errors,
         [
-            "egd: game 1 (from line 1), line 4, column 4: move \"Nf9\": invalid san at byte 2: expected a destination square (a1-h8)",
-            "egd: game 2 (from line 6), line 6, column 24: move \"--\": null moves are not supported by egd",
-            "egd: game 3 (from line 8), line 8, column 1: FEN tag \"bad\": invalid fen at byte 1: expected a piece letter, a digit 1-8 or '/'",
-            "egd: game 4 (from line 12), line 12, column 13: move \"Bd4\": illegal move: no legal move matches (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2)",
+            "game 1 (from line 1), line 4, column 4: move \"Nf9\": invalid san at byte 2: expected a destination square (a1-h8)",
+            "game 2 (from line 6), line 6, column 24: move \"--\": a null move cannot be written in EGD",
+            "game 3 (from line 8), line 8, column 1: FEN tag \"bad\": invalid fen at byte 1: expected a piece letter, a digit 1-8 or '/'",
+            "game 4 (from line 12), line 12, column 13: move \"Bd4\": illegal move: no legal move matches (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2)",
         ]
     );
     let Err(e) = &games[3] else {

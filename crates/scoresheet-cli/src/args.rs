@@ -8,8 +8,8 @@ use crate::notation::Notation;
 #[derive(Debug, Parser)]
 #[command(name = "scoresheet", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 success, 1 input rejected (bad move, FEN or game), \
-2 usage or I/O error; `egd` differs (see `scoresheet egd --help`).\n\n\
+    after_help = "Exit codes, the same for every command: 0 all input accepted, 1 some input \
+rejected (a bad move, FEN or game; the rest is still written), 2 usage or I/O error.\n\n\
 Run `scoresheet <COMMAND> --help` for examples."
 )]
 pub struct Cli {
@@ -123,8 +123,8 @@ pub enum Command {
         stderr and the other games are still converted. A summary (games in, converted, \
         reported as errors, plies, seconds) ends the run on stderr; a progress line is shown \
         while stderr is a terminal. --quiet drops both, not the errors.\n\n\
-        Exit codes of this command (they differ from the other commands'): 0 every game \
-        converted, 1 usage or I/O error, 2 some games reported as errors (the rest written).")]
+        Exit codes: 0 every game converted, 1 some games reported as errors (the rest \
+        written), 2 usage or I/O error.")]
     Egd(EgdArgs),
     /// Replay PGN games and write them again with every move in one notation.
     #[command(after_help = "Examples:\n  \

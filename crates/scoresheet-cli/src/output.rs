@@ -1,8 +1,8 @@
 //! Printing and exit codes.
 //!
-//! Exit codes: 0 success, 1 input rejected (a bad move, FEN or game), 2 usage or I/O error.
-//! `egd` has its own (0 all games converted, 1 usage or I/O error, 2 some games reported), given
-//! through [`Failure::Exit`]. A closed output pipe (`scoresheet moves | head`) counts as success.
+//! Exit codes, the same for every command: 0 all input accepted, 1 some input rejected (a bad
+//! move, FEN or game; the rest was still written), 2 usage or I/O error. A closed output pipe
+//! (`scoresheet moves | head`) counts as success.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -62,15 +62,14 @@ pub fn finish(result: Outcome) -> ExitCode {
     }
 }
 
-/// Prints a command-line parsing error (or the help) and picks the exit code: clap's 2 for
-/// usage errors, but 1 for `egd`, whose codes differ.
+/// Prints a command-line parsing error (or the help) and picks the exit code: 2 for usage
+/// errors, 0 for `--help` and `--version`.
 pub fn usage_error(e: &clap::Error) -> ExitCode {
     let _ = e.print();
     if !e.use_stderr() {
         return ExitCode::SUCCESS;
     }
-    let egd = std::env::args_os().nth(1).is_some_and(|a| a == "egd");
-    ExitCode::from(if egd { 1 } else { 2 })
+    ExitCode::from(2)
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

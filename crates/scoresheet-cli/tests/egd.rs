@@ -65,28 +65,27 @@ fn ok_several_inputs_and_stdin() {
 const ONE_BAD: &[u8] = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 *\n";
 
 #[test]
-fn err_one_bad_game_exits_2() {
+fn err_one_bad_game_exits_1() {
     let out = run(&["egd"], ONE_BAD);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 2);
     assert!(stdout.contains(r#""Event":"a""#) && stdout.contains(r#""Event":"c""#));
     let stderr = text(&out.stderr);
     assert!(
-        stderr.starts_with(
-            "error: -: egd: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"
-        ),
+        stderr
+            .starts_with("-: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"),
         "{stderr}"
     );
     assert!(stderr.contains("egd: 3 games in: 2 converted, 1 reported as errors; 3 plies;"));
 }
 
 #[test]
-fn err_usage_and_io_exit_1() {
+fn err_usage_and_io_exit_2() {
     let out = run(&["egd", "--threads", "0"], b"");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let out = run(&["egd", "/nonexistent/games.pgn"], b"");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot open /nonexistent/games.pgn"));
     let out = run(&["egd", "--help"], b"");
     assert_eq!(out.status.code(), Some(0));
@@ -102,14 +101,14 @@ fn ok_threads_write_the_same() {
     let one = run(&["egd", "--threads", "1"], &input);
     let two = run(&["egd", "--threads", "2"], &input);
     let three = run(&["egd", "--threads", "3", "--extended"], &input);
-    assert_eq!(one.status.code(), Some(2));
-    assert_eq!(two.status.code(), Some(2));
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(two.status.code(), Some(1));
     assert_eq!(one.stdout, two.stdout);
     assert_eq!(text(&one.stdout).lines().count(), 402);
     let errors = |o: &Output| -> Vec<String> {
         text(&o.stderr)
             .lines()
-            .filter(|l| l.starts_with("error:"))
+            .filter(|l| l.starts_with("-: game"))
             .map(str::to_owned)
             .collect()
     };
@@ -166,8 +165,8 @@ fn ok_threads_many_chunks() {
     }
     let one = run(&["egd", "--threads", "1"], &input);
     let two = run(&["egd", "--threads", "2"], &input);
-    assert_eq!(one.status.code(), Some(2));
-    assert_eq!(two.status.code(), Some(2));
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(two.status.code(), Some(1));
     assert_eq!(
         text(&one.stdout).lines().count(),
         1_602,
@@ -177,7 +176,7 @@ fn ok_threads_many_chunks() {
     let errors = |o: &Output| -> Vec<String> {
         text(&o.stderr)
             .lines()
-            .filter(|l| l.starts_with("error:") || l.starts_with("egd:"))
+            .filter(|l| l.starts_with("-: game") || l.starts_with("egd:"))
             .map(|l| l.split("; ").take(2).collect::<Vec<_>>().join("; "))
             .collect()
     };

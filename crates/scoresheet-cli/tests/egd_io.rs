@@ -116,7 +116,7 @@ fn zstd(bytes: &[u8]) -> Vec<u8> {
     zstd::encode_all(bytes, 3).expect("in memory")
 }
 
-/// IO-001: exit 1 (I/O error) with "is a directory", no panic, nothing written.
+/// IO-001: exit 2 (I/O error) with "is a directory", no panic, nothing written.
 #[test]
 fn err_io_001_directory_input() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -124,7 +124,7 @@ fn err_io_001_directory_input() {
     for threads in ["1", "2"] {
         let out = run(&["egd", "--threads", threads, &dir], b"");
         let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "threads {threads}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "threads {threads}: {stderr}");
         assert!(
             stderr.contains(&format!("{dir} is a directory")),
             "{stderr}"
@@ -196,7 +196,7 @@ fn truncated_gzip(pgn: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// IO-004, the part that holds: a truncated gzip file is an I/O error (exit 1) named on stderr,
+/// IO-004, the part that holds: a truncated gzip file is an I/O error (exit 2) named on stderr,
 /// without a panic, and what is written is games of the file, in order, none past the cut.
 #[test]
 fn err_io_004_truncated_gzip_is_an_error() {
@@ -205,7 +205,7 @@ fn err_io_004_truncated_gzip_is_an_error() {
     for threads in ["1", "2"] {
         let out = run(&["egd", "--threads", threads, &file.path()], b"");
         let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "threads {threads}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "threads {threads}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
         let converting = format!("error: converting {}: ", file.path());
         assert!(stderr.contains(&converting), "{stderr}");
@@ -228,7 +228,7 @@ fn err_io_004_truncated_gzip_keeps_the_games_before() {
     for threads in ["1", "2"] {
         let out = run(&["egd", "--threads", threads, &file.path()], b"");
         let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains("i/o error after byte "), "{stderr}");
         let written = text(&out.stdout).lines().count();
         assert!(written + 1 >= WHOLE, "threads {threads}: {written} games");
@@ -294,7 +294,7 @@ fn ok_io_007_compression_by_content() {
     }
 }
 
-/// IO-007: xz is recognised by its magic bytes whatever the name, and refused (exit 1).
+/// IO-007: xz is recognised by its magic bytes whatever the name, and refused (exit 2).
 #[test]
 fn err_io_007_xz_refused_by_content() {
     let mut bytes = vec![0xfd, b'7', b'z', b'X', b'Z', 0x00];
@@ -302,7 +302,7 @@ fn err_io_007_xz_refused_by_content() {
     let file = TempFile::new("xz.pgn", &bytes);
     let out = run(&["egd", &file.path()], b"");
     let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     let refused = format!(
         "cannot open {}: xz-compressed input is not supported",
         file.path()

@@ -44,7 +44,7 @@ fn ok_pgn_to_uci_keeps_comments_nags_variations() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), GAME_UCI, "{stderr}");
     assert_eq!(out.status.code(), Some(1), "a game was rejected: {stderr}");
     assert!(
-        stderr.contains("-: game 2, line 11, column 13: move 'Ke3' in position"),
+        stderr.contains("-: game 2 (from line 9), line 11, column 13: move \"Ke3\": illegal move"),
         "{stderr}"
     );
     assert!(stderr.contains("1 games written, 1 rejected"), "{stderr}");

@@ -30,7 +30,7 @@
 //!     }
 //! })?;
 //! assert_eq!((summary.games, summary.stored, summary.rejected, summary.moves), (2, 1, 1, 7));
-//! assert!(rejected[0].starts_with("mate.pgn: egd: game 2"), "{}", rejected[0]);
+//! assert!(rejected[0].starts_with("mate.pgn: game 2"), "{}", rejected[0]);
 //!
 //! // Loading again adds nothing.
 //! let again = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |_| {})?;

@@ -61,10 +61,7 @@ pub fn run(args: EgdArgs) -> Outcome {
     let result = convert_all(&args, options, &counters, &bar);
     bar.finish();
     if let Err(e) = result {
-        return Err(Failure::Exit {
-            code: 1,
-            error: Some(e),
-        });
+        return Err(Failure::Error(e));
     }
     if !args.quiet {
         summary(&counters, started);
@@ -72,7 +69,7 @@ pub fn run(args: EgdArgs) -> Outcome {
     match counters.get(&counters.errors) {
         0 => Ok(()),
         _ => Err(Failure::Exit {
-            code: 2,
+            code: 1,
             error: None,
         }),
     }
@@ -183,8 +180,7 @@ impl Job<'_> {
 
     /// Prints a game error (counted by the caller), naming the input.
     pub fn print_error(&self, message: &str) {
-        self.bar
-            .println(&format!("error: {}: {message}", self.name));
+        self.bar.println(&format!("{}: {message}", self.name));
     }
 }
 

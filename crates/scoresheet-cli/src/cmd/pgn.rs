@@ -1,25 +1,23 @@
 //! `scoresheet pgn`: replay PGN games and write them again with every move in one notation.
 //!
-//! Move tokens are read as SAN (leniently), else as UCI or LAN. Each game is read into a list
-//! of [`Item`]s while its moves are replayed: the mainline, and
-//! each variation from the position before the move it replaces (an explicit stack of
-//! positions, no recursion). A game whose moves all replay is written with the PGN writer; a
-//! game with an illegal move (or a bad `FEN` tag, or a read error) is reported on stderr and not
-//! written.
+//! Games are replayed by the library's replay layer (`scoresheet_pgn::replay`: start position
+//! from the tags, move tokens as SAN, UCI or LAN, variations) into a list of [`Item`]s with
+//! every move in the target notation. A game whose moves all replay is written with the PGN
+//! writer; a game with an illegal move (or a bad `FEN` or `Variant` tag, or a read error) is
+//! reported on stderr and not written.
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 
 use anyhow::Context;
-use scoresheet::{CastlingMode, EnPassantMode, Position as Board};
+use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
 use scoresheet_pgn::{
-    input, Location, Outcome as GameResult, RawComment, RawTag, RawToken, Reader, Skip, Visitor,
-    WriteOptions, Writer,
+    input, Location, Outcome as GameResult, RawComment, RawTag, RawToken, Reader, WriteOptions,
+    Writer,
 };
 
 use crate::args::PgnArgs;
-use crate::notation::{MoveInputError, Notation};
+use crate::notation::Notation;
 use crate::output::{Failure, Outcome};
 
 /// Runs the subcommand.
@@ -68,9 +66,9 @@ fn convert_file<W: Write>(
 ) -> Result<(), Failure> {
     let src = input::open_input(path).with_context(|| format!("cannot open {path}"))?;
     let mut reader = Reader::new(src);
-    let mut replay = Replay { to };
+    let mut replayer = Replayer::new(Rewrite::new(to));
     loop {
-        match reader.read_game(&mut replay) {
+        match reader.read_game(&mut replayer) {
             Ok(None) => return Ok(()),
             Ok(Some(Ok(game))) => {
                 write_game(writer, &game).context("cannot write the output")?;
@@ -110,169 +108,79 @@ struct Game {
     outcome: Option<Option<GameResult>>,
 }
 
-/// Why a game was not written.
+/// The replay sink: each game's tags, and its movetext with every move (mainline and
+/// variations) written in the target notation. Null moves are kept: `--`, or `0000` in UCI.
 #[derive(Debug)]
-struct Rejected {
-    at: Location,
-    what: String,
-}
-
-impl std::fmt::Display for Rejected {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = self.at;
-        write!(
-            f,
-            "game {}, line {}, column {}: {}",
-            at.game_index + 1,
-            at.line,
-            at.column,
-            self.what
-        )
-    }
-}
-
-/// The replay state of a game's movetext.
-#[derive(Debug)]
-struct Line {
-    game: Game,
-    /// The position after the last move of the current line.
-    board: Board,
-    /// The position before that move: where a variation starts.
-    before: Option<Board>,
-    /// The lines the open variations left: `(board, before)` to return to.
-    stack: Vec<(Board, Option<Board>)>,
-}
-
-/// The visitor: replays and rewrites each game.
-#[derive(Debug)]
-struct Replay {
+struct Rewrite {
     to: Notation,
+    game: Game,
 }
 
-type Output = Result<Game, Rejected>;
-
-fn reject<T>(at: Location, what: String) -> ControlFlow<Output, T> {
-    ControlFlow::Break(Err(Rejected { at, what }))
+impl Rewrite {
+    fn new(to: Notation) -> Rewrite {
+        Rewrite {
+            to,
+            game: Game::default(),
+        }
+    }
 }
 
-impl Visitor for Replay {
-    type Tags = Game;
-    type Movetext = Line;
-    type Output = Output;
+impl ReplaySink for Rewrite {
+    type Game = Game;
 
-    fn begin_game(&mut self, _at: Location) -> ControlFlow<Output, Game> {
-        ControlFlow::Continue(Game::default())
+    fn begin_game(&mut self, _at: Location) {
+        self.game = Game::default();
     }
 
-    fn tag(&mut self, game: &mut Game, name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         let name = String::from_utf8_lossy(name).into_owned();
-        game.tags.push((name, value.decode().into_owned()));
-        ControlFlow::Continue(())
+        self.game.tags.push((name, value.decode().into_owned()));
     }
 
-    fn begin_movetext(&mut self, game: Game, at: Location) -> ControlFlow<Output, Line> {
-        match start_board(&game.tags) {
-            Ok(board) => ControlFlow::Continue(Line {
-                game,
-                board,
-                before: None,
-                stack: Vec::new(),
-            }),
-            Err(what) => reject(at, what),
+    fn replays_variations(&self) -> bool {
+        true
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some(mv) = ply.mv {
+            let written = self.to.write(ply.before, mv);
+            self.game.items.push(Item::Move(written));
         }
     }
 
-    fn san(&mut self, line: &mut Line, san: RawToken<'_>) -> ControlFlow<Output> {
-        let text = san.decode();
-        let mv = match read_move(&line.board, &text) {
-            Ok(mv) => mv,
-            Err(e) => return reject(san.location(), move_error(&text, &line.board, e)),
+    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
+        let null = match self.to {
+            Notation::Uci => "0000",
+            _ => "--",
         };
-        let written = self.to.write(&line.board, mv);
-        line.game.items.push(Item::Move(written));
-        let mut after = line.board.clone();
-        after.play_unchecked(mv);
-        line.before = Some(std::mem::replace(&mut line.board, after));
-        ControlFlow::Continue(())
+        self.game.items.push(Item::Move(null.to_owned()));
+        Ok(())
     }
 
-    fn nag(&mut self, line: &mut Line, nag: u16, _token: RawToken<'_>) -> ControlFlow<Output> {
-        line.game.items.push(Item::Nag(nag));
-        ControlFlow::Continue(())
+    fn nag(&mut self, nag: u16, _token: RawToken<'_>) {
+        self.game.items.push(Item::Nag(nag));
     }
 
-    fn comment(&mut self, line: &mut Line, comment: RawComment<'_>) -> ControlFlow<Output> {
+    fn comment(&mut self, comment: RawComment<'_>) {
         let text = comment.decode().into_owned();
-        line.game.items.push(Item::Comment(text));
-        ControlFlow::Continue(())
+        self.game.items.push(Item::Comment(text));
     }
 
-    fn begin_variation(&mut self, line: &mut Line, at: Location) -> ControlFlow<Output, Skip> {
-        let Some(start) = line.before.clone() else {
-            return reject(at, "variation before any move".to_string());
-        };
-        let board = std::mem::replace(&mut line.board, start);
-        line.stack.push((board, line.before.take()));
-        line.game.items.push(Item::Begin);
-        ControlFlow::Continue(Skip(false))
+    fn begin_variation(&mut self) {
+        self.game.items.push(Item::Begin);
     }
 
-    fn end_variation(&mut self, line: &mut Line, _at: Location) -> ControlFlow<Output> {
-        if let Some((board, before)) = line.stack.pop() {
-            line.board = board;
-            line.before = before;
-        }
-        line.game.items.push(Item::End);
-        ControlFlow::Continue(())
+    fn end_variation(&mut self) {
+        self.game.items.push(Item::End);
     }
 
-    fn outcome(
-        &mut self,
-        line: &mut Line,
-        outcome: Option<GameResult>,
-        _at: Location,
-    ) -> ControlFlow<Output> {
-        line.game.outcome = Some(outcome);
-        ControlFlow::Continue(())
+    fn outcome(&mut self, outcome: Option<GameResult>) {
+        self.game.outcome = Some(outcome);
     }
 
-    fn end_game(&mut self, line: Line) -> Output {
-        Ok(line.game)
+    fn end_game(&mut self) -> Game {
+        std::mem::take(&mut self.game)
     }
-}
-
-/// The position a game starts from: its `FEN` tag, else the standard start position.
-fn start_board(tags: &[(String, String)]) -> Result<Board, String> {
-    let tag = |name: &str| tags.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v);
-    let Some(fen) = tag("FEN") else {
-        return Ok(Board::new());
-    };
-    let chess960 = tag("Variant").is_some_and(|v| v.contains("960"));
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    Board::from_fen_lenient(fen, mode).map_err(|e| format!("FEN tag {fen:?}: {e}"))
-}
-
-/// Reads a move token as SAN, else as UCI or LAN (so that this command's own output reads
-/// back); the error is the SAN one.
-fn read_move(board: &Board, text: &str) -> Result<scoresheet::Move, MoveInputError> {
-    Notation::San.read(board, text).or_else(|e| {
-        Notation::Uci
-            .read(board, text)
-            .or_else(|_| Notation::Lan.read(board, text))
-            .map_err(|_| e)
-    })
-}
-
-fn move_error(text: &str, board: &Board, e: MoveInputError) -> String {
-    let why = match e {
-        MoveInputError::Syntax(msg, _) | MoveInputError::Move(msg) => msg,
-    };
-    let fen = board.fen(EnPassantMode::Always);
-    format!("move '{text}' in position {fen}: {why}")
 }
 
 /// Writes a replayed game. A tag the writer cannot represent is skipped with a warning.

@@ -229,7 +229,7 @@ pub fn scenario_escaping(db: &mut Database) {
     assert_eq!(summary.nul_replaced, 2);
     assert_eq!(rejected.len(), 1);
     assert!(
-        rejected[0].starts_with("inline.pgn: egd: game 4"),
+        rejected[0].starts_with("inline.pgn: game 4"),
         "{}",
         rejected[0]
     );

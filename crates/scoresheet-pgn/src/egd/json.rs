@@ -95,8 +95,8 @@
 use std::ops::ControlFlow;
 
 use super::visitor::{delegate_visitor, push_square, Converter, Ply, Sink};
-use crate::replay::Replayer;
 use super::{player_char, EgdOptions, Features};
+use crate::replay::Replayer;
 
 /// Writes JSON Lines.
 ///

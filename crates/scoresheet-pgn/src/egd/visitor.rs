@@ -318,7 +318,11 @@ macro_rules! delegate_visitor {
             fn begin_movetext(&mut self, t: (), at: $crate::Location) -> ControlFlow<Self::Output> {
                 self.inner.begin_movetext(t, at)
             }
-            fn end_variation(&mut self, m: &mut (), at: $crate::Location) -> ControlFlow<Self::Output> {
+            fn end_variation(
+                &mut self,
+                m: &mut (),
+                at: $crate::Location,
+            ) -> ControlFlow<Self::Output> {
                 self.inner.end_variation(m, at)
             }
             fn oddity(&mut self, oddity: $crate::Oddity<'_>) {

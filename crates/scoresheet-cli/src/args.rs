@@ -75,9 +75,13 @@ pub enum Command {
         scoresheet tokenize --vocab san games.pgn\n  \
         zcat games.pgn.gz | scoresheet tokenize --vocab uci\n  \
         scoresheet tokenize --vocab uci games.pgn | scoresheet detokenize --vocab uci\n\n\
-        Moves are read leniently, resolved in the game's position (a FEN tag is honoured) \
-        and rewritten canonically (SAN without +/#, or UCI) before lookup. Variations are \
-        skipped. A move that is illegal or ambiguous rejects the input (exit code 1).")]
+        scoresheet tokenize --vocab san --format jsonl games.pgn   # with game number, start FEN, result\n\n\
+        Games are replayed as by every command (FEN and Variant tags honoured; moves in SAN, \
+        UCI or LAN) and each mainline move rewritten canonically (SAN without +/#, or UCI) \
+        before lookup. Variations are skipped. A game with an illegal, ambiguous or null move \
+        is reported on stderr and skipped (with --format ids its line is missing: use jsonl \
+        to keep game numbers); the other games are still written. Exit codes: 0 every game \
+        tokenized, 1 some games rejected, 2 usage or I/O error.")]
     Tokenize(TokenizeArgs),
     /// Turn lines of token ids back into lines of space-separated moves.
     #[command(after_help = "Examples:\n  \
@@ -203,9 +207,25 @@ pub struct TokenizeArgs {
     /// Which vocabulary.
     #[arg(long, value_enum)]
     pub vocab: TokenVocab,
+    /// Output: a line of ids per game, or a JSON object per game with its number (counting
+    /// all games read, rejected ones included), start FEN and result.
+    #[arg(long, value_enum, default_value = "ids")]
+    pub format: TokenFormat,
+    /// No summary on stderr (rejected games are still reported).
+    #[arg(short, long)]
+    pub quiet: bool,
     /// PGN files (gzip, zstd, bzip2 accepted); standard input when none, or `-`.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
+}
+
+/// The output of `tokenize`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokenFormat {
+    /// One line of space-separated ids per game (what `detokenize` reads).
+    Ids,
+    /// One JSON object per game: `{"game":1,"start_fen":"...","result":"1-0","ids":[...]}`.
+    Jsonl,
 }
 
 /// Flags of `detokenize`.

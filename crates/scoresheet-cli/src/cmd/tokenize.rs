@@ -1,17 +1,16 @@
 //! `scoresheet tokenize` and `scoresheet detokenize`: PGN mainlines to token ids and back.
 
-use std::io::{self, BufRead, Read, Write};
-use std::ops::ControlFlow;
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use scoresheet::san::{San, SanPlus};
 use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
 use scoresheet::{CastlingMode, EnPassantMode, Position};
-use scoresheet_pgn::{RawTag, RawToken, Reader, Skip, Visitor};
+use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
+use scoresheet_pgn::{Location, Outcome as GameResult, RawTag, Reader};
 
-use crate::args::{DetokenizeArgs, TokenVocab, TokenizeArgs};
+use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
 use crate::output::{stdout, Failure, Outcome};
 
 fn vocabulary(vocab: TokenVocab) -> Vocabulary {
@@ -21,137 +20,182 @@ fn vocabulary(vocab: TokenVocab) -> Vocabulary {
     }
 }
 
-/// A game's starting FEN (if tagged) and mainline move tokens as written.
+/// A tokenized game: its start position, mainline ids and result.
 #[derive(Debug, Default)]
-struct Mainline {
-    fen: Option<String>,
-    moves: Vec<String>,
+struct Tokens {
+    start_fen: String,
+    ids: Vec<u32>,
+    result: Option<Option<GameResult>>,
+    result_tag: Option<String>,
+    /// A move whose canonical form is not in the vocabulary (a Chess960 castling in UCI).
+    missing: Option<String>,
 }
 
-/// Collects the mainline of each game, skipping variations.
+/// The replay sink: each mainline move's id in the vocabulary (SAN without `+`/`#`, or UCI
+/// with standard castling). Null moves reject the game: no vocabulary holds them.
 #[derive(Debug)]
-struct MainlineVisitor;
+struct Tokenizer {
+    vocab: Vocabulary,
+    game: Tokens,
+}
 
-impl Visitor for MainlineVisitor {
-    type Tags = Option<String>;
-    type Movetext = Mainline;
-    type Output = Mainline;
+impl ReplaySink for Tokenizer {
+    type Game = Tokens;
 
-    fn begin_game(
-        &mut self,
-        _at: scoresheet_pgn::Location,
-    ) -> ControlFlow<Mainline, Option<String>> {
-        ControlFlow::Continue(None)
+    fn begin_game(&mut self, _at: Location) {
+        self.game = Tokens::default();
     }
 
-    fn tag(
-        &mut self,
-        fen: &mut Option<String>,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Mainline> {
-        if name == b"FEN" {
-            *fen = Some(value.decode().into_owned());
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        if name.eq_ignore_ascii_case(b"Result") {
+            self.game.result_tag = Some(value.decode().into_owned());
         }
-        ControlFlow::Continue(())
     }
 
-    fn begin_movetext(
-        &mut self,
-        fen: Option<String>,
-        _at: scoresheet_pgn::Location,
-    ) -> ControlFlow<Mainline, Mainline> {
-        ControlFlow::Continue(Mainline {
-            fen,
-            moves: Vec::new(),
-        })
+    fn start(&mut self, start: &Position) {
+        self.game.start_fen = start.fen(EnPassantMode::Always);
     }
 
-    fn san(&mut self, game: &mut Mainline, san: RawToken<'_>) -> ControlFlow<Mainline> {
-        game.moves.push(san.decode().into_owned());
-        ControlFlow::Continue(())
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let Some(mv) = ply.mv else { return };
+        let canonical = match self.vocab {
+            Vocabulary::Uci => UciMove::from_move_in(CastlingMode::Standard, mv).to_string(),
+            _ => ply.san.to_string(),
+        };
+        match self.vocab.token_id(&canonical) {
+            Some(id) => self.game.ids.push(id),
+            None => {
+                let at = ply.token.location();
+                self.game.missing.get_or_insert_with(|| {
+                    format!(
+                        "{at}: move {canonical:?} is not in the {} vocabulary",
+                        self.vocab.name()
+                    )
+                });
+            }
+        }
     }
 
-    fn begin_variation(
-        &mut self,
-        _game: &mut Mainline,
-        _at: scoresheet_pgn::Location,
-    ) -> ControlFlow<Mainline, Skip> {
-        ControlFlow::Continue(Skip(true))
+    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
+        Err("tokens")
     }
 
-    fn end_game(&mut self, game: Mainline) -> Mainline {
-        game
+    fn outcome(&mut self, outcome: Option<GameResult>) {
+        self.game.result = Some(outcome);
+    }
+
+    fn end_game(&mut self) -> Tokens {
+        std::mem::take(&mut self.game)
+    }
+}
+
+impl Tokens {
+    /// The result: the `Result` tag if it holds one, else the marker, else `*`.
+    fn result(&self) -> &str {
+        match self.result_tag.as_deref() {
+            Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
+            _ => match self.result {
+                Some(Some(outcome)) => outcome.as_str(),
+                _ => "*",
+            },
+        }
     }
 }
 
 /// Runs `tokenize`.
 pub fn run(args: TokenizeArgs) -> Outcome {
-    let vocab = vocabulary(args.vocab);
     let inputs = if args.inputs.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         args.inputs
     };
     let mut out = stdout();
+    let mut replayer = Replayer::new(Tokenizer {
+        vocab: vocabulary(args.vocab),
+        game: Tokens::default(),
+    });
+    let mut tally = Tally::default();
     for path in &inputs {
+        let name = path.display().to_string();
         let src = scoresheet_pgn::input::open_input(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        tokenize_input(src, vocab, &mut out).map_err(|e| match e {
-            Failure::Rejected(msg) => Failure::Rejected(format!("{}: {msg}", path.display())),
-            other => other,
-        })?;
+            .with_context(|| format!("cannot read {name}"))?;
+        let mut reader = Reader::new(src);
+        loop {
+            match reader.read_game(&mut replayer) {
+                Ok(None) => break,
+                Ok(Some(Ok(tokens))) if tokens.missing.is_none() => {
+                    tally.written += 1;
+                    write_tokens(
+                        &mut out,
+                        args.format,
+                        tally.written + tally.rejected,
+                        &tokens,
+                    )?;
+                }
+                Ok(Some(Ok(tokens))) => {
+                    tally.rejected += 1;
+                    eprintln!("{name}: {}", tokens.missing.unwrap_or_default());
+                }
+                Ok(Some(Err(rejected))) => {
+                    tally.rejected += 1;
+                    eprintln!("{name}: {rejected}");
+                }
+                Err(err) if err.is_recoverable() => {
+                    tally.rejected += 1;
+                    eprintln!("{name}: {err}");
+                }
+                Err(err) => {
+                    out.flush()?;
+                    let err = anyhow::Error::new(err).context(format!("cannot read {name}"));
+                    return Err(Failure::Error(err));
+                }
+            }
+        }
     }
     out.flush()?;
-    Ok(())
+    if !args.quiet {
+        eprintln!(
+            "tokenize: {} games in: {} tokenized, {} rejected",
+            tally.written + tally.rejected,
+            tally.written,
+            tally.rejected
+        );
+    }
+    match tally.rejected {
+        0 => Ok(()),
+        n => Err(Failure::Exit {
+            code: 1,
+            error: Some(anyhow::anyhow!("{n} games rejected")),
+        }),
+    }
 }
 
-fn tokenize_input(src: impl Read, vocab: Vocabulary, out: &mut impl Write) -> Outcome {
-    let mut reader = Reader::new(src);
-    for (index, game) in reader.games(&mut MainlineVisitor).enumerate() {
-        let game = game.map_err(|e| Failure::Rejected(format!("game {}: {e}", index + 1)))?;
-        let ids = game_ids(&game, vocab)
-            .map_err(|e| Failure::Rejected(format!("game {}: {e}", index + 1)))?;
-        let line: Vec<String> = ids.iter().map(u32::to_string).collect();
-        writeln!(out, "{}", line.join(" "))?;
-    }
-    Ok(())
+/// Games tokenized and rejected so far.
+#[derive(Debug, Default)]
+struct Tally {
+    written: u64,
+    rejected: u64,
 }
 
-/// The token ids of a game's mainline.
-fn game_ids(game: &Mainline, vocab: Vocabulary) -> Result<Vec<u32>, String> {
-    let mut pos = match &game.fen {
-        Some(fen) => {
-            let setup = scoresheet::fen::Fen::from_ascii_lenient(fen.as_bytes())
-                .map_err(|e| format!("FEN tag: {e}"))?
-                .into_setup();
-            let mode = CastlingMode::detect(&setup);
-            Position::from_setup(&setup, mode).map_err(|e| format!("FEN tag: {e}"))?
-        }
-        None => Position::new(),
-    };
-    let mut ids = Vec::with_capacity(game.moves.len());
-    for (ply, text) in game.moves.iter().enumerate() {
-        let fail = |e: &dyn std::fmt::Display| {
-            format!(
-                "move {} '{text}' in {}: {e}",
-                ply + 1,
-                pos.fen(EnPassantMode::Always)
-            )
-        };
-        let san = SanPlus::from_ascii_lenient(text.as_bytes()).map_err(|e| fail(&e))?;
-        let mv = san.san.to_move(&pos).map_err(|e| fail(&e))?;
-        let canonical = match vocab {
-            Vocabulary::Uci => UciMove::from_move_in(CastlingMode::Standard, mv).to_string(),
-            _ => San::from_move(&pos, mv).to_string(),
-        };
-        let id = vocab
-            .token_id(&canonical)
-            .ok_or_else(|| fail(&format!("{canonical} is not in the vocabulary")))?;
-        ids.push(id);
-        pos.play_unchecked(mv);
+/// Writes one game: a line of ids, or a JSON object with the game number (counting every game read),
+/// start FEN and result.
+fn write_tokens(
+    out: &mut impl Write,
+    format: TokenFormat,
+    game: u64,
+    tokens: &Tokens,
+) -> io::Result<()> {
+    let ids: Vec<String> = tokens.ids.iter().map(u32::to_string).collect();
+    match format {
+        TokenFormat::Ids => writeln!(out, "{}", ids.join(" ")),
+        TokenFormat::Jsonl => writeln!(
+            out,
+            "{{\"game\":{game},\"start_fen\":\"{}\",\"result\":\"{}\",\"ids\":[{}]}}",
+            tokens.start_fen,
+            tokens.result(),
+            ids.join(",")
+        ),
     }
-    Ok(ids)
 }
 
 /// Runs `detokenize`: reads lines of ids from standard input.

@@ -89,6 +89,13 @@ pub fn caret(input: &str, offset: usize) -> String {
     format!("  {shown}\n  {}^", " ".repeat(pad))
 }
 
+/// The report of a rejected game, the same in every command: `error: <input>: <why>`, where
+/// `why` is the library's message (`game 2 (from line 9), line 11, column 13: move "Ke3":
+/// illegal move ...`). Printed even with `--quiet`.
+pub fn rejected_game(input: &str, why: impl fmt::Display) -> String {
+    format!("error: {input}: {why}")
+}
+
 /// A buffered standard output.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())

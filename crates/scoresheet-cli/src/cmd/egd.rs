@@ -180,7 +180,8 @@ impl Job<'_> {
 
     /// Prints a game error (counted by the caller), naming the input.
     pub fn print_error(&self, message: &str) {
-        self.bar.println(&format!("{}: {message}", self.name));
+        self.bar
+            .println(&crate::output::rejected_game(self.name, message));
     }
 }
 

@@ -29,8 +29,8 @@ pub fn run(args: LoadArgs) -> Outcome {
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);
         let result = load::load_path(&mut db, input, &options, &mut |event| match event {
-            LoadEvent::Rejected(message) if !args.quiet => {
-                bar.suspend(|| eprintln!("rejected: {message}"));
+            LoadEvent::Rejected(message) => {
+                bar.suspend(|| eprintln!("error: {message}"));
             }
             LoadEvent::Progress { bytes, games } => {
                 bar.set_position(bytes);

@@ -18,7 +18,7 @@ use scoresheet_pgn::{
 
 use crate::args::PgnArgs;
 use crate::notation::Notation;
-use crate::output::{Failure, Outcome};
+use crate::output::{rejected_game, Failure, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
@@ -75,11 +75,11 @@ fn convert_file<W: Write>(
                 tally.written += 1;
             }
             Ok(Some(Err(rejected))) => {
-                eprintln!("{path}: {rejected}");
+                eprintln!("{}", rejected_game(path, rejected));
                 tally.rejected += 1;
             }
             Err(err) if err.is_recoverable() => {
-                eprintln!("{path}: {err}");
+                eprintln!("{}", rejected_game(path, err));
                 tally.rejected += 1;
             }
             Err(err) => {
@@ -135,10 +135,6 @@ impl ReplaySink for Rewrite {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         let name = String::from_utf8_lossy(name).into_owned();
         self.game.tags.push((name, value.decode().into_owned()));
-    }
-
-    fn replays_variations(&self) -> bool {
-        true
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {

@@ -11,7 +11,7 @@ use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
 use scoresheet_pgn::{Location, Outcome as GameResult, RawTag, Reader};
 
 use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
-use crate::output::{stdout, Failure, Outcome};
+use crate::output::{rejected_game, stdout, Failure, Outcome};
 
 fn vocabulary(vocab: TokenVocab) -> Vocabulary {
     match vocab {
@@ -57,7 +57,9 @@ impl ReplaySink for Tokenizer {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        let Some(mv) = ply.mv else { return };
+        let Some(mv) = ply.mv.filter(|_| ply.depth == 0) else {
+            return;
+        };
         let canonical = match self.vocab {
             Vocabulary::Uci => UciMove::from_move_in(CastlingMode::Standard, mv).to_string(),
             _ => ply.san.to_string(),
@@ -76,8 +78,11 @@ impl ReplaySink for Tokenizer {
         }
     }
 
-    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
-        Err("tokens")
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
+        match ply.depth {
+            0 => Err("tokens"),
+            _ => Ok(()),
+        }
     }
 
     fn outcome(&mut self, outcome: Option<GameResult>) {
@@ -134,15 +139,18 @@ pub fn run(args: TokenizeArgs) -> Outcome {
                 }
                 Ok(Some(Ok(tokens))) => {
                     tally.rejected += 1;
-                    eprintln!("{name}: {}", tokens.missing.unwrap_or_default());
+                    eprintln!(
+                        "{}",
+                        rejected_game(&name, tokens.missing.unwrap_or_default())
+                    );
                 }
                 Ok(Some(Err(rejected))) => {
                     tally.rejected += 1;
-                    eprintln!("{name}: {rejected}");
+                    eprintln!("{}", rejected_game(&name, rejected));
                 }
                 Err(err) if err.is_recoverable() => {
                     tally.rejected += 1;
-                    eprintln!("{name}: {err}");
+                    eprintln!("{}", rejected_game(&name, err));
                 }
                 Err(err) => {
                     out.flush()?;

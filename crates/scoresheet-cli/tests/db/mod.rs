@@ -168,7 +168,11 @@ fn err_load_and_query_messages() {
     let out = output(&["load", "--db", &url, pgn.to_str().expect("UTF-8 path")]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(err.contains("rejected: "), "{err}");
+    let report = format!(
+        "error: {}: game 2 (from line 3), line 3, column 7: move \"Ke7\"",
+        pgn.display()
+    );
+    assert!(err.contains(&report), "{err}");
     assert!(
         err.contains("stored 1 game (2 moves), 0 duplicates, 1 rejected"),
         "{err}"

@@ -120,6 +120,8 @@ pub(crate) struct Converter<S> {
     result_tag: Option<String>,
     marker: Option<&'static str>,
     plies: u32,
+    /// How deep in variations the replay is: EGD records the mainline only.
+    depth: u32,
 }
 
 impl<S: Sink> Converter<S> {
@@ -138,6 +140,7 @@ impl<S: Sink> Converter<S> {
             result_tag: None,
             marker: None,
             plies: 0,
+            depth: 0,
         }
     }
 
@@ -229,6 +232,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.result_tag = None;
         self.marker = None;
         self.plies = 0;
+        self.depth = 0;
         self.sink.begin();
     }
 
@@ -247,8 +251,10 @@ impl<S: Sink> ReplaySink for Converter<S> {
     }
 
     fn ply(&mut self, ply: &ReplayedPly<'_>) {
+        let Some(mv) = ply.mv.filter(|_| ply.depth == 0) else {
+            return;
+        };
         self.flush();
-        let Some(mv) = ply.mv else { return };
         let start = match self.options.extended {
             true => self.features,
             false => Features::default(),
@@ -265,12 +271,17 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.plies += 1;
     }
 
-    fn null_move(&mut self, _ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
-        Err("EGD")
+    /// EGD has no record for a null move: one on the mainline rejects the game; one in a
+    /// variation (not written) is fine.
+    fn null_move(&mut self, ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+        match ply.depth {
+            0 => Err("EGD"),
+            _ => Ok(()),
+        }
     }
 
     fn nag(&mut self, nag: u16, token: RawToken<'_>) {
-        if self.options.extended && self.pending.is_some() {
+        if self.options.extended && self.pending.is_some() && self.depth == 0 {
             self.meta.nags.push(nag);
             if !token.as_bytes().starts_with(b"$") {
                 self.meta.glyphs.push(token.decode().into_owned());
@@ -279,10 +290,18 @@ impl<S: Sink> ReplaySink for Converter<S> {
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
-        if self.options.extended && self.pending.is_some() {
+        if self.options.extended && self.pending.is_some() && self.depth == 0 {
             let text = comment.decode();
             self.meta.comments.push(text.trim().to_owned());
         }
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     fn outcome(&mut self, outcome: Option<Outcome>) {

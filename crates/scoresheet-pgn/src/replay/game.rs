@@ -23,8 +23,8 @@ pub struct GamePly {
     pub location: Location,
 }
 
-/// A replayed game: its tags, start position and mainline. Variations are checked by the
-/// reader's syntax only and not kept.
+/// A replayed game: its tags, start position and mainline. Variations are replayed (an
+/// illegal move in one rejects the game, as in every output) but not kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     /// The tag pairs in file order.
@@ -69,12 +69,15 @@ impl Game {
 #[derive(Debug)]
 pub struct GameBuilder {
     game: Game,
+    /// How deep in variations the replay is (their moves are not kept).
+    depth: u32,
 }
 
 impl GameBuilder {
     /// A builder with no game yet.
     pub fn new() -> GameBuilder {
         GameBuilder {
+            depth: 0,
             game: Game {
                 tags: Vec::new(),
                 start: Position::new(),
@@ -88,6 +91,9 @@ impl GameBuilder {
     }
 
     fn push(&mut self, ply: &Ply<'_>) {
+        if ply.depth > 0 {
+            return;
+        }
         let after = ply.after;
         let suffix = match after.is_check() {
             true if !after.has_legal_moves() => Some(Suffix::Checkmate),
@@ -120,6 +126,7 @@ impl ReplaySink for GameBuilder {
     fn begin_game(&mut self, at: Location) {
         self.game = GameBuilder::new().game;
         self.game.location = at;
+        self.depth = 0;
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
@@ -141,17 +148,31 @@ impl ReplaySink for GameBuilder {
     }
 
     fn nag(&mut self, nag: u16, _token: RawToken<'_>) {
+        if self.depth > 0 {
+            return;
+        }
         if let Some(ply) = self.game.plies.last_mut() {
             ply.nags.push(nag);
         }
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
+        if self.depth > 0 {
+            return;
+        }
         let text = comment.decode().trim().to_owned();
         match self.game.plies.last_mut() {
             Some(ply) => ply.comments.push(text),
             None => self.game.comments.push(text),
         }
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     fn outcome(&mut self, outcome: Option<Outcome>) {

@@ -22,7 +22,9 @@
 //!   [`Game`] keep them, EGD and token ids reject the game with
 //!   [`GameErrorKind::NullMove`] naming the output.
 //! - **Variations** are replayed from the position before the move they replace, with an
-//!   explicit stack (no recursion), when the sink asks for them; else the reader skips them.
+//!   explicit stack (no recursion), for every sink (a sink that writes only the mainline
+//!   ignores plies with [`Ply::depth`] > 0): an illegal move in a variation rejects the game
+//!   in every command alike.
 //! - **Bad games**: the first bad move, tag or read error rejects the game with a
 //!   [`GameError`] (game, line, column, token, reason); the reader goes on with the next
 //!   game. Games in = games replayed + games rejected.

@@ -43,13 +43,8 @@ pub trait ReplaySink {
     /// The movetext starts, from `start` (the position the tags give).
     fn start(&mut self, _start: &Position) {}
 
-    /// Whether variations are replayed and handed over (`true`), or skipped unread (the
-    /// default: their moves are then not checked).
-    fn replays_variations(&self) -> bool {
-        false
-    }
-
-    /// A move was played.
+    /// A move was played, on the mainline or in a variation ([`Ply::depth`]): variations are
+    /// replayed for every sink, so that every output accepts and rejects the same games.
     fn ply(&mut self, ply: &Ply<'_>);
 
     /// A null move was played (the side to move passed). The default refuses it: return
@@ -253,9 +248,6 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
     }
 
     fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<Self::Output, Skip> {
-        if !self.sink.replays_variations() {
-            return ControlFlow::Continue(Skip(true));
-        }
         let Some(start) = self.line.before.clone() else {
             // No move to vary (the reader drops such variations; kept for safety): skip it.
             return ControlFlow::Continue(Skip(true));

@@ -1,0 +1,158 @@
+//! One CLI contract: a file of good, bad and odd games read by `egd`, `pgn`, `tokenize` and
+//! `load` gives the same games, the same rejections with the same messages, and the same exit
+//! code in each.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::run;
+
+/// Nine games: 1, 3, 7, 8 and 9 replay; 2, 4, 5 and 6 do not.
+const MIXED: &str = r#"[Event "1 good"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "2 illegal move"]
+
+1. e4 e5 2. Ke3 *
+
+[Event "3 UCI movetext"]
+
+1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *
+
+[Event "4 other variant"]
+[Variant "Atomic"]
+
+1. e4 d5 2. exd5 *
+
+[Event "5 bad FEN tag"]
+[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]
+
+1. e4 *
+
+[Event "6 illegal move in a variation"]
+
+1. e4 e5 (1... Ke7 2. Qz9) 2. Nf3 *
+
+[Event "7 odd but readable"]
+
+1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 4. Nf3!? e6 $1 5. Be2 {castling with zeros} Be7
+6. 0-0 0-0 (6... Nc6 7. d4) *
+
+[Event "8 Chess960"]
+[Variant "fischerandom"]
+[FEN "r1k4r/p7/8/8/8/8/P7/R1K4R w KQkq - 0 1"]
+
+1. O-O O-O-O 2. a3 *
+
+[Event "9 lower-case FEN tag name"]
+[fEn "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. O-O Kd7 *
+"#;
+
+const ACCEPTED: usize = 5;
+const REJECTED: [u32; 4] = [2, 4, 5, 6];
+
+fn input() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract-mixed.pgn");
+    std::fs::write(&path, MIXED).expect("temporary file written");
+    path
+}
+
+/// The reports of rejected games: every stderr line of the one format.
+fn reports(out: &Output, path: &str) -> BTreeSet<String> {
+    let prefix = format!("error: {path}: game ");
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|line| line.starts_with(&prefix))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn ok_every_command_reads_a_file_alike() {
+    let path = input();
+    let name = path.to_str().expect("UTF-8 temporary path");
+    let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract.db");
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+
+    let egd = run(&["egd", name], b"");
+    let pgn = run(&["pgn", "--to", "san", name], b"");
+    let tokenize = run(&["tokenize", "--vocab", "san", name], b"");
+    let load = run(&["load", "--db", &url, name], b"");
+
+    let outputs = [("egd", &egd), ("pgn", &pgn), ("tokenize", &tokenize), ("load", &load)];
+    let want = reports(&egd, name);
+    let games: Vec<u32> = want
+        .iter()
+        .map(|line| {
+            let rest = &line[format!("error: {name}: game ").len()..];
+            rest.split(' ').next().and_then(|n| n.parse().ok()).expect("game number")
+        })
+        .collect();
+    assert_eq!(games, REJECTED, "{want:#?}");
+    for (command, out) in outputs {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {stderr}");
+        assert_eq!(reports(out, name), want, "{command}: {stderr}");
+    }
+
+    assert_eq!(stdout(&egd).lines().count(), ACCEPTED);
+    assert_eq!(stdout(&pgn).matches("[Event ").count(), ACCEPTED);
+    assert_eq!(stdout(&tokenize).lines().count(), ACCEPTED);
+    let loaded = String::from_utf8_lossy(&load.stderr);
+    assert!(loaded.contains("stored 5 games"), "{loaded}");
+
+    let egd_events: Vec<String> = stdout(&egd)
+        .lines()
+        .map(|l| l.split("\"Event\":\"").nth(1).unwrap_or("").chars().take(1).collect())
+        .collect();
+    assert_eq!(egd_events, ["1", "3", "7", "8", "9"]);
+}
+
+#[test]
+fn ok_messages_name_the_reason() {
+    let path = input();
+    let name = path.to_str().expect("UTF-8 temporary path");
+    let out = run(&["egd", name], b"");
+    let reports: Vec<String> = reports(&out, name).into_iter().collect();
+    let wants = [
+        "game 2 (from line 6), line 8, column 13: move \"Ke3\": illegal move",
+        "game 4 (from line 14), line 15, column 1: variant \"Atomic\" is not supported",
+        "game 5 (from line 19), line 20, column 1: FEN tag \"8/8/8/8/8/8/8/8 w - - 0 1\"",
+        "game 6 (from line 24), line 26, column 16: move \"Ke7\": illegal move",
+    ];
+    for (report, want) in reports.iter().zip(wants) {
+        assert!(report.contains(want), "{report}\n  wanted {want}");
+    }
+}
+
+#[test]
+fn ok_null_moves_kept_where_the_output_holds_them() {
+    let pgn = "[Event \"null\"]\n\n1. e4 -- 2. d4 (2. c4 --) Z0 3. c4 *\n";
+    let egd = run(&["egd", "-"], pgn);
+    let pgn_out = run(&["pgn", "--to", "uci", "-"], pgn);
+    let tokens = run(&["tokenize", "--vocab", "uci", "-"], pgn);
+    assert_eq!(egd.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&egd.stderr)
+        .contains("move \"--\": a null move cannot be written in EGD"));
+    assert_eq!(tokens.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&tokens.stderr)
+        .contains("move \"--\": a null move cannot be written in tokens"));
+    assert_eq!(pgn_out.status.code(), Some(0), "{}", String::from_utf8_lossy(&pgn_out.stderr));
+    assert!(
+        stdout(&pgn_out).contains("1. e2e4 0000 2. d2d4 (2. c2c4 0000) 2... 0000 3. c2c4 *"),
+        "{}",
+        stdout(&pgn_out)
+    );
+}

@@ -91,13 +91,21 @@ fn ok_every_command_reads_a_file_alike() {
     let tokenize = run(&["tokenize", "--vocab", "san", name], b"");
     let load = run(&["load", "--db", &url, name], b"");
 
-    let outputs = [("egd", &egd), ("pgn", &pgn), ("tokenize", &tokenize), ("load", &load)];
+    let outputs = [
+        ("egd", &egd),
+        ("pgn", &pgn),
+        ("tokenize", &tokenize),
+        ("load", &load),
+    ];
     let want = reports(&egd, name);
     let games: Vec<u32> = want
         .iter()
         .map(|line| {
             let rest = &line[format!("error: {name}: game ").len()..];
-            rest.split(' ').next().and_then(|n| n.parse().ok()).expect("game number")
+            rest.split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("game number")
         })
         .collect();
     assert_eq!(games, REJECTED, "{want:#?}");
@@ -115,7 +123,14 @@ fn ok_every_command_reads_a_file_alike() {
 
     let egd_events: Vec<String> = stdout(&egd)
         .lines()
-        .map(|l| l.split("\"Event\":\"").nth(1).unwrap_or("").chars().take(1).collect())
+        .map(|l| {
+            l.split("\"Event\":\"")
+                .nth(1)
+                .unwrap_or("")
+                .chars()
+                .take(1)
+                .collect()
+        })
         .collect();
     assert_eq!(egd_events, ["1", "3", "7", "8", "9"]);
 }
@@ -149,7 +164,12 @@ fn ok_null_moves_kept_where_the_output_holds_them() {
     assert_eq!(tokens.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&tokens.stderr)
         .contains("move \"--\": a null move cannot be written in tokens"));
-    assert_eq!(pgn_out.status.code(), Some(0), "{}", String::from_utf8_lossy(&pgn_out.stderr));
+    assert_eq!(
+        pgn_out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&pgn_out.stderr)
+    );
     assert!(
         stdout(&pgn_out).contains("1. e2e4 0000 2. d2d4 (2. c2c4 0000) 2... 0000 3. c2c4 *"),
         "{}",

@@ -108,6 +108,9 @@ struct Game {
     outcome: Option<Option<GameResult>>,
 }
 
+/// The tags the replay layer reads without case.
+const STEERING: [&str; 4] = ["FEN", "SetUp", "Variant", "Result"];
+
 /// The replay sink: each game's tags, and its movetext with every move (mainline and
 /// variations) written in the target notation. Null moves are kept: `--`, or `0000` in UCI.
 #[derive(Debug)]
@@ -132,8 +135,16 @@ impl ReplaySink for Rewrite {
         self.game = Game::default();
     }
 
+    /// Tags are kept as written, but the names the replay read without case (`fEn`) are
+    /// written as the standard spells them, so that other readers find them.
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        let name = String::from_utf8_lossy(name).into_owned();
+        let name = match STEERING
+            .iter()
+            .find(|known| known.as_bytes().eq_ignore_ascii_case(name))
+        {
+            Some(known) => (*known).to_owned(),
+            None => String::from_utf8_lossy(name).into_owned(),
+        };
         self.game.tags.push((name, value.decode().into_owned()));
     }
 
@@ -174,7 +185,17 @@ impl ReplaySink for Rewrite {
         self.game.outcome = Some(outcome);
     }
 
+    /// A game from a `FEN` tag gets `[SetUp "1"]` if it had none, as the standard asks.
     fn end_game(&mut self) -> Game {
+        let tags = &mut self.game.tags;
+        let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
+        if has(tags, "FEN") && !has(tags, "SetUp") {
+            let at = tags
+                .iter()
+                .position(|(n, _)| n == "FEN")
+                .unwrap_or(tags.len());
+            tags.insert(at, ("SetUp".to_owned(), "1".to_owned()));
+        }
         std::mem::take(&mut self.game)
     }
 }

@@ -26,8 +26,8 @@ pub enum TokenMove {
 ///
 /// The token is read as lenient SAN first (see [`scoresheet::san`]: castling with zeros,
 /// figurines, `e.p.`, ...). When it is not SAN, or names no legal SAN move, it is read as UCI
-/// (`g1f3`, `e7e8q`) and then as LAN (`Ng1-f3`); the first of these that names a legal move
-/// wins. The null moves `--`, `Z0` and `0000` are [`TokenMove::Null`].
+/// (`g1f3`, `e7e8q`, also with a check suffix `g1f3+`) and then as LAN (`Ng1-f3`); the first
+/// of these that names a legal move wins. The null moves `--`, `Z0` and `0000` are [`TokenMove::Null`].
 ///
 /// # Errors
 ///
@@ -70,7 +70,12 @@ pub fn read_token(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKi
 /// The token read as UCI, else LAN: `None` if it is neither.
 #[cold]
 fn other_notation(pos: &Position, token: &[u8]) -> Option<Result<Move, MoveError>> {
-    let uci = UciMove::from_ascii_lenient(token)
+    // UCI has no check suffix, but movetext written in it often has one (`g4g3+`).
+    let bare = token
+        .iter()
+        .rposition(|b| !matches!(b, b'+' | b'#'))
+        .map_or(token, |last| &token[..=last]);
+    let uci = UciMove::from_ascii_lenient(bare)
         .ok()
         .map(|uci| uci.to_move(pos));
     match uci {
@@ -110,13 +115,14 @@ mod tests {
     #[test]
     fn ok_read_token() {
         let ep = ["e4", "a6", "e5", "d5"];
-        let cases: [(&[&str], &str, &str); 11] = [
+        let cases: [(&[&str], &str, &str); 12] = [
             (&[], "e4", "e4"),
             (&[], "e2e4", "e4"),
             (&[], "e2-e4", "e4"),
             (&[], "g1f3", "Nf3"),
             (&[], "Ng1-f3", "Nf3"),
             (&[], "Ng1f3", "Nf3"),
+            (&["e4", "f5"], "d1h5+", "Qh5"),
             (&ep, "exd6", "exd6"),
             (&ep, "exd6e.p.", "exd6"),
             (&ep, "e5d6", "exd6"),

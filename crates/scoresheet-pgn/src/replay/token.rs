@@ -26,8 +26,8 @@ pub enum TokenMove {
 ///
 /// The token is read as lenient SAN first (see [`scoresheet::san`]: castling with zeros,
 /// figurines, `e.p.`, ...). When it is not SAN, or names no legal SAN move, it is read as UCI
-/// (`g1f3`, `e7e8q`, also with a check suffix `g1f3+`) and then as LAN (`Ng1-f3`); the first
-/// of these that names a legal move wins. The null moves `--`, `Z0` and `0000` are [`TokenMove::Null`].
+/// (`g1f3`, `e7e8q`, also with a check suffix `g1f3+` or a dash `e1-g1`) and then as LAN
+/// (`Ng1-f3`); the first of these that names a legal move wins. The null moves `--`, `Z0` and `0000` are [`TokenMove::Null`].
 ///
 /// # Errors
 ///
@@ -75,6 +75,17 @@ fn other_notation(pos: &Position, token: &[u8]) -> Option<Result<Move, MoveError
         .iter()
         .rposition(|b| !matches!(b, b'+' | b'#'))
         .map_or(token, |last| &token[..=last]);
+    // Squares joined by a dash or capture sign are UCI too (`e1-g1` castles, as LAN
+    // writers without piece letters put it).
+    let mut joined = [0u8; 8];
+    let bare = match bare {
+        [a, b, b'-' | b'x' | b':', rest @ ..] if rest.len() <= 6 => {
+            joined[..2].copy_from_slice(&[*a, *b]);
+            joined[2..2 + rest.len()].copy_from_slice(rest);
+            &joined[..2 + rest.len()]
+        }
+        _ => bare,
+    };
     let uci = UciMove::from_ascii_lenient(bare)
         .ok()
         .map(|uci| uci.to_move(pos));
@@ -115,7 +126,7 @@ mod tests {
     #[test]
     fn ok_read_token() {
         let ep = ["e4", "a6", "e5", "d5"];
-        let cases: [(&[&str], &str, &str); 12] = [
+        let cases: [(&[&str], &str, &str); 13] = [
             (&[], "e4", "e4"),
             (&[], "e2e4", "e4"),
             (&[], "e2-e4", "e4"),
@@ -123,6 +134,7 @@ mod tests {
             (&[], "Ng1-f3", "Nf3"),
             (&[], "Ng1f3", "Nf3"),
             (&["e4", "f5"], "d1h5+", "Qh5"),
+            (&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"], "e1-g1", "O-O"),
             (&ep, "exd6", "exd6"),
             (&ep, "exd6e.p.", "exd6"),
             (&ep, "e5d6", "exd6"),

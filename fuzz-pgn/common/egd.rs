@@ -7,6 +7,8 @@
 //! 2. [`EgdVisitor`]: the same games convert, fail or are unreadable, in the same order, with
 //!    the same ply counts; each record serializes with `serde_json` to the same JSON value, and
 //!    reads back from the visitor's JSON to itself.
+//! 0. Games in = games converted + games reported: the games a visitor that only counts
+//!    `begin_game` sees are as many as the results of run 1 (converted, failed or unreadable).
 //! 3. [`JsonVisitor`] again, the output emptied after every game (`clear_output`,
 //!    `take_output`, `replace_output` in turn): a converted game adds exactly its object, a game
 //!    that fails (even part-way, after plies were written) adds nothing, and the pieces put
@@ -44,6 +46,16 @@ pub fn check(data: &[u8]) {
         Err(e) => Fate::Failed(e.to_string()),
     });
     let output = json.take_output();
+    // A fatal reader error (a UTF-16 input: slices have no I/O errors) comes before any game.
+    let games = fates
+        .iter()
+        .filter(|fate| !matches!(fate, Fate::Unreadable(_, _, true)))
+        .count();
+    assert_eq!(
+        count_games(data),
+        games,
+        "games in = games converted + games reported"
+    );
     let plies: Vec<u32> = fates
         .iter()
         .filter_map(|fate| match fate {
@@ -197,6 +209,35 @@ where
         }
     }
     fates
+}
+
+/// The games of `data` as the reader begins them, with a visitor that reads nothing else.
+fn count_games(data: &[u8]) -> usize {
+    struct Count(usize);
+    impl Visitor for Count {
+        type Tags = ();
+        type Movetext = ();
+        type Output = ();
+        fn begin_game(&mut self, _at: Location) -> std::ops::ControlFlow<()> {
+            self.0 += 1;
+            std::ops::ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: (), _at: Location) -> std::ops::ControlFlow<()> {
+            std::ops::ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, _: ()) {}
+    }
+    let mut count = Count(0);
+    let mut reader = Reader::with_options(data, read_options());
+    loop {
+        match reader.read_game(&mut count) {
+            Ok(None) => break,
+            Ok(Some(())) => {}
+            Err(e) if e.is_recoverable() => {}
+            Err(_) => break,
+        }
+    }
+    count.0
 }
 
 /// The output as JSON values: one per line (compact), or a stream (pretty).

@@ -214,6 +214,10 @@ pub struct TokenizeArgs {
     /// No summary on stderr (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
+    /// summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
     /// PGN files (gzip, zstd, bzip2 accepted); standard input when none, or `-`.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
@@ -310,6 +314,10 @@ pub struct EgdArgs {
     /// and writes it when its turn comes. The output is the same, in input order, for any N.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
+    /// summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
     /// No progress line and no summary (errors are still printed).
     #[arg(short, long)]
     pub quiet: bool,
@@ -353,9 +361,16 @@ pub struct PgnArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-    /// PGN files (`-` for standard input), possibly compressed.
-    #[arg(value_name = "INPUT", required = true)]
+    /// PGN files (`-` for standard input, also when none is given), possibly compressed.
+    #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
+    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
+    /// summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
+    /// No summary on stderr (rejected games are still reported).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Flags of `moves`.

@@ -96,6 +96,12 @@ pub fn rejected_game(input: &str, why: impl fmt::Display) -> String {
     format!("error: {input}: {why}")
 }
 
+/// The report of an oddity (with `--warnings`), the same in every command:
+/// `warning: <input>: <where>: <what>`.
+pub fn warning(input: &str, at: impl fmt::Display, what: &str) -> String {
+    format!("warning: {input}: {at}: {what}")
+}
+
 /// A buffered standard output.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())

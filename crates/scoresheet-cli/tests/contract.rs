@@ -176,3 +176,38 @@ fn ok_null_moves_kept_where_the_output_holds_them() {
         stdout(&pgn_out)
     );
 }
+
+#[test]
+fn ok_warnings_alike_in_every_command() {
+    let pgn = "% escaped\n[Event \"x\"]\n\n1. e4 $99999 e5 2. Nf3 *\n\n1. d4 d5\n";
+    let commands: [&[&str]; 4] = [
+        &["egd", "--warnings", "-"],
+        &["egd", "--threads", "2", "--warnings", "-"],
+        &["pgn", "--to", "uci", "--warnings", "-"],
+        &["tokenize", "--vocab", "uci", "--warnings", "-"],
+    ];
+    let want = [
+        "warning: -: game 1 (from line 1), line 1, column 1: escaped line (%) skipped \"% escaped\"",
+        "warning: -: game 1 (from line 2), line 4, column 7: unknown glyph skipped \"$99999\"",
+        "warning: -: game 2 (from line 6), line 7, column 1: game ends without result marker",
+    ];
+    let tally = "3 oddities (1 escaped line (%) skipped, 1 game ends without result marker, 1 unknown glyph skipped)";
+    for args in commands {
+        let out = run(args, pgn);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let warnings: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .collect();
+        assert_eq!(warnings, want, "{args:?}");
+        assert!(stderr.contains(tally), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let quiet = run(&[&args[..args.len() - 2], &["-"]].concat(), pgn);
+        let stderr = String::from_utf8_lossy(&quiet.stderr);
+        assert!(
+            !stderr.contains("warning:"),
+            "{args:?} without --warnings: {stderr}"
+        );
+        assert!(stderr.contains(tally), "{args:?}: {stderr}");
+    }
+}

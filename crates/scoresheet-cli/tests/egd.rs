@@ -74,7 +74,7 @@ fn err_one_bad_game_exits_1() {
     let stderr = text(&out.stderr);
     assert!(
         stderr
-            .starts_with("-: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"),
+            .starts_with("error: -: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"),
         "{stderr}"
     );
     assert!(stderr.contains("egd: 3 games in: 2 converted, 1 reported as errors; 3 plies;"));
@@ -89,7 +89,7 @@ fn err_usage_and_io_exit_2() {
     assert!(text(&out.stderr).contains("cannot open /nonexistent/games.pgn"));
     let out = run(&["egd", "--help"], b"");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("2 some games reported as errors"));
+    assert!(text(&out.stdout).contains("1 some games reported as errors"));
 }
 
 /// Games in = games out + games reported, and the threads only change the speed.
@@ -108,7 +108,7 @@ fn ok_threads_write_the_same() {
     let errors = |o: &Output| -> Vec<String> {
         text(&o.stderr)
             .lines()
-            .filter(|l| l.starts_with("-: game"))
+            .filter(|l| l.starts_with("error: -: game"))
             .map(str::to_owned)
             .collect()
     };
@@ -176,7 +176,7 @@ fn ok_threads_many_chunks() {
     let errors = |o: &Output| -> Vec<String> {
         text(&o.stderr)
             .lines()
-            .filter(|l| l.starts_with("-: game") || l.starts_with("egd:"))
+            .filter(|l| l.starts_with("error: -: game") || l.starts_with("egd:"))
             .map(|l| l.split("; ").take(2).collect::<Vec<_>>().join("; "))
             .collect()
     };

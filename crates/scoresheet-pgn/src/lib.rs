@@ -80,6 +80,7 @@ pub mod egd;
 mod error;
 pub mod input;
 mod lexer;
+mod oddities;
 pub mod reader;
 pub mod replay;
 mod scan;
@@ -89,6 +90,7 @@ pub mod visitor;
 pub mod writer;
 
 pub use error::{Location, ReadError, ReadErrorKind};
+pub use oddities::{Noted, Oddities};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
 pub use visitor::Visitor;

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
-use scoresheet_pgn::{input, BraceNesting, ReadError, ReadOptions, Reader};
+use scoresheet_pgn::{input, BraceNesting, Noted, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
@@ -36,6 +36,8 @@ pub struct Counters {
     pub errors: AtomicU64,
     /// Plies written.
     pub plies: AtomicU64,
+    /// Oddities met (added per input, or per chunk with `--threads`).
+    pub oddities: std::sync::Mutex<Oddities>,
 }
 
 impl Counters {
@@ -47,6 +49,15 @@ impl Counters {
 
     fn get(&self, counter: &AtomicU64) -> u64 {
         counter.load(Ordering::Relaxed)
+    }
+
+    /// Adds oddities to the tally.
+    pub fn add_oddities(&self, oddities: &Oddities) {
+        let mut tally = self
+            .oddities
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        tally.merge(oddities);
     }
 }
 
@@ -97,6 +108,7 @@ fn convert_all(
             options,
             counters,
             bar,
+            warnings: args.warnings,
         };
         match args.threads {
             1 => convert_serial(src, &job, &mut out),
@@ -114,6 +126,8 @@ pub struct Job<'a> {
     pub name: &'a str,
     /// EGD settings.
     pub options: EgdOptions,
+    /// Whether to print each oddity.
+    pub warnings: bool,
     /// Totals.
     pub counters: &'a Counters,
     /// Where messages go.
@@ -149,26 +163,29 @@ fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write + Send>> {
 /// Converts one input on this thread.
 fn convert_serial(src: impl Read, job: &Job<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut reader = Reader::with_options(src, read_options());
-    let mut visitor = JsonVisitor::new(job.options);
-    loop {
-        match reader.read_game(&mut visitor) {
-            Ok(None) => break,
+    let mut visitor = Noted::new(JsonVisitor::new(job.options)).keep(job.warnings);
+    let result = loop {
+        let game = reader.read_game(&mut visitor);
+        for (at, what) in visitor.take_kept() {
+            job.print_warning(at, &what);
+        }
+        match game {
+            Ok(None) => break Ok(()),
             Ok(Some(Ok(plies))) => job.counters.add(1, 0, u64::from(plies)),
             Ok(Some(Err(e))) => job.report(&e.to_string()),
             Err(e) if e.is_recoverable() => job.report(&e.to_string()),
-            Err(e) => {
-                // The games converted before the input broke off are written first.
-                out.write_all(visitor.output())?;
-                return Err(fatal(e));
-            }
+            Err(e) => break Err(e),
         }
-        if visitor.output().len() >= FLUSH_AT {
-            out.write_all(visitor.output())?;
-            visitor.clear_output();
+        let json = visitor.inner_mut();
+        if json.output().len() >= FLUSH_AT {
+            out.write_all(json.output())?;
+            json.clear_output();
         }
-    }
-    out.write_all(visitor.output())?;
-    Ok(())
+    };
+    job.counters.add_oddities(visitor.oddities());
+    // The games converted before an input broke off are written first.
+    out.write_all(visitor.inner().output())?;
+    result.map_err(fatal)
 }
 
 impl Job<'_> {
@@ -176,6 +193,12 @@ impl Job<'_> {
     pub fn report(&self, message: &str) {
         self.counters.add(0, 1, 0);
         self.print_error(message);
+    }
+
+    /// Prints an oddity (with `--warnings`), naming the input.
+    pub fn print_warning(&self, at: scoresheet_pgn::Location, what: &str) {
+        self.bar
+            .println(&crate::output::warning(self.name, at, what));
     }
 
     /// Prints a game error (counted by the caller), naming the input.
@@ -197,8 +220,12 @@ pub fn fatal(e: ReadError) -> anyhow::Error {
 fn summary(counters: &Counters, started: Instant) {
     let converted = counters.get(&counters.converted);
     let errors = counters.get(&counters.errors);
+    let oddities = counters
+        .oddities
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     eprintln!(
-        "egd: {} games in: {converted} converted, {errors} reported as errors; {} plies; {:.2} s",
+        "egd: {} games in: {converted} converted, {errors} reported as errors; {} plies; {oddities}; {:.2} s",
         converted + errors,
         counters.get(&counters.plies),
         started.elapsed().as_secs_f64()

@@ -12,13 +12,13 @@ use std::io::{self, Write};
 use anyhow::Context;
 use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
 use scoresheet_pgn::{
-    input, Location, Outcome as GameResult, RawComment, RawTag, RawToken, Reader, WriteOptions,
-    Writer,
+    input, Location, Noted, Oddities, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
+    WriteOptions, Writer,
 };
 
 use crate::args::PgnArgs;
 use crate::notation::Notation;
-use crate::output::{rejected_game, Failure, Outcome};
+use crate::output::{rejected_game, warning, Failure, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
@@ -31,15 +31,26 @@ pub fn run(args: PgnArgs) -> Outcome {
     // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
     let words = matches!(args.to, Notation::Eran | Notation::EranShort);
     let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
-    let mut tally = Tally::default();
-    for path in &args.inputs {
+    let mut tally = Tally {
+        warnings: args.warnings,
+        ..Tally::default()
+    };
+    let stdin = ["-".to_owned()];
+    let inputs = if args.inputs.is_empty() {
+        &stdin[..]
+    } else {
+        &args.inputs[..]
+    };
+    for path in inputs {
         convert_file(path, args.to, &mut writer, &mut tally)?;
     }
     writer.flush().context("cannot write the output")?;
-    eprintln!(
-        "pgn: {} games written, {} rejected",
-        tally.written, tally.rejected
-    );
+    if !args.quiet {
+        eprintln!(
+            "pgn: {} games written, {} rejected; {}",
+            tally.written, tally.rejected, tally.oddities
+        );
+    }
     if tally.rejected > 0 {
         return Err(Failure::Rejected(format!(
             "{} of {} games rejected",
@@ -55,6 +66,9 @@ pub fn run(args: PgnArgs) -> Outcome {
 struct Tally {
     written: u64,
     rejected: u64,
+    oddities: Oddities,
+    /// Whether to print each oddity.
+    warnings: bool,
 }
 
 /// Converts the games of one input file.
@@ -66,10 +80,17 @@ fn convert_file<W: Write>(
 ) -> Result<(), Failure> {
     let src = input::open_input(path).with_context(|| format!("cannot open {path}"))?;
     let mut reader = Reader::new(src);
-    let mut replayer = Replayer::new(Rewrite::new(to));
+    let mut replayer = Noted::new(Replayer::new(Rewrite::new(to))).keep(tally.warnings);
     loop {
-        match reader.read_game(&mut replayer) {
-            Ok(None) => return Ok(()),
+        let game = reader.read_game(&mut replayer);
+        for (at, what) in replayer.take_kept() {
+            eprintln!("{}", warning(path, at, &what));
+        }
+        match game {
+            Ok(None) => {
+                tally.oddities.merge(replayer.oddities());
+                return Ok(());
+            }
             Ok(Some(Ok(game))) => {
                 write_game(writer, &game).context("cannot write the output")?;
                 tally.written += 1;
@@ -83,6 +104,7 @@ fn convert_file<W: Write>(
                 tally.rejected += 1;
             }
             Err(err) => {
+                tally.oddities.merge(replayer.oddities());
                 let err = anyhow::Error::new(err).context(format!("cannot read {path}"));
                 return Err(err.into());
             }

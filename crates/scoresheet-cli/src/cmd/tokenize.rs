@@ -8,10 +8,10 @@ use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
 use scoresheet::{CastlingMode, EnPassantMode, Position};
 use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
-use scoresheet_pgn::{Location, Outcome as GameResult, RawTag, Reader};
+use scoresheet_pgn::{Location, Noted, Outcome as GameResult, RawTag, Reader};
 
 use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
-use crate::output::{rejected_game, stdout, Failure, Outcome};
+use crate::output::{rejected_game, stdout, warning, Failure, Outcome};
 
 fn vocabulary(vocab: TokenVocab) -> Vocabulary {
     match vocab {
@@ -115,10 +115,11 @@ pub fn run(args: TokenizeArgs) -> Outcome {
         args.inputs
     };
     let mut out = stdout();
-    let mut replayer = Replayer::new(Tokenizer {
+    let tokenizer = Tokenizer {
         vocab: vocabulary(args.vocab),
         game: Tokens::default(),
-    });
+    };
+    let mut replayer = Noted::new(Replayer::new(tokenizer)).keep(args.warnings);
     let mut tally = Tally::default();
     for path in &inputs {
         let name = path.display().to_string();
@@ -126,7 +127,11 @@ pub fn run(args: TokenizeArgs) -> Outcome {
             .with_context(|| format!("cannot read {name}"))?;
         let mut reader = Reader::new(src);
         loop {
-            match reader.read_game(&mut replayer) {
+            let game = reader.read_game(&mut replayer);
+            for (at, what) in replayer.take_kept() {
+                eprintln!("{}", warning(&name, at, &what));
+            }
+            match game {
                 Ok(None) => break,
                 Ok(Some(Ok(tokens))) if tokens.missing.is_none() => {
                     tally.written += 1;
@@ -163,10 +168,11 @@ pub fn run(args: TokenizeArgs) -> Outcome {
     out.flush()?;
     if !args.quiet {
         eprintln!(
-            "tokenize: {} games in: {} tokenized, {} rejected",
+            "tokenize: {} games in: {} tokenized, {} rejected; {}",
             tally.written + tally.rejected,
             tally.written,
-            tally.rejected
+            tally.rejected,
+            replayer.oddities()
         );
     }
     match tally.rejected {

@@ -22,7 +22,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::thread;
 
 use scoresheet_pgn::egd::{EgdError, JsonVisitor};
-use scoresheet_pgn::{Location, ReadError, Reader};
+use scoresheet_pgn::{Location, Noted, Oddities, ReadError, Reader};
 
 use super::cutter::Cutter;
 use super::{read_options, Job};
@@ -52,6 +52,9 @@ struct Converted {
     json: Vec<u8>,
     /// The errors, in game order.
     errors: Vec<GameError>,
+    /// The oddities kept (with `--warnings`), in input order, located within the chunk.
+    warnings: Vec<(Location, String)>,
+    oddities: Oddities,
     /// Results (games converted or reported).
     games: u64,
     /// Games the reader counted (for the game index of the next chunk).
@@ -108,14 +111,14 @@ fn work<R: Read>(
     job: &Job<'_>,
     window: u64,
 ) {
-    let mut visitor = JsonVisitor::new(job.options);
+    let mut visitor = Noted::new(JsonVisitor::new(job.options)).keep(job.warnings);
     loop {
         let Some(chunk) = lock(input).next_chunk() else {
             return;
         };
         let mut done = convert_chunk(&chunk, &mut visitor);
         let spare = lock(output).spare.pop().unwrap_or_default();
-        done.json = visitor.replace_output(spare);
+        done.json = visitor.inner_mut().replace_output(spare);
         lock(input).spare.push(chunk.bytes);
         let mut out = lock(output);
         out.pending.insert(chunk.seq, done);
@@ -260,6 +263,10 @@ impl<'a> Output<'a> {
                 byte: done.byte,
             };
             let errors = done.errors.len() as u64;
+            for (at, what) in done.warnings {
+                job.print_warning(at.offset_by(start), &what);
+            }
+            job.counters.add_oddities(&done.oddities);
             for error in done.errors {
                 let message = match error {
                     GameError::Egd(mut e) => {
@@ -310,11 +317,14 @@ fn count_lines(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
-fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
+fn convert_chunk(chunk: &Chunk, noted: &mut Noted<JsonVisitor>) -> Converted {
     let mut reader = Reader::with_options(&chunk.bytes[..], read_options());
+    let before = noted.oddities().clone();
     let mut done = Converted {
         json: Vec::new(),
         errors: Vec::new(),
+        warnings: Vec::new(),
+        oddities: Oddities::new(),
         games: 0,
         game_index: 0,
         plies: 0,
@@ -322,7 +332,9 @@ fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
         line: chunk.line,
     };
     loop {
-        match reader.read_game(visitor) {
+        let game = reader.read_game(noted);
+        done.warnings.extend(noted.take_kept());
+        match game {
             Ok(None) => break,
             Ok(Some(Ok(plies))) => done.plies += u64::from(plies),
             Ok(Some(Err(e))) => done.errors.push(GameError::Egd(e)),
@@ -331,6 +343,7 @@ fn convert_chunk(chunk: &Chunk, visitor: &mut JsonVisitor) -> Converted {
         done.games += 1;
     }
     done.game_index = reader.location().game_index;
+    done.oddities = noted.oddities().since(&before);
     done
 }
 

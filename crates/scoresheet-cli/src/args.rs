@@ -263,6 +263,10 @@ pub struct LoadArgs {
     /// No progress bar, no summary, no per-game messages (errors are still printed).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
+    /// summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
 }
 
 /// Flags of `query`.

@@ -73,8 +73,9 @@ fn err_one_bad_game_exits_1() {
     assert!(stdout.contains(r#""Event":"a""#) && stdout.contains(r#""Event":"c""#));
     let stderr = text(&out.stderr);
     assert!(
-        stderr
-            .starts_with("error: -: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"),
+        stderr.starts_with(
+            "error: -: game 2 (from line 5), line 7, column 13: move \"Ke3\": illegal move"
+        ),
         "{stderr}"
     );
     assert!(stderr.contains("egd: 3 games in: 2 converted, 1 reported as errors; 3 plies;"));

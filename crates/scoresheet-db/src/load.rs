@@ -49,7 +49,8 @@ use std::{fmt, thread};
 
 use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::{
-    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
+    Location, Noted, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip,
+    Visitor,
 };
 
 use crate::{row::GameRow, Database, Error};
@@ -59,6 +60,7 @@ use crate::{row::GameRow, Database, Error};
 pub struct LoadOptions {
     batch_size: usize,
     abort_after_games: Option<u64>,
+    warnings: bool,
 }
 
 impl LoadOptions {
@@ -67,6 +69,7 @@ impl LoadOptions {
         LoadOptions {
             batch_size: 1000,
             abort_after_games: None,
+            warnings: false,
         }
     }
 
@@ -74,6 +77,13 @@ impl LoadOptions {
     /// one batch of work, which the next load redoes.
     pub const fn batch_size(mut self, games: usize) -> LoadOptions {
         self.batch_size = if games == 0 { 1 } else { games };
+        self
+    }
+
+    /// Whether to report each oddity of the input (text skipped, odd forms read) through
+    /// [`LoadEvent::Warning`]; they are counted in [`LoadSummary::oddities`] either way.
+    pub const fn warnings(mut self, warnings: bool) -> LoadOptions {
+        self.warnings = warnings;
         self
     }
 
@@ -107,6 +117,8 @@ pub struct LoadSummary {
     pub moves: u64,
     /// NUL characters replaced by U+FFFD.
     pub nul_replaced: u64,
+    /// Oddities the reader met (see `scoresheet_pgn::Oddity`).
+    pub oddities: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
 }
@@ -120,6 +132,7 @@ impl LoadSummary {
         self.rejected += other.rejected;
         self.moves += other.moves;
         self.nul_replaced += other.nul_replaced;
+        self.oddities += other.oddities;
         self.elapsed += other.elapsed;
     }
 }
@@ -148,6 +161,10 @@ impl fmt::Display for LoadSummary {
                 self.nul_replaced
             )?;
         }
+        if self.oddities > 0 {
+            let s = if self.oddities == 1 { "y" } else { "ies" };
+            write!(f, "; {} oddit{s}", self.oddities)?;
+        }
         Ok(())
     }
 }
@@ -158,6 +175,8 @@ impl fmt::Display for LoadSummary {
 pub enum LoadEvent<'a> {
     /// A game was not stored: the source name, then the reason and where.
     Rejected(&'a str),
+    /// An oddity of the input (with [`LoadOptions::warnings`]): the source name, where, what.
+    Warning(&'a str),
     /// A batch was written.
     Progress {
         /// Bytes of the input consumed so far (compressed bytes for compressed files).
@@ -274,7 +293,7 @@ fn load_counted<R: Read + Send>(
     let (tx, rx) = mpsc::sync_channel::<Batch>(2);
     let mut summary = LoadSummary::default();
     let (written, fatal) = thread::scope(|scope| {
-        let reader = scope.spawn(|| parse(src, Arc::clone(&source), options.batch_size, tx));
+        let reader = scope.spawn(|| parse(src, Arc::clone(&source), options, tx));
         let written = write(db, rx, options, &mut summary, on_event, &count);
         let fatal = match reader.join() {
             Ok(fatal) => fatal,
@@ -296,6 +315,8 @@ fn load_counted<R: Read + Send>(
 struct Batch {
     games: Vec<GameRow>,
     rejected: Vec<String>,
+    warnings: Vec<String>,
+    oddities: u64,
     read: u64,
     nuls: u64,
 }
@@ -305,21 +326,31 @@ struct Batch {
 fn parse<R: Read>(
     src: R,
     source: Arc<str>,
-    batch_size: usize,
+    options: &LoadOptions,
     tx: mpsc::SyncSender<Batch>,
 ) -> Option<ReadError> {
     let mut reader = Reader::new(src);
-    let mut visitor = Located {
+    let located = Located {
         inner: EgdVisitor::new(EgdOptions::new().extended(true)),
         byte: 0,
     };
+    let mut visitor = Noted::new(located).keep(options.warnings);
     let mut batch = Batch::default();
     let mut fatal = None;
+    let mut oddities = 0;
     loop {
-        match reader.read_game(&mut visitor) {
+        let game = reader.read_game(&mut visitor);
+        for (at, what) in visitor.take_kept() {
+            batch.warnings.push(format!("{source}: {at}: {what}"));
+        }
+        let total = visitor.oddities().total();
+        batch.oddities += total - oddities;
+        oddities = total;
+        match game {
             Ok(None) => break,
             Ok(Some(Ok(game))) => {
-                let (row, nuls) = GameRow::new(game, Arc::clone(&source), visitor.byte);
+                let byte = visitor.inner().byte;
+                let (row, nuls) = GameRow::new(game, Arc::clone(&source), byte);
                 batch.games.push(row);
                 batch.nuls += nuls;
             }
@@ -331,7 +362,7 @@ fn parse<R: Read>(
             }
         }
         batch.read += 1;
-        if batch.games.len() >= batch_size && tx.send(std::mem::take(&mut batch)).is_err() {
+        if batch.games.len() >= options.batch_size && tx.send(std::mem::take(&mut batch)).is_err() {
             return None;
         }
     }
@@ -357,9 +388,13 @@ fn write(
         }
     };
     for batch in rx {
+        for message in &batch.warnings {
+            on_event(LoadEvent::Warning(message));
+        }
         for message in &batch.rejected {
             on_event(LoadEvent::Rejected(message));
         }
+        summary.oddities += batch.oddities;
         summary.games += batch.read;
         summary.rejected += batch.rejected.len() as u64;
         summary.nul_replaced += batch.nuls;

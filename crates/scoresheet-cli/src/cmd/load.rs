@@ -24,13 +24,17 @@ pub fn run(args: LoadArgs) -> Outcome {
     let abort = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
     let options = LoadOptions::new()
         .batch_size(args.batch_size)
-        .abort_after_games(abort);
+        .abort_after_games(abort)
+        .warnings(args.warnings);
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);
         let result = load::load_path(&mut db, input, &options, &mut |event| match event {
             LoadEvent::Rejected(message) => {
                 bar.suspend(|| eprintln!("error: {message}"));
+            }
+            LoadEvent::Warning(message) => {
+                bar.suspend(|| eprintln!("warning: {message}"));
             }
             LoadEvent::Progress { bytes, games } => {
                 bar.set_position(bytes);

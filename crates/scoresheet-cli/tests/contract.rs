@@ -10,7 +10,8 @@ use std::process::Output;
 
 use common::run;
 
-/// Nine games: 1, 3, 7, 8 and 9 replay; 2, 4, 5 and 6 do not.
+/// Nine games: 2, 4 and 5 do not replay; the others do (6 has an illegal move in a variation:
+/// only the mainline decides).
 const MIXED: &str = r#"[Event "1 good"]
 [Result "1-0"]
 
@@ -55,11 +56,12 @@ const MIXED: &str = r#"[Event "1 good"]
 1. O-O Kd7 *
 "#;
 
-const ACCEPTED: usize = 5;
-const REJECTED: [u32; 4] = [2, 4, 5, 6];
+const ACCEPTED: usize = 6;
+const REJECTED: [u32; 3] = [2, 4, 5];
 
-fn input() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract-mixed.pgn");
+/// The mixed file, written under a name of the test's own (tests run in parallel).
+fn input(test: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("contract-{test}.pgn"));
     std::fs::write(&path, MIXED).expect("temporary file written");
     path
 }
@@ -80,7 +82,7 @@ fn stdout(out: &Output) -> String {
 
 #[test]
 fn ok_every_command_reads_a_file_alike() {
-    let path = input();
+    let path = input("alike");
     let name = path.to_str().expect("UTF-8 temporary path");
     let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract.db");
     let _ = std::fs::remove_file(&db);
@@ -119,7 +121,7 @@ fn ok_every_command_reads_a_file_alike() {
     assert_eq!(stdout(&pgn).matches("[Event ").count(), ACCEPTED);
     assert_eq!(stdout(&tokenize).lines().count(), ACCEPTED);
     let loaded = String::from_utf8_lossy(&load.stderr);
-    assert!(loaded.contains("stored 5 games"), "{loaded}");
+    assert!(loaded.contains("stored 6 games"), "{loaded}");
 
     let egd_events: Vec<String> = stdout(&egd)
         .lines()
@@ -132,12 +134,12 @@ fn ok_every_command_reads_a_file_alike() {
                 .collect()
         })
         .collect();
-    assert_eq!(egd_events, ["1", "3", "7", "8", "9"]);
+    assert_eq!(egd_events, ["1", "3", "6", "7", "8", "9"]);
 }
 
 #[test]
 fn ok_messages_name_the_reason() {
-    let path = input();
+    let path = input("messages");
     let name = path.to_str().expect("UTF-8 temporary path");
     let out = run(&["egd", name], b"");
     let reports: Vec<String> = reports(&out, name).into_iter().collect();
@@ -145,7 +147,6 @@ fn ok_messages_name_the_reason() {
         "game 2 (from line 6), line 8, column 13: move \"Ke3\": illegal move",
         "game 4 (from line 14), line 15, column 1: variant \"Atomic\" is not supported",
         "game 5 (from line 19), line 20, column 1: FEN tag \"8/8/8/8/8/8/8/8 w - - 0 1\"",
-        "game 6 (from line 24), line 26, column 16: move \"Ke7\": illegal move",
     ];
     for (report, want) in reports.iter().zip(wants) {
         assert!(report.contains(want), "{report}\n  wanted {want}");
@@ -220,4 +221,32 @@ fn ok_warnings_alike_in_every_command() {
         );
         assert!(stderr.contains(tally), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn ok_illegal_move_in_a_variation_drops_its_rest() {
+    let pgn = "[Event \"v\"]\n\n1. e4 e5 (1... Ke7 2. Qz9 (2. d4)) (1... c5) 2. Nf3 *\n";
+    let out = run(&["pgn", "--to", "san", "--warnings", "-"], pgn);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout(&out).contains("1. e4 e5 ( ) (1... c5) 2. Nf3 *")
+            || stdout(&out).contains("1. e4 e5 (1... c5) 2. Nf3 *"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stderr.contains(
+            "warning: -: game 1 (from line 1), line 3, column 16: illegal move in variation: \
+             rest of variation dropped \"Ke7\""
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1 oddity (1 illegal move in variation"),
+        "{stderr}"
+    );
+    let egd = run(&["egd", "-"], pgn);
+    assert_eq!(egd.status.code(), Some(0));
+    assert_eq!(stdout(&egd).lines().count(), 1);
 }

@@ -19,6 +19,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::replay::{Ply, ReplaySink};
 use crate::{Location, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
 
 /// Oddities counted by kind.
@@ -107,8 +108,8 @@ impl fmt::Display for Oddities {
     }
 }
 
-/// A [`Visitor`] that passes everything to another one and counts the oddities on the way
-/// (and, if asked, keeps each as its message, for `--warnings`).
+/// A [`Visitor`] (or a [`ReplaySink`]) that passes everything to another one and counts the
+/// oddities on the way (and, if asked, keeps each, for `--warnings`).
 #[derive(Debug)]
 pub struct Noted<V> {
     inner: V,
@@ -143,6 +144,13 @@ impl<V> Noted<V> {
     /// glyph skipped "$999999"`: the kind, and the first 40 characters of the text concerned).
     pub fn take_kept(&mut self) -> Vec<(Location, String)> {
         std::mem::take(&mut self.kept)
+    }
+
+    fn note(&mut self, oddity: &Oddity<'_>) {
+        self.oddities.add(oddity.kind());
+        if self.keep {
+            self.kept.push((oddity.location(), describe(oddity)));
+        }
     }
 
     /// The wrapped visitor.
@@ -221,15 +229,63 @@ impl<V: Visitor> Visitor for Noted<V> {
     }
 
     fn oddity(&mut self, oddity: Oddity<'_>) {
-        self.oddities.add(oddity.kind());
-        if self.keep {
-            self.kept.push((oddity.location(), describe(&oddity)));
-        }
+        self.note(&oddity);
         self.inner.oddity(oddity);
     }
 
     fn end_game(&mut self, m: V::Movetext) -> V::Output {
         self.inner.end_game(m)
+    }
+}
+
+/// As a [`ReplaySink`] (wrapping another sink, inside a [`Replayer`](crate::replay::Replayer)),
+/// it also counts the oddities the replay layer reports itself (an illegal move in a
+/// variation).
+impl<S: ReplaySink> ReplaySink for Noted<S> {
+    type Game = S::Game;
+
+    fn begin_game(&mut self, at: Location) {
+        self.inner.begin_game(at);
+    }
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        self.inner.tag(name, value);
+    }
+    fn start(&mut self, start: &scoresheet::Position) {
+        self.inner.start(start);
+    }
+    fn replays_variations(&self) -> bool {
+        self.inner.replays_variations()
+    }
+    fn ply(&mut self, ply: &Ply<'_>) {
+        self.inner.ply(ply);
+    }
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
+        self.inner.null_move(ply)
+    }
+    fn nag(&mut self, nag: u16, token: RawToken<'_>) {
+        self.inner.nag(nag, token);
+    }
+    fn comment(&mut self, comment: RawComment<'_>) {
+        self.inner.comment(comment);
+    }
+    fn begin_variation(&mut self) {
+        self.inner.begin_variation();
+    }
+    fn end_variation(&mut self) {
+        self.inner.end_variation();
+    }
+    fn outcome(&mut self, outcome: Option<Outcome>) {
+        self.inner.outcome(outcome);
+    }
+    fn oddity(&mut self, oddity: Oddity<'_>) {
+        self.note(&oddity);
+        self.inner.oddity(oddity);
+    }
+    fn end_game(&mut self) -> S::Game {
+        self.inner.end_game()
+    }
+    fn abandon(&mut self) {
+        self.inner.abandon();
     }
 }
 

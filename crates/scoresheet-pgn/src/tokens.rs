@@ -253,6 +253,10 @@ pub enum OddityKind {
     EmptyVariation,
     /// A variation still open at the end of the game: closed there.
     UnclosedVariation,
+    /// A move in a variation that is not legal there (or not a move): the rest of that
+    /// variation is dropped; the game is kept. Reported by the replay layer, for outputs that
+    /// keep variations.
+    IllegalMoveInVariation,
 }
 
 impl OddityKind {
@@ -285,6 +289,7 @@ impl OddityKind {
             UnmatchedCloseParen => "closing parenthesis without variation skipped",
             EmptyVariation => "empty variation dropped",
             UnclosedVariation => "variation not closed before end of game",
+            IllegalMoveInVariation => "illegal move in variation: rest of variation dropped",
         }
     }
 }

@@ -80,15 +80,15 @@ fn convert_file<W: Write>(
 ) -> Result<(), Failure> {
     let src = input::open_input(path).with_context(|| format!("cannot open {path}"))?;
     let mut reader = Reader::new(src);
-    let mut replayer = Noted::new(Replayer::new(Rewrite::new(to))).keep(tally.warnings);
+    let mut replayer = Replayer::new(Noted::new(Rewrite::new(to)).keep(tally.warnings));
     loop {
         let game = reader.read_game(&mut replayer);
-        for (at, what) in replayer.take_kept() {
+        for (at, what) in replayer.sink_mut().take_kept() {
             eprintln!("{}", warning(path, at, &what));
         }
         match game {
             Ok(None) => {
-                tally.oddities.merge(replayer.oddities());
+                tally.oddities.merge(replayer.sink().oddities());
                 return Ok(());
             }
             Ok(Some(Ok(game))) => {
@@ -104,7 +104,7 @@ fn convert_file<W: Write>(
                 tally.rejected += 1;
             }
             Err(err) => {
-                tally.oddities.merge(replayer.oddities());
+                tally.oddities.merge(replayer.sink().oddities());
                 let err = anyhow::Error::new(err).context(format!("cannot read {path}"));
                 return Err(err.into());
             }
@@ -168,6 +168,10 @@ impl ReplaySink for Rewrite {
             None => String::from_utf8_lossy(name).into_owned(),
         };
         self.game.tags.push((name, value.decode().into_owned()));
+    }
+
+    fn replays_variations(&self) -> bool {
+        true
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {

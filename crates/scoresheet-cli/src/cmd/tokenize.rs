@@ -119,7 +119,7 @@ pub fn run(args: TokenizeArgs) -> Outcome {
         vocab: vocabulary(args.vocab),
         game: Tokens::default(),
     };
-    let mut replayer = Noted::new(Replayer::new(tokenizer)).keep(args.warnings);
+    let mut replayer = Replayer::new(Noted::new(tokenizer).keep(args.warnings));
     let mut tally = Tally::default();
     for path in &inputs {
         let name = path.display().to_string();
@@ -128,7 +128,7 @@ pub fn run(args: TokenizeArgs) -> Outcome {
         let mut reader = Reader::new(src);
         loop {
             let game = reader.read_game(&mut replayer);
-            for (at, what) in replayer.take_kept() {
+            for (at, what) in replayer.sink_mut().take_kept() {
                 eprintln!("{}", warning(&name, at, &what));
             }
             match game {
@@ -172,7 +172,7 @@ pub fn run(args: TokenizeArgs) -> Outcome {
             tally.written + tally.rejected,
             tally.written,
             tally.rejected,
-            replayer.oddities()
+            replayer.sink().oddities()
         );
     }
     match tally.rejected {

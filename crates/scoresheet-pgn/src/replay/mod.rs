@@ -22,9 +22,11 @@
 //!   [`Game`] keep them, EGD and token ids reject the game with
 //!   [`GameErrorKind::NullMove`] naming the output.
 //! - **Variations** are replayed from the position before the move they replace, with an
-//!   explicit stack (no recursion), for every sink (a sink that writes only the mainline
-//!   ignores plies with [`Ply::depth`] > 0): an illegal move in a variation rejects the game
-//!   in every command alike.
+//!   explicit stack (no recursion), for the sinks that keep them (PGN); the others have the
+//!   reader skip them unread. Only the mainline decides whether a game is accepted, so every
+//!   output accepts and rejects the same games: an illegal move in a variation drops the rest
+//!   of that variation (a lenient repair, reported as
+//!   [`OddityKind::IllegalMoveInVariation`](crate::OddityKind::IllegalMoveInVariation)).
 //! - **Bad games**: the first bad move, tag or read error rejects the game with a
 //!   [`GameError`] (game, line, column, token, reason); the reader goes on with the next
 //!   game. Games in = games replayed + games rejected.

@@ -6,7 +6,7 @@ use scoresheet::san::San;
 use scoresheet::{EnPassantMode, Move, Position};
 
 use super::{read_token, GameError, GameErrorKind, StartTags, TokenMove};
-use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
+use crate::{Location, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
 
 /// A move as replayed: the positions around it, the move, and the token it was read from.
 #[derive(Debug, Clone, Copy)]
@@ -43,8 +43,15 @@ pub trait ReplaySink {
     /// The movetext starts, from `start` (the position the tags give).
     fn start(&mut self, _start: &Position) {}
 
-    /// A move was played, on the mainline or in a variation ([`Ply::depth`]): variations are
-    /// replayed for every sink, so that every output accepts and rejects the same games.
+    /// Whether variations are replayed and handed over (`true`), or skipped unread (the
+    /// default). Either way only the mainline decides whether a game is accepted: an illegal
+    /// move in a variation drops the rest of that variation, reported as
+    /// [`OddityKind::IllegalMoveInVariation`](crate::OddityKind::IllegalMoveInVariation).
+    fn replays_variations(&self) -> bool {
+        false
+    }
+
+    /// A move was played, on the mainline or in a variation ([`Ply::depth`]).
     fn ply(&mut self, ply: &Ply<'_>);
 
     /// A null move was played (the side to move passed). The default refuses it: return
@@ -106,6 +113,8 @@ pub struct Replayer<S> {
     line: Line,
     stack: Vec<Line>,
     depth: u32,
+    /// The depth of a variation whose rest is dropped after an illegal move in it.
+    dropping: Option<u32>,
 }
 
 type Output<S> = Result<<S as ReplaySink>::Game, GameError>;
@@ -123,6 +132,7 @@ impl<S: ReplaySink> Replayer<S> {
             },
             stack: Vec::new(),
             depth: 0,
+            dropping: None,
         }
     }
 
@@ -200,6 +210,7 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
         self.tags.clear();
         self.stack.clear();
         self.depth = 0;
+        self.dropping = None;
         self.sink.begin_game(at);
         ControlFlow::Continue(())
     }
@@ -231,23 +242,43 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
             self.line.en_passant = false;
             return ControlFlow::Continue(());
         }
+        if self.dropping.is_some() {
+            return ControlFlow::Continue(());
+        }
         match self.play(san) {
             Ok(()) => ControlFlow::Continue(()),
+            Err(_) if self.depth > 0 => {
+                // Lenient repair: the rest of this variation goes, the game stays.
+                self.dropping = Some(self.depth);
+                let oddity = Oddity {
+                    kind: OddityKind::IllegalMoveInVariation,
+                    token: san,
+                };
+                self.sink.oddity(oddity);
+                ControlFlow::Continue(())
+            }
             Err(error) => self.reject(error),
         }
     }
 
     fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Self::Output> {
-        self.sink.nag(nag, token);
+        if self.dropping.is_none() {
+            self.sink.nag(nag, token);
+        }
         ControlFlow::Continue(())
     }
 
     fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Self::Output> {
-        self.sink.comment(comment);
+        if self.dropping.is_none() {
+            self.sink.comment(comment);
+        }
         ControlFlow::Continue(())
     }
 
     fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<Self::Output, Skip> {
+        if !self.sink.replays_variations() || self.dropping.is_some() {
+            return ControlFlow::Continue(Skip(true));
+        }
         let Some(start) = self.line.before.clone() else {
             // No move to vary (the reader drops such variations; kept for safety): skip it.
             return ControlFlow::Continue(Skip(true));
@@ -265,6 +296,9 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
 
     fn end_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<Self::Output> {
         if let Some(line) = self.stack.pop() {
+            if self.dropping == Some(self.depth) {
+                self.dropping = None;
+            }
             self.line = line;
             self.depth -= 1;
             self.sink.end_variation();

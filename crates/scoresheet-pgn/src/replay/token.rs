@@ -48,22 +48,42 @@ pub enum TokenMove {
 /// assert_eq!(read_token(&pos, b"--").ok(), Some(TokenMove::Null));
 /// assert!(read_token(&pos, b"Nf6").is_err());
 /// ```
+#[inline]
 pub fn read_token(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKind> {
+    // The common case, kept small enough to inline: SAN naming a legal move.
+    if let Ok(plus) = SanPlus::from_ascii_lenient(token) {
+        if plus.san == San::Null {
+            return Ok(TokenMove::Null);
+        }
+        if let Ok((mv, san)) = plus.san.resolve(pos) {
+            return Ok(TokenMove::Move { mv, san });
+        }
+    }
+    read_other(pos, token)
+}
+
+/// A token that is not SAN naming a legal move: UCI, LAN, or the SAN error.
+#[cold]
+#[inline(never)]
+fn read_other(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKind> {
     let san_error = match SanPlus::from_ascii_lenient(token) {
-        Ok(plus) if plus.san == San::Null => return Ok(TokenMove::Null),
-        Ok(plus) => match plus.san.resolve(pos) {
-            Ok((mv, san)) => return Ok(TokenMove::Move { mv, san }),
-            Err(error) => Err(error),
-        },
-        Err(syntax) => Ok(syntax),
+        Ok(plus) => plus.san.resolve(pos).err().map(Err),
+        Err(syntax) => Some(Ok(syntax)),
     };
     match (other_notation(pos, token), san_error) {
         (Some(Ok(mv)), _) => Ok(TokenMove::Move {
             mv,
             san: San::from_move(pos, mv),
         }),
-        (Some(Err(error)), Ok(_)) | (_, Err(error)) => Err(move_error(pos, error)),
-        (None, Ok(syntax)) => Err(GameErrorKind::Syntax(syntax)),
+        (Some(Err(error)), Some(Ok(_))) | (_, Some(Err(error))) => Err(move_error(pos, error)),
+        (None, Some(Ok(syntax))) => Err(GameErrorKind::Syntax(syntax)),
+        // Unreachable: `read_token` found no legal SAN move; read as a syntax-free SAN that
+        // resolves after all, it is that move.
+        (_, None) => match SanPlus::from_ascii_lenient(token).map(|p| p.san.resolve(pos)) {
+            Ok(Ok((mv, san))) => Ok(TokenMove::Move { mv, san }),
+            Ok(Err(error)) => Err(move_error(pos, error)),
+            Err(syntax) => Err(GameErrorKind::Syntax(syntax)),
+        },
     }
 }
 

@@ -218,3 +218,27 @@ fn ok_convert_to_eran_and_quantum() {
     ]);
     assert_eq!(back, "e4\nd5\nexd5\n");
 }
+
+#[test]
+fn err_adjacent_kings_rejected_by_every_command() {
+    let fen = "8/8/8/8/8/8/3k4/4K3 w - - 0 1";
+    let cases: &[&[&str]] = &[
+        &["fen", fen],
+        &["fen", "--lenient", fen],
+        &["moves", "--fen", fen],
+        &["perft", "--fen", fen, "2"],
+        &[
+            "convert", "--from", "san", "--to", "uci", "--fen", fen, "Kxd2",
+        ],
+    ];
+    for args in cases {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("kings stand on adjacent squares"),
+            "{args:?}: {err}"
+        );
+    }
+}

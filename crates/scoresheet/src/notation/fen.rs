@@ -10,7 +10,7 @@
 //! # Grammar (strict)
 //! Six fields separated by one space: piece placement (eight ranks from 8 to 1 separated by
 //! `/`, each a run of piece letters `PNBRQKpnbrqk` and digits `1`-`8` covering exactly eight
-//! files), side to move `w` or `b`, castling `-` or one or more of `KQkq` (the outermost rook on
+//! files, never two digits in a row), side to move `w` or `b`, castling `-` or one or more of `KQkq` (the outermost rook on
 //! that side of the king, X-FEN) and file letters `A`-`H`/`a`-`h` (Shredder-FEN: the rook's
 //! file), en-passant square `-` or a square on rank 3 or 6, halfmove clock and fullmove number
 //! (decimal, at most 9 digits).
@@ -51,6 +51,8 @@ pub enum ParseFenErrorKind {
     RankLength,
     /// A byte that is neither a piece letter, a digit 1-8 nor `/`.
     PlacementChar,
+    /// Strict: a digit right after another digit (`44` for `8`).
+    AdjacentDigits,
     /// A field is missing.
     MissingField,
     /// The side to move is not `w` or `b`.
@@ -79,6 +81,7 @@ impl ParseFenErrorKind {
             RankCount => "expected eight ranks separated by '/'",
             RankLength => "expected a rank of exactly eight squares",
             PlacementChar => "expected a piece letter, a digit 1-8 or '/'",
+            AdjacentDigits => "expected a piece letter or '/' after a digit (write 8, not 44)",
             MissingField => "missing field",
             Turn => "expected side to move 'w' or 'b'",
             Castling => "expected castling '-' or letters from KQkq and A-H/a-h, each once",
@@ -229,7 +232,7 @@ fn parse(input: &[u8], strictness: Strictness) -> Result<Fen, ParseFenError> {
     };
     let (placement, _) = fields.field();
     let mut setup = Setup::empty();
-    parse_placement(placement, &mut setup)?;
+    parse_placement(placement, strictness, &mut setup)?;
     let (turn, at) = fields.required()?;
     setup.turn = parse_turn(turn, strictness).ok_or(at_err(ParseFenErrorKind::Turn, at))?;
     let (castling, at) = fields.required()?;
@@ -279,7 +282,11 @@ fn check_bytes(input: &[u8]) -> Result<(), ParseFenError> {
     }
 }
 
-fn parse_placement(placement: &[u8], setup: &mut Setup) -> Result<(), ParseFenError> {
+fn parse_placement(
+    placement: &[u8],
+    strictness: Strictness,
+    setup: &mut Setup,
+) -> Result<(), ParseFenError> {
     let mut offset: usize = 0;
     let mut ranks = 0;
     for (index, row) in placement.split(|b| *b == b'/').enumerate() {
@@ -287,6 +294,14 @@ fn parse_placement(placement: &[u8], setup: &mut Setup) -> Result<(), ParseFenEr
             ParseFenErrorKind::RankCount,
             offset.saturating_sub(1),
         ))?;
+        if strictness == Strictness::Strict {
+            if let Some(at) = row
+                .windows(2)
+                .position(|w| w.iter().all(u8::is_ascii_digit))
+            {
+                return Err(at_err(ParseFenErrorKind::AdjacentDigits, offset + at + 1));
+            }
+        }
         parse_rank(row, rank, offset, setup)?;
         offset += row.len() + 1;
         ranks += 1;
@@ -619,6 +634,11 @@ mod tests {
                 52,
             ),
             ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", CastlingRook, 22),
+            ("44/8/8/8/8/8/8/4K2k w - - 0 1", AdjacentDigits, 1),
+            ("8/8/8/8/8/8/8/71 w - - 0 1", AdjacentDigits, 15),
+            ("4k3/8/8/8/8/8/8/3K13 w - - 0 1", AdjacentDigits, 19),
+            ("4k3/8/8/8/8/8/8/4K12 w - - 0 1", AdjacentDigits, 19),
+            ("17/8/8/8/8/8/8/4K2k w - - 0 1", AdjacentDigits, 1),
         ] {
             let err = Fen::from_ascii(fen.as_bytes()).expect_err("invalid fen");
             assert_eq!((err.kind(), err.offset()), (kind, offset), "{fen}");

@@ -379,7 +379,9 @@ pub struct FenArgs {
     /// En-passant square in the output.
     #[arg(long, value_enum, default_value = "always")]
     pub en_passant: EnPassant,
-    /// Also accept EPD-style FENs without clocks, extra whitespace, `W`/`B`, and drop an
+    /// Repair what real files get wrong, with a warning on stderr for each repair (exit code
+    /// still 0): EPD-style FENs without clocks, extra whitespace, `W`/`B`, digits in a row
+    /// (`44`), a fullmove number of 0, castling rights without their king and rook, an
     /// impossible en-passant square.
     #[arg(long)]
     pub lenient: bool,

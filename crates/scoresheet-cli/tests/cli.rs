@@ -242,3 +242,41 @@ fn err_adjacent_kings_rejected_by_every_command() {
         );
     }
 }
+
+#[test]
+fn ok_fen_lenient_warns_strict_refuses() {
+    let cases = [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w KQ - 0 0",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+            &[
+                "fen: warning: dropped castling right 'K' at byte 22",
+                "fen: warning: dropped castling right 'Q' at byte 23",
+                "fen: warning: read fullmove number 0 as 1",
+            ][..],
+        ),
+        (
+            "44/8/8/8/8/8/8/4K2k w - - 0 1",
+            "8/8/8/8/8/8/8/4K2k w - - 0 1\n",
+            &["fen: warning: read the digits in a row at byte 0 as 8"][..],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+            &["fen: warning: dropped en-passant square e3"][..],
+        ),
+    ];
+    for (fen, want, warnings) in cases {
+        let out = run(&["fen", "--lenient", fen], "");
+        assert_eq!(out.status.code(), Some(0), "{fen}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{fen}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), warnings.len(), "{err}");
+        for (line, warning) in err.lines().zip(warnings) {
+            assert!(line.starts_with(warning), "{line}");
+        }
+        let strict = run(&["fen", fen], "");
+        assert_eq!(strict.status.code(), Some(1), "{fen}");
+        assert!(strict.stdout.is_empty(), "{fen}");
+    }
+}

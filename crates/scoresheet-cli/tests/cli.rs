@@ -280,3 +280,15 @@ fn ok_fen_lenient_warns_strict_refuses() {
         assert!(strict.stdout.is_empty(), "{fen}");
     }
 }
+
+#[test]
+fn err_parse_strict_lan_refuses_lenient_forms() {
+    for text in ["e7-e8q", "Qd1-h5++", "e5-f6ep"] {
+        let strict = run(&["parse", "--notation", "lan", "--strict", text], "");
+        assert_eq!(strict.status.code(), Some(1), "{text}");
+        let err = String::from_utf8_lossy(&strict.stderr);
+        assert!(err.contains("invalid lan at byte"), "{err}");
+        let lenient = run(&["parse", "--notation", "lan", text], "");
+        assert_eq!(lenient.status.code(), Some(0), "{text}");
+    }
+}

@@ -30,6 +30,8 @@ pub enum ParseSanErrorKind {
     PromotionRequired,
     /// Expected `O-O` or `O-O-O`.
     Castling,
+    /// LAN: expected `-` or `x` between the two squares.
+    Separator,
     /// Expected an annotation `!`, `?`, `!!`, `??`, `!?` or `?!`.
     Annotation,
     /// Something follows the move.
@@ -52,6 +54,7 @@ impl fmt::Display for ParseSanErrorKind {
                 "a pawn reaching the first or last rank must promote (=N, =B, =R, =Q)"
             }
             Castling => "expected castling O-O or O-O-O",
+            Separator => "expected '-' or 'x' between the origin and destination squares",
             Annotation => "expected an annotation !, ?, !!, ??, !? or ?!",
             TrailingInput => "unexpected input after the move",
         })

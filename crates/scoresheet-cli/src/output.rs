@@ -80,16 +80,6 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// The input with a caret under byte `offset`, for syntax errors.
-pub fn caret(input: &str, offset: usize) -> String {
-    let shown: String = input
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let pad = input.get(..offset).map_or(offset, |s| s.chars().count());
-    format!("  {shown}\n  {}^", " ".repeat(pad))
-}
-
 /// A buffered standard output.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())

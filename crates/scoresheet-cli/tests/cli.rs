@@ -292,3 +292,49 @@ fn err_parse_strict_lan_refuses_lenient_forms() {
         assert_eq!(lenient.status.code(), Some(0), "{text}");
     }
 }
+
+#[test]
+fn err_control_bytes_escaped_and_excerpts_bounded() {
+    let nul = run(&["convert", "--from", "san", "--to", "uci"], "e4\0\n");
+    assert_eq!(nul.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&nul.stderr);
+    assert!(!nul.stderr.contains(&0), "{err:?}");
+    assert!(err.contains("move 1 'e4\\0'"), "{err}");
+    assert!(
+        err.contains("invalid san at byte 2: unexpected byte \\0"),
+        "{err}"
+    );
+    assert!(err.contains("  e4\\0\n    ^"), "{err}");
+    let uci = run(&["parse", "--notation", "uci", "e2e4\u{1}"], "");
+    let err = String::from_utf8_lossy(&uci.stderr);
+    assert!(
+        err.contains("unexpected byte \\x01\n  e2e4\\x01\n      ^"),
+        "{err}"
+    );
+
+    let huge = format!("e4{}", "x".repeat(100_000));
+    let fen = format!("8/8/8/8/8/8/8/4K2k w - - 0 1{}", "\u{1}".repeat(100_000));
+    let cases: &[&[&str]] = &[
+        &["convert", "--from", "san", "--to", "uci", &huge],
+        &["convert", "--from", "eran", "--to", "uci", &huge],
+        &["parse", "--notation", "lan", &huge],
+        &["fen", &fen],
+        &["fen", "--lenient", &fen],
+        &["moves", "--fen", &fen],
+    ];
+    for args in cases {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(1), "{:?}", &args[..2]);
+        assert!(
+            out.stderr.len() < 600,
+            "{:?}: {} bytes",
+            &args[..2],
+            out.stderr.len()
+        );
+        assert!(
+            !out.stderr.iter().any(|b| *b < 0x20 && *b != b'\n'),
+            "{:?}",
+            &args[..2]
+        );
+    }
+}

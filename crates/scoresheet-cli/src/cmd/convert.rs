@@ -4,12 +4,13 @@ use std::io::{self, BufRead, Write};
 
 use crate::args::ConvertArgs;
 use crate::notation::MoveInputError;
-use crate::output::{caret, line, stdout, Failure, Outcome};
+use crate::output::{line, stdout, Failure, Outcome};
+use scoresheet::notation::{Caret, Excerpt};
 use scoresheet::EnPassantMode;
 
 /// Runs the subcommand.
 pub fn run(args: ConvertArgs) -> Outcome {
-    let mut pos = super::start_position(&args.position)?;
+    let mut pos = super::fen::start_position(&args.position)?;
     let moves = if args.moves.is_empty() {
         read_stdin()?
     } else {
@@ -43,11 +44,14 @@ fn read_stdin() -> Result<Vec<String>, Failure> {
 fn rejected(index: usize, text: &str, pos: &scoresheet::Position, e: MoveInputError) -> Failure {
     let fen = pos.fen(EnPassantMode::Always);
     let why = match e {
-        MoveInputError::Syntax(msg, offset) => format!("{msg}\n{}", caret(text, offset)),
+        MoveInputError::Syntax(msg, offset) => {
+            format!("{msg}\n{}", Caret::new(text.as_bytes(), offset))
+        }
         MoveInputError::Move(msg) => msg,
     };
     Failure::Rejected(format!(
-        "move {} '{text}' in position {fen}: {why}",
-        index + 1
+        "move {} '{}' in position {fen}: {why}",
+        index + 1,
+        Excerpt::new(text.as_bytes(), 0)
     ))
 }

@@ -10,7 +10,7 @@ use crate::output::{line, stdout, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: PerftArgs) -> Outcome {
-    let pos = super::start_position(&args.position)?;
+    let pos = super::fen::start_position(&args.position)?;
     let mut out = stdout();
     let total = if args.divide {
         let mut split: Vec<_> = divide(&pos, args.depth)

@@ -54,8 +54,10 @@ pub enum ParseFenErrorKind {
     Empty,
     /// The input is longer than [`Fen::MAX_LEN`] bytes.
     TooLong,
-    /// A byte that is not printable ASCII.
+    /// A byte that is not ASCII.
     NonAscii,
+    /// A control byte (other than a tab between fields, leniently); holds the byte.
+    UnexpectedByte(u8),
     /// The placement does not have exactly eight ranks.
     RankCount,
     /// A rank does not cover exactly eight files.
@@ -89,6 +91,7 @@ impl ParseFenErrorKind {
             Empty => "empty input",
             TooLong => "input too long",
             NonAscii => "non-ascii byte",
+            UnexpectedByte(_) => "unexpected control byte",
             RankCount => "expected eight ranks separated by '/'",
             RankLength => "expected a rank of exactly eight squares",
             PlacementChar => "expected a piece letter, a digit 1-8 or '/'",
@@ -128,12 +131,13 @@ impl ParseFenError {
 
 impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid fen at byte {}: {}",
-            self.offset,
-            self.kind.message()
-        )
+        write!(f, "invalid fen at byte {}: ", self.offset)?;
+        match self.kind {
+            ParseFenErrorKind::UnexpectedByte(b) => {
+                write!(f, "unexpected byte {}", crate::notation::EscapedByte(b))
+            }
+            kind => f.write_str(kind.message()),
+        }
     }
 }
 
@@ -389,6 +393,9 @@ fn check_bytes(input: &[u8]) -> Result<(), ParseFenError> {
         .iter()
         .position(|b| !b.is_ascii() || b.is_ascii_control() && *b != b'\t')
     {
+        Some(at) if input[at].is_ascii() => {
+            Err(at_err(ParseFenErrorKind::UnexpectedByte(input[at]), at))
+        }
         Some(at) => Err(at_err(ParseFenErrorKind::NonAscii, at)),
         None => Ok(()),
     }

@@ -94,6 +94,17 @@ impl Lan {
         san_parser: fn(&[u8]) -> Result<SanPlus, ParseSanError>,
         lenient: bool,
     ) -> Result<Lan, ParseLanError> {
+        Lan::parse_unchecked(lan, san_parser, lenient).map_err(|e| {
+            let input = if lenient { lan.trim_ascii() } else { lan };
+            e.or_control_byte(input, ParseSanErrorKind::UnexpectedByte)
+        })
+    }
+
+    fn parse_unchecked(
+        lan: &[u8],
+        san_parser: fn(&[u8]) -> Result<SanPlus, ParseSanError>,
+        lenient: bool,
+    ) -> Result<Lan, ParseLanError> {
         let lan_err = |kind, offset| Err(ParseError::new("lan", kind, offset));
         if !lenient && !lan.is_empty() {
             if let Some((kind, at)) = strict_violation(lan) {

@@ -11,6 +11,7 @@
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
 
 pub mod eran;
+mod excerpt;
 pub mod fen;
 pub mod lan;
 pub mod quantum;
@@ -18,6 +19,9 @@ pub mod san;
 pub mod uci;
 
 use std::fmt;
+
+pub(crate) use excerpt::{first_control_byte, EscapedByte};
+pub use excerpt::{Caret, Excerpt};
 
 use crate::chess_move::Move;
 use crate::types::Piece;
@@ -53,6 +57,20 @@ impl<K> ParseError<K> {
     /// The notation's name (`san`, `uci`, ...).
     pub const fn notation(&self) -> &'static str {
         self.notation
+    }
+
+    /// This error, or an unexpected control byte of `input` (the input the offsets refer to)
+    /// found no later than it: a control byte always stops a parser, often with a misleading
+    /// expectation. Checked only on the error path, so valid input costs nothing.
+    pub(crate) fn or_control_byte(self, input: &[u8], kind: fn(u8) -> K) -> Self {
+        match first_control_byte(input) {
+            Some((at, byte)) if at <= self.offset => ParseError {
+                kind: kind(byte),
+                offset: at,
+                notation: self.notation,
+            },
+            _ => self,
+        }
     }
 }
 

@@ -196,7 +196,7 @@ impl QuantumMove {
     /// # Errors
     /// [`ParseQuantumError`] with the byte offset and what was expected or is wrong.
     pub fn from_ascii(s: &[u8]) -> Result<QuantumMove, ParseQuantumError> {
-        parse::parse(s, 0)
+        parse::parse(s, 0).map_err(|e| e.or_control_byte(s, ParseQuantumErrorKind::UnexpectedByte))
     }
 
     /// Parses leniently: like [`QuantumMove::from_ascii`] after trimming surrounding ASCII
@@ -207,6 +207,7 @@ impl QuantumMove {
     pub fn from_ascii_lenient(s: &[u8]) -> Result<QuantumMove, ParseQuantumError> {
         let base = s.len() - s.trim_ascii_start().len();
         parse::parse(s.trim_ascii(), base)
+            .map_err(|e| e.or_control_byte(s, ParseQuantumErrorKind::UnexpectedByte))
     }
 
     /// The source squares: one, or two for a merge (none for the null move).

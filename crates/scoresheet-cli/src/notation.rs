@@ -37,8 +37,9 @@ fn syntax<K: std::fmt::Display>(e: scoresheet::notation::ParseError<K>) -> MoveI
     MoveInputError::Syntax(e.to_string(), e.offset())
 }
 
-fn semantic(e: scoresheet::notation::MoveError) -> MoveInputError {
-    MoveInputError::Move(e.to_string())
+/// The reason only: callers name the move and the position themselves.
+fn semantic(e: scoresheet::MoveError) -> MoveInputError {
+    MoveInputError::Move(e.kind().to_string())
 }
 
 impl Notation {

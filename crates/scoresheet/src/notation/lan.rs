@@ -160,7 +160,9 @@ impl Lan {
     /// The legal move this LAN denotes (the capture marker and suffix are not checked).
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move matches.
+    /// [`MoveError`] with the reason [`MoveErrorKind::Illegal`] when no legal move matches.
+    ///
+    /// [`MoveErrorKind::Illegal`]: crate::MoveErrorKind::Illegal
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
         let san = match self.kind {
             LanKind::Castle(side) => San::Castle(side),
@@ -179,7 +181,8 @@ impl Lan {
                 promotion,
             },
         };
-        san.to_move(pos)
+        san.find(pos)
+            .map_err(|kind| MoveError::new("lan", &self, pos, kind))
     }
 }
 

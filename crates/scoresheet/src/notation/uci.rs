@@ -22,7 +22,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::chess_move::Move;
-use crate::notation::{EscapedByte, MoveError, ParseError};
+use crate::notation::{EscapedByte, MoveError, MoveErrorKind, ParseError};
 use crate::position::{CastlingMode, Position};
 use crate::types::{square_from_ascii, Role, Square};
 
@@ -157,15 +157,21 @@ impl UciMove {
     /// The legal move this denotes in a position.
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move matches; [`MoveError::Null`] for `0000`.
+    /// [`MoveError`] with the reason [`MoveErrorKind::Illegal`] when no legal move matches,
+    /// [`MoveErrorKind::Null`] for `0000`.
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new("uci", &self, pos, kind))
+    }
+
+    fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         let UciMove::Normal {
             from,
             to,
             promotion,
         } = self
         else {
-            return Err(MoveError::Null);
+            return Err(MoveErrorKind::Null);
         };
         let standard = pos.castling_mode() == CastlingMode::Standard;
         let mut found = None;
@@ -181,7 +187,7 @@ impl UciMove {
             }
             hit
         });
-        found.ok_or(MoveError::Illegal)
+        found.ok_or(MoveErrorKind::Illegal)
     }
 }
 

@@ -46,7 +46,8 @@
 //!
 //! Resolving leniently ([`San::to_move`]) ignores the capture marker and the suffix, and
 //! accepts more disambiguation than needed. It never guesses: a move matching no legal move
-//! is [`MoveError::Illegal`](crate::notation::MoveError::Illegal), one matching several is [`MoveError::Ambiguous`](crate::notation::MoveError::Ambiguous) with the
+//! is refused with [`MoveErrorKind::Illegal`](crate::MoveErrorKind::Illegal), one matching several with
+//! [`MoveErrorKind::Ambiguous`](crate::MoveErrorKind::Ambiguous) and the
 //! candidates, and a lower-case `b` is always a pawn file, never a bishop.
 //!
 //! # Policy decisions

@@ -9,7 +9,11 @@
 //! | FEN | `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1` | [`fen::Fen`] |
 //! | ERAN | `Knight g1-f3`, `P g7-g8 >Q`, `ck`, `en-passant` | [`eran::Eran`] |
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
+//!
+//! [`Notation`] chooses among the move notations at run time: `parse_move` (lenient),
+//! `parse_move_strict` and `write_move`/`format_move`.
 
+mod dispatch;
 pub mod eran;
 mod excerpt;
 pub mod fen;
@@ -20,6 +24,7 @@ pub mod uci;
 
 use std::fmt;
 
+pub use dispatch::{Notation, NotationError, ParseNotationError};
 pub(crate) use excerpt::{first_control_byte, EscapedByte};
 pub use excerpt::{Caret, Excerpt};
 

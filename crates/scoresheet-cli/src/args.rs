@@ -25,8 +25,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet convert --from san --to uci e4 e5 Nf3 Nc6\n  \
         scoresheet convert --from uci --to san --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' e1g1\n  \
-        printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n\n\
-        Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
+        printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n  \
+        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n\n\
+        Without MOVE arguments, moves are read from standard input, one per line (surrounding \
+        whitespace ignored, blank lines skipped; a line is one move, so ERAN's `Pawn e2-e4` \
+        works). Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
         unambiguous. On a bad move, the moves converted so far are printed, then the error \
         (move index, move, position) on stderr, and the exit code is 1.")]
     Convert(ConvertArgs),
@@ -319,7 +322,8 @@ pub struct ConvertArgs {
     /// Where to start.
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The moves; read from stdin, one per line (or separated by spaces), when none are given.
+    /// The moves; when none are given, read from standard input, one per line (blank lines
+    /// skipped).
     #[arg(value_name = "MOVE")]
     pub moves: Vec<String>,
 }

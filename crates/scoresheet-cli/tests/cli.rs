@@ -338,3 +338,43 @@ fn err_control_bytes_escaped_and_excerpts_bounded() {
         );
     }
 }
+
+#[test]
+fn ok_convert_stdin_one_move_per_line() {
+    let cases = [
+        (
+            &["--from", "eran", "--to", "uci"][..],
+            "Pawn a2-a3\n",
+            "a2a3\n",
+        ),
+        (
+            &["--from", "eran-short", "--to", "san"][..],
+            "P e2-e4\n\n  P e7-e5  \r\nN g1-f3\n",
+            "e4\ne5\nNf3\n",
+        ),
+        (
+            &["--from", "san", "--to", "uci"][..],
+            "\n\ne4\n\n",
+            "e2e4\n",
+        ),
+        (&["--from", "uci", "--to", "san"][..], "", ""),
+    ];
+    for (flags, input, want) in cases {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(flags);
+        let out = run(&args, input);
+        assert!(
+            out.status.success(),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{input:?}");
+    }
+    // Two moves on one line are one (bad) move now.
+    let out = run(&["convert", "--from", "san", "--to", "uci"], "e4 e5\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 1 'e4 e5'"));
+    let help = run(&["convert", "--help"], "");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("one per line"));
+}

@@ -1,4 +1,6 @@
-//! `scoresheet convert`: play moves, print each in another notation.
+//! `scoresheet convert`: play moves, print each in another notation. Moves come from the
+//! arguments, else from standard input, one per line (ERAN moves hold spaces), blank lines
+//! skipped.
 
 use std::io::{self, BufRead, Write};
 
@@ -18,6 +20,7 @@ pub fn run(args: ConvertArgs) -> Outcome {
     };
     let mut out = stdout();
     for (index, text) in moves.iter().enumerate() {
+        let text = text.trim_ascii();
         let mv = match args.from.read(&pos, text) {
             Ok(mv) => mv,
             Err(e) => {
@@ -32,11 +35,14 @@ pub fn run(args: ConvertArgs) -> Outcome {
     Ok(())
 }
 
+/// One move per line; blank lines skipped.
 fn read_stdin() -> Result<Vec<String>, Failure> {
     let mut moves = Vec::new();
     for l in io::stdin().lock().lines() {
         let l = l?;
-        moves.extend(l.split_whitespace().map(str::to_owned));
+        if !l.trim_ascii().is_empty() {
+            moves.push(l);
+        }
     }
     Ok(moves)
 }

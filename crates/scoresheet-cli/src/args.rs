@@ -43,7 +43,9 @@ pub enum Command {
         scoresheet perft 5\n  \
         scoresheet perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n\n\
         The node count is the last line of output; with --divide each first move (UCI) \
-        comes before it with its own count.")]
+        comes before it with its own count. The depth is at most 8 (deeper counts may not fit \
+        in 64 bits, and take hours); while stderr is a terminal, the root moves done so far \
+        are shown there.")]
     Perft(PerftArgs),
     /// Validate a FEN and print it normalized.
     #[command(after_help = "Examples:\n  \
@@ -362,7 +364,7 @@ pub struct PerftArgs {
     /// Print each first move with its node count before the total.
     #[arg(long)]
     pub divide: bool,
-    /// Depth in plies.
+    /// Depth in plies, at most 8.
     pub depth: u32,
 }
 

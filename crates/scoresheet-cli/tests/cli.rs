@@ -378,3 +378,24 @@ fn ok_convert_stdin_one_move_per_line() {
     let help = run(&["convert", "--help"], "");
     assert!(String::from_utf8_lossy(&help.stdout).contains("one per line"));
 }
+
+#[test]
+fn err_perft_depth_above_limit_is_a_usage_error() {
+    for depth in ["9", "99", "4294967295"] {
+        let out = run(&["perft", depth], "");
+        assert_eq!(out.status.code(), Some(2), "{depth}");
+        assert!(out.stdout.is_empty(), "{depth}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("above the limit of 8") && err.contains("64 bits"),
+            "{err}"
+        );
+    }
+    // Not a terminal: no progress on stderr.
+    let out = run(&["perft", "3"], "");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "8902\n");
+    assert!(out.stderr.is_empty());
+    assert_eq!(stdout_of(&["perft", "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", "--divide", "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", "1"]), "20\n");
+}

@@ -3,10 +3,13 @@
 # pgn-reader (`peers pgn play`) on the same file, interleaved A B A B, medians of medians.
 # Usage: scripts/bench-core.sh [FILE] [ROUNDS]   (default: real_clean.pgn, 5 rounds)
 set -euo pipefail
+# The shared data and peer harness live beside the repository: ../shared from its root,
+# resolved from this script's own directory (works from any working directory or worktree).
+shared="$(cd "$(dirname "$0")/../.." && pwd)/shared"
 cd "$(dirname "$0")/.."
 file="${1:-crates/scoresheet/tests/data/real_clean.pgn}"
 rounds="${2:-5}"
-peers_manifest="../shared/bench/peers/Cargo.toml"
+peers_manifest="$shared/bench/peers/Cargo.toml"
 CARGO_TARGET_DIR=/tmp/peers-target cargo build --quiet --release --manifest-path "$peers_manifest"
 cargo build --quiet --release -p scoresheet --example replay
 ours=(); theirs=()

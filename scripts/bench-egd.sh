@@ -12,12 +12,13 @@
 # ../shared/bench/peers/Cargo.toml), `apt-get install -y pgn-extract`, `pip install
 # chess==1.11.2`. A missing peer is skipped.
 set -euo pipefail
+# The shared data and peer harness live beside the repository: ../shared from its root,
+# resolved from this script's own directory (works from any working directory or worktree).
+shared="$(cd "$(dirname "$0")/../.." && pwd)/shared"
 cd "$(dirname "$0")/.."
-FILE=${1:-../shared/data/pgn/real.pgn}
-[ -f "$FILE" ] || FILE=/work/shared/data/pgn/real.pgn
+FILE=${1:-$shared/data/pgn/real.pgn}
 ROUNDS=${2:-5}
 PYCHESS_RUNS=${PYCHESS_RUNS:-1}
-SHARED=$(cd "$(dirname "$FILE")/../.." && pwd)
 BIN=${CARGO_TARGET_DIR:-target}/release/scoresheet
 PEERS=/tmp/peers-target/release/peers
 PE=$(command -v pgn-extract || echo /usr/games/pgn-extract)
@@ -28,7 +29,7 @@ declare -A CMDS=(
   [scoresheet_2t]="$BIN egd $FILE -o /dev/null --quiet --threads 2"
   [shakmaty_egd]="$PEERS pgn egd $FILE 1"
   [pgn_extract_json]="$PE -s --json --fencomments -o /tmp/bench-egd-pe.json $FILE"
-  [python_chess_egd]="python3 $SHARED/bench/py/bench_pychess.py egd $FILE 1"
+  [python_chess_egd]="python3 $shared/bench/py/bench_pychess.py egd $FILE 1"
 )
 ORDER=(scoresheet_1t scoresheet_2t shakmaty_egd pgn_extract_json)
 [ -x "$PEERS" ] || { echo "skip shakmaty: $PEERS not built"; ORDER=(${ORDER[@]/shakmaty_egd}); }

@@ -12,9 +12,12 @@
 # server's (its processes' time, including ended backends, read from /proc). On a shared
 # machine CPU time is the steadier number.
 set -euo pipefail
+# The shared data and peer harness live beside the repository: ../shared from its root,
+# resolved from this script's own directory (works from any working directory or worktree).
+shared="$(cd "$(dirname "$0")/../.." && pwd)/shared"
 cd "$(dirname "$0")/.."
 root="$PWD"
-pgn="$(realpath "${1:-../shared/data/pgn/real.pgn}")"
+pgn="$(realpath "${1:-$shared/data/pgn/real.pgn}")"
 runs="${RUNS:-3}"
 py_runs="${PY_RUNS:-1}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Parse-only PGN read speed: scoresheet-pgn against pgn-reader 0.29 (the peer harness in
-# /work/shared/bench/peers), in interleaved rounds so that both see the same machine load.
+# ../shared/bench/peers beside the repository), in interleaved rounds so that both see the same machine load.
 #
 # Usage: scripts/bench-read.sh [FILE] [ROUNDS] [RUNS]
-#   FILE    PGN corpus (default /work/shared/data/pgn/real.pgn)
+#   FILE    PGN corpus (default ../shared/data/pgn/real.pgn beside the repository)
 #   ROUNDS  interleaved rounds (default 9); each round runs both programs once
 #   RUNS    timed passes over FILE per program and round (default 11)
 #
@@ -20,8 +20,11 @@
 # Environment: CARGO_TARGET_DIR (ours, default ./target), PEERS_TARGET_DIR (default
 # /tmp/peers-target).
 set -euo pipefail
+# The shared data and peer harness live beside the repository: ../shared from its root,
+# resolved from this script's own directory (works from any working directory or worktree).
+shared="$(cd "$(dirname "$0")/../.." && pwd)/shared"
 
-file=${1:-/work/shared/data/pgn/real.pgn}
+file=${1:-$shared/data/pgn/real.pgn}
 rounds=${2:-9}
 runs=${3:-11}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +32,7 @@ target=${CARGO_TARGET_DIR:-$root/target}
 peers_target=${PEERS_TARGET_DIR:-/tmp/peers-target}
 
 (cd "$root" && CARGO_TARGET_DIR=$target cargo build -q --profile bench-peer -p scoresheet-pgn --example parse)
-CARGO_TARGET_DIR=$peers_target cargo build -q --release --manifest-path /work/shared/bench/peers/Cargo.toml
+CARGO_TARGET_DIR=$peers_target cargo build -q --release --manifest-path "$shared/bench/peers/Cargo.toml"
 ours=$target/bench-peer/examples/parse
 peer=$peers_target/release/peers
 

@@ -5,9 +5,12 @@
 #   peak memory (max RSS) stays under 100 MB.
 # Usage: scripts/soak-egd.sh [COPIES] [PGN]   (default 200 copies of real.pgn: about 1.06 GB)
 set -euo pipefail
+# The shared data and peer harness live beside the repository: ../shared from its root,
+# resolved from this script's own directory (works from any working directory or worktree).
+shared="$(cd "$(dirname "$0")/../.." && pwd)/shared"
 cd "$(dirname "$0")/.."
 copies="${1:-200}"
-pgn="${2:-../shared/data/pgn/real.pgn}"
+pgn="${2:-$shared/data/pgn/real.pgn}"
 command -v zstd >/dev/null || apt-get install -y zstd >/dev/null
 [ -x /usr/bin/time ] || apt-get install -y time >/dev/null
 cargo build --quiet --release -p scoresheet-cli

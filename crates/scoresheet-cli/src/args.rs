@@ -25,8 +25,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet convert --from san --to uci e4 e5 Nf3 Nc6\n  \
         scoresheet convert --from uci --to san --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' e1g1\n  \
-        printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n\n\
-        Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
+        printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n  \
+        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n\n\
+        Without MOVE arguments, moves are read from standard input, one per line (surrounding \
+        whitespace ignored, blank lines skipped; a line is one move, so ERAN's `Pawn e2-e4` \
+        works). Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
         unambiguous. On a bad move, the moves converted so far are printed, then the error \
         (move index, move, position) on stderr, and the exit code is 1.")]
     Convert(ConvertArgs),
@@ -40,7 +43,9 @@ pub enum Command {
         scoresheet perft 5\n  \
         scoresheet perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n\n\
         The node count is the last line of output; with --divide each first move (UCI) \
-        comes before it with its own count.")]
+        comes before it with its own count. The depth is at most 8 (deeper counts may not fit \
+        in 64 bits, and take hours); while stderr is a terminal, the root moves done so far \
+        are shown there.")]
     Perft(PerftArgs),
     /// Validate a FEN and print it normalized.
     #[command(after_help = "Examples:\n  \
@@ -351,7 +356,8 @@ pub struct ConvertArgs {
     /// Where to start.
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The moves; read from stdin, one per line (or separated by spaces), when none are given.
+    /// The moves; when none are given, read from standard input, one per line (blank lines
+    /// skipped).
     #[arg(value_name = "MOVE")]
     pub moves: Vec<String>,
 }
@@ -397,7 +403,7 @@ pub struct PerftArgs {
     /// Print each first move with its node count before the total.
     #[arg(long)]
     pub divide: bool,
-    /// Depth in plies.
+    /// Depth in plies, at most 8.
     pub depth: u32,
 }
 
@@ -418,7 +424,9 @@ pub struct FenArgs {
     /// En-passant square in the output.
     #[arg(long, value_enum, default_value = "always")]
     pub en_passant: EnPassant,
-    /// Also accept EPD-style FENs without clocks, extra whitespace, `W`/`B`, and drop an
+    /// Repair what real files get wrong, with a warning on stderr for each repair (exit code
+    /// still 0): EPD-style FENs without clocks, extra whitespace, `W`/`B`, digits in a row
+    /// (`44`), a fullmove number of 0, castling rights without their king and rook, an
     /// impossible en-passant square.
     #[arg(long)]
     pub lenient: bool,

@@ -1,11 +1,8 @@
-//! The `--from` / `--to` / `--notation` values and their dispatch to the library's notations.
+//! The `--from` / `--to` / `--notation` values: clap's names and help for the library's
+//! [`scoresheet::notation::Notation`], which reads and writes the moves.
 
 use clap::ValueEnum;
-use scoresheet::eran::{Eran, EranForm, EranPrinter};
-use scoresheet::lan::Lan;
-use scoresheet::quantum::QuantumMove;
-use scoresheet::san::SanPlus;
-use scoresheet::uci::UciMove;
+use scoresheet::notation::{Notation as Core, NotationError};
 use scoresheet::{Move, Position};
 
 /// A move notation the CLI reads and writes.
@@ -29,57 +26,43 @@ pub enum Notation {
 pub enum MoveInputError {
     /// The text does not parse; the message and byte offset.
     Syntax(String, usize),
-    /// The text parses but names no single legal move.
+    /// The text parses but names no single legal move (the reason only: callers name the
+    /// move and the position).
     Move(String),
 }
 
-fn syntax<K: std::fmt::Display>(e: scoresheet::notation::ParseError<K>) -> MoveInputError {
-    MoveInputError::Syntax(e.to_string(), e.offset())
-}
-
-fn semantic(e: scoresheet::notation::MoveError) -> MoveInputError {
-    MoveInputError::Move(e.to_string())
+impl From<NotationError> for MoveInputError {
+    fn from(e: NotationError) -> MoveInputError {
+        match e {
+            NotationError::Move(e) => MoveInputError::Move(e.kind().to_string()),
+            e => {
+                let offset = e.offset().unwrap_or(0);
+                MoveInputError::Syntax(e.to_string(), offset)
+            }
+        }
+    }
 }
 
 impl Notation {
+    /// The library's notation.
+    pub const fn core(self) -> Core {
+        match self {
+            Notation::San => Core::San,
+            Notation::Lan => Core::Lan,
+            Notation::Uci => Core::Uci,
+            Notation::Eran => Core::Eran,
+            Notation::EranShort => Core::EranShort,
+            Notation::Quantum => Core::Quantum,
+        }
+    }
+
     /// Reads a move (leniently) and resolves it in the position.
     pub fn read(self, pos: &Position, text: &str) -> Result<Move, MoveInputError> {
-        let bytes = text.as_bytes();
-        match self {
-            Notation::San => {
-                let san = SanPlus::from_ascii_lenient(bytes).map_err(syntax)?;
-                san.san.to_move(pos).map_err(semantic)
-            }
-            Notation::Lan => {
-                let lan = Lan::from_ascii_lenient(bytes).map_err(syntax)?;
-                lan.to_move(pos).map_err(semantic)
-            }
-            Notation::Uci => {
-                let uci = UciMove::from_ascii_lenient(bytes).map_err(syntax)?;
-                uci.to_move(pos).map_err(semantic)
-            }
-            Notation::Eran | Notation::EranShort => {
-                let eran = Eran::from_ascii(bytes).map_err(syntax)?;
-                eran.to_move(pos).map_err(semantic)
-            }
-            Notation::Quantum => {
-                let quantum = QuantumMove::from_ascii_lenient(bytes).map_err(syntax)?;
-                quantum.to_move(pos).map_err(semantic)
-            }
-        }
+        Ok(self.core().parse_move(pos, text.as_bytes())?)
     }
 
     /// Writes a legal move of the position.
     pub fn write(self, pos: &Position, mv: Move) -> String {
-        match self {
-            Notation::San => SanPlus::from_move(pos, mv).to_string(),
-            Notation::Lan => Lan::from_move(pos, mv).to_string(),
-            Notation::Uci => UciMove::from_move(pos, mv).to_string(),
-            Notation::Eran => EranPrinter::new().move_to_string(pos, mv),
-            Notation::EranShort => EranPrinter::new()
-                .form(EranForm::Short)
-                .move_to_string(pos, mv),
-            Notation::Quantum => QuantumMove::from_move(pos, mv).to_string(),
-        }
+        self.core().format_move(pos, mv)
     }
 }

@@ -79,16 +79,6 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// The input with a caret under byte `offset`, for syntax errors.
-pub fn caret(input: &str, offset: usize) -> String {
-    let shown: String = input
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let pad = input.get(..offset).map_or(offset, |s| s.chars().count());
-    format!("  {shown}\n  {}^", " ".repeat(pad))
-}
-
 /// The report of a rejected game, the same in every command: `error: <input>: <why>`, where
 /// `why` is the library's message (`game 2 (from line 9), line 11, column 13: move "Ke3":
 /// illegal move ...`). Printed even with `--quiet`.

@@ -218,3 +218,184 @@ fn ok_convert_to_eran_and_quantum() {
     ]);
     assert_eq!(back, "e4\nd5\nexd5\n");
 }
+
+#[test]
+fn err_adjacent_kings_rejected_by_every_command() {
+    let fen = "8/8/8/8/8/8/3k4/4K3 w - - 0 1";
+    let cases: &[&[&str]] = &[
+        &["fen", fen],
+        &["fen", "--lenient", fen],
+        &["moves", "--fen", fen],
+        &["perft", "--fen", fen, "2"],
+        &[
+            "convert", "--from", "san", "--to", "uci", "--fen", fen, "Kxd2",
+        ],
+    ];
+    for args in cases {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("kings stand on adjacent squares"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn ok_fen_lenient_warns_strict_refuses() {
+    let cases = [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w KQ - 0 0",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+            &[
+                "fen: warning: dropped castling right 'K' at byte 22",
+                "fen: warning: dropped castling right 'Q' at byte 23",
+                "fen: warning: read fullmove number 0 as 1",
+            ][..],
+        ),
+        (
+            "44/8/8/8/8/8/8/4K2k w - - 0 1",
+            "8/8/8/8/8/8/8/4K2k w - - 0 1\n",
+            &["fen: warning: read the digits in a row at byte 0 as 8"][..],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+            &["fen: warning: dropped en-passant square e3"][..],
+        ),
+    ];
+    for (fen, want, warnings) in cases {
+        let out = run(&["fen", "--lenient", fen], "");
+        assert_eq!(out.status.code(), Some(0), "{fen}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{fen}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), warnings.len(), "{err}");
+        for (line, warning) in err.lines().zip(warnings) {
+            assert!(line.starts_with(warning), "{line}");
+        }
+        let strict = run(&["fen", fen], "");
+        assert_eq!(strict.status.code(), Some(1), "{fen}");
+        assert!(strict.stdout.is_empty(), "{fen}");
+    }
+}
+
+#[test]
+fn err_parse_strict_lan_refuses_lenient_forms() {
+    for text in ["e7-e8q", "Qd1-h5++", "e5-f6ep"] {
+        let strict = run(&["parse", "--notation", "lan", "--strict", text], "");
+        assert_eq!(strict.status.code(), Some(1), "{text}");
+        let err = String::from_utf8_lossy(&strict.stderr);
+        assert!(err.contains("invalid lan at byte"), "{err}");
+        let lenient = run(&["parse", "--notation", "lan", text], "");
+        assert_eq!(lenient.status.code(), Some(0), "{text}");
+    }
+}
+
+#[test]
+fn err_control_bytes_escaped_and_excerpts_bounded() {
+    let nul = run(&["convert", "--from", "san", "--to", "uci"], "e4\0\n");
+    assert_eq!(nul.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&nul.stderr);
+    assert!(!nul.stderr.contains(&0), "{err:?}");
+    assert!(err.contains("move 1 'e4\\0'"), "{err}");
+    assert!(
+        err.contains("invalid san at byte 2: unexpected byte \\0"),
+        "{err}"
+    );
+    assert!(err.contains("  e4\\0\n    ^"), "{err}");
+    let uci = run(&["parse", "--notation", "uci", "e2e4\u{1}"], "");
+    let err = String::from_utf8_lossy(&uci.stderr);
+    assert!(
+        err.contains("unexpected byte \\x01\n  e2e4\\x01\n      ^"),
+        "{err}"
+    );
+
+    let huge = format!("e4{}", "x".repeat(100_000));
+    let fen = format!("8/8/8/8/8/8/8/4K2k w - - 0 1{}", "\u{1}".repeat(100_000));
+    let cases: &[&[&str]] = &[
+        &["convert", "--from", "san", "--to", "uci", &huge],
+        &["convert", "--from", "eran", "--to", "uci", &huge],
+        &["parse", "--notation", "lan", &huge],
+        &["fen", &fen],
+        &["fen", "--lenient", &fen],
+        &["moves", "--fen", &fen],
+    ];
+    for args in cases {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(1), "{:?}", &args[..2]);
+        assert!(
+            out.stderr.len() < 600,
+            "{:?}: {} bytes",
+            &args[..2],
+            out.stderr.len()
+        );
+        assert!(
+            !out.stderr.iter().any(|b| *b < 0x20 && *b != b'\n'),
+            "{:?}",
+            &args[..2]
+        );
+    }
+}
+
+#[test]
+fn ok_convert_stdin_one_move_per_line() {
+    let cases = [
+        (
+            &["--from", "eran", "--to", "uci"][..],
+            "Pawn a2-a3\n",
+            "a2a3\n",
+        ),
+        (
+            &["--from", "eran-short", "--to", "san"][..],
+            "P e2-e4\n\n  P e7-e5  \r\nN g1-f3\n",
+            "e4\ne5\nNf3\n",
+        ),
+        (
+            &["--from", "san", "--to", "uci"][..],
+            "\n\ne4\n\n",
+            "e2e4\n",
+        ),
+        (&["--from", "uci", "--to", "san"][..], "", ""),
+    ];
+    for (flags, input, want) in cases {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(flags);
+        let out = run(&args, input);
+        assert!(
+            out.status.success(),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{input:?}");
+    }
+    // Two moves on one line are one (bad) move now.
+    let out = run(&["convert", "--from", "san", "--to", "uci"], "e4 e5\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 1 'e4 e5'"));
+    let help = run(&["convert", "--help"], "");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("one per line"));
+}
+
+#[test]
+fn err_perft_depth_above_limit_is_a_usage_error() {
+    for depth in ["9", "99", "4294967295"] {
+        let out = run(&["perft", depth], "");
+        assert_eq!(out.status.code(), Some(2), "{depth}");
+        assert!(out.stdout.is_empty(), "{depth}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("above the limit of 8") && err.contains("64 bits"),
+            "{err}"
+        );
+    }
+    // Not a terminal: no progress on stderr.
+    let out = run(&["perft", "3"], "");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "8902\n");
+    assert!(out.stderr.is_empty());
+    assert_eq!(stdout_of(&["perft", "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", "--divide", "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", "1"]), "20\n");
+}

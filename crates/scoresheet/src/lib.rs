@@ -31,7 +31,7 @@ mod types;
 pub mod vocab;
 
 pub use chess_move::Move;
-pub use notation::{eran, fen, lan, quantum, san, uci};
+pub use notation::{eran, fen, lan, quantum, san, uci, MoveError, MoveErrorKind};
 pub use position::{
     CastleRights, CastlingMode, EnPassantMode, FenError, FenWriter, PlayError, Position,
     PositionError, PositionErrorKind, Setup,

@@ -10,6 +10,12 @@ use cozy_chess::Board;
 use crate::chess_move::Move;
 use crate::position::Position;
 
+/// The deepest perft whose count fits in a `u64` for every position: a position has at most
+/// 218 legal moves, and 218^8 < 2^64 <= 218^9. (Depth 8 from the start position is
+/// 84,998,978,956 nodes, minutes of work; each further ply multiplies that by about 30.)
+/// [`perft`] and [`divide`] do not check it; front ends should.
+pub const MAX_DEPTH: u32 = 8;
+
 /// The number of leaf nodes at `depth` plies (bulk-counted at the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     board_perft(pos.board(), depth)
@@ -44,13 +50,44 @@ fn board_perft(board: &Board, depth: u32) -> u64 {
 /// generation order.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut out = Vec::new();
+    divide_each(pos, depth, |mv, nodes| out.push((mv, nodes)));
+    out
+}
+
+/// [`divide`], calling `f` with each first move and its count as soon as it is known (to
+/// show progress). Nothing is called at depth 0.
+pub fn divide_each(pos: &Position, depth: u32, mut f: impl FnMut(Move, u64)) {
     if depth == 0 {
-        return out;
+        return;
     }
     pos.for_each_legal_move(|mv| {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        out.push((mv, perft(&child, depth - 1)));
+        f(mv, perft(&child, depth - 1));
     });
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Known counts of the start position (Chess Programming Wiki, "Perft Results").
+    #[test]
+    fn ok_divide_each_sums_to_perft() {
+        let pos = Position::new();
+        for (depth, nodes, roots) in [(0, 1, 0), (1, 20, 20), (2, 400, 20), (3, 8_902, 20)] {
+            let (mut sum, mut calls) = (0, 0);
+            divide_each(&pos, depth, |_, n| {
+                sum += n;
+                calls += 1;
+            });
+            assert_eq!(calls, roots, "depth {depth}");
+            assert_eq!(perft(&pos, depth), nodes, "depth {depth}");
+            if depth > 0 {
+                assert_eq!(sum, nodes, "depth {depth}");
+            }
+        }
+        assert!(218u64.checked_pow(MAX_DEPTH).is_some());
+        assert!(218u64.checked_pow(MAX_DEPTH + 1).is_none());
+    }
 }

@@ -1,15 +1,18 @@
-//! `scoresheet convert`: play moves, print each in another notation.
+//! `scoresheet convert`: play moves, print each in another notation. Moves come from the
+//! arguments, else from standard input, one per line (ERAN moves hold spaces), blank lines
+//! skipped.
 
 use std::io::{self, BufRead, Write};
 
 use crate::args::ConvertArgs;
 use crate::notation::MoveInputError;
-use crate::output::{caret, line, stdout, Failure, Outcome};
+use crate::output::{line, stdout, Failure, Outcome};
+use scoresheet::notation::{Caret, Excerpt};
 use scoresheet::EnPassantMode;
 
 /// Runs the subcommand.
 pub fn run(args: ConvertArgs) -> Outcome {
-    let mut pos = super::start_position(&args.position)?;
+    let mut pos = super::fen::start_position(&args.position)?;
     let moves = if args.moves.is_empty() {
         read_stdin()?
     } else {
@@ -17,6 +20,7 @@ pub fn run(args: ConvertArgs) -> Outcome {
     };
     let mut out = stdout();
     for (index, text) in moves.iter().enumerate() {
+        let text = text.trim_ascii();
         let mv = match args.from.read(&pos, text) {
             Ok(mv) => mv,
             Err(e) => {
@@ -31,11 +35,14 @@ pub fn run(args: ConvertArgs) -> Outcome {
     Ok(())
 }
 
+/// One move per line; blank lines skipped.
 fn read_stdin() -> Result<Vec<String>, Failure> {
     let mut moves = Vec::new();
     for l in io::stdin().lock().lines() {
         let l = l?;
-        moves.extend(l.split_whitespace().map(str::to_owned));
+        if !l.trim_ascii().is_empty() {
+            moves.push(l);
+        }
     }
     Ok(moves)
 }
@@ -43,11 +50,14 @@ fn read_stdin() -> Result<Vec<String>, Failure> {
 fn rejected(index: usize, text: &str, pos: &scoresheet::Position, e: MoveInputError) -> Failure {
     let fen = pos.fen(EnPassantMode::Always);
     let why = match e {
-        MoveInputError::Syntax(msg, offset) => format!("{msg}\n{}", caret(text, offset)),
+        MoveInputError::Syntax(msg, offset) => {
+            format!("{msg}\n{}", Caret::new(text.as_bytes(), offset))
+        }
         MoveInputError::Move(msg) => msg,
     };
     Failure::Rejected(format!(
-        "move {} '{text}' in position {fen}: {why}",
-        index + 1
+        "move {} '{}' in position {fen}: {why}",
+        index + 1,
+        Excerpt::new(text.as_bytes(), 0)
     ))
 }

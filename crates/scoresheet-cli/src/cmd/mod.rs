@@ -1,4 +1,5 @@
-//! One module per subcommand, plus the start-position handling they share.
+//! One module per subcommand, plus the database settings they share. The start position of the
+//! commands that play moves is loaded by [`fen::start_position`].
 
 pub mod convert;
 pub mod egd;
@@ -12,11 +13,8 @@ pub mod query;
 pub mod tokenize;
 pub mod vocab;
 
-use scoresheet::fen::Fen;
-use scoresheet::{CastlingMode, Position};
-
-use crate::args::{DbArgs, PositionArgs};
-use crate::output::{caret, Failure};
+use crate::args::DbArgs;
+use crate::output::Failure;
 
 /// The environment variable `load` and `query` read when `--db` is not given.
 pub const DATABASE_ENV: &str = "SCORESHEET_DATABASE_URL";
@@ -28,46 +26,4 @@ pub fn database_url(args: &DbArgs) -> Result<scoresheet_db::DatabaseUrl, Failure
         None => std::env::var(DATABASE_ENV).unwrap_or_else(|_| scoresheet_db::DEFAULT_URL.into()),
     };
     scoresheet_db::DatabaseUrl::parse(&text).map_err(|e| Failure::Error(e.into()))
-}
-
-/// The start position the flags name.
-pub fn start_position(args: &PositionArgs) -> Result<Position, Failure> {
-    let Some(text) = &args.fen else {
-        let mut pos = Position::new();
-        if args.chess960 {
-            pos.set_castling_mode(CastlingMode::Chess960);
-        }
-        return Ok(pos);
-    };
-    load_fen(text, args.chess960, false)
-}
-
-/// Parses and checks a FEN, with a caret under a syntax error.
-pub fn load_fen(text: &str, chess960: bool, lenient: bool) -> Result<Position, Failure> {
-    let parsed = if lenient {
-        Fen::from_ascii_lenient(text.as_bytes())
-    } else {
-        Fen::from_ascii(text.as_bytes())
-    };
-    let setup = match parsed {
-        Ok(fen) => fen.into_setup(),
-        Err(e) => {
-            let shown = if lenient { text.trim() } else { text };
-            return Err(Failure::Rejected(format!(
-                "{e}\n{}",
-                caret(shown, e.offset())
-            )));
-        }
-    };
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::detect(&setup)
-    };
-    let result = if lenient {
-        Position::from_fen_lenient(text, mode).map_err(|e| e.to_string())
-    } else {
-        Position::from_setup(&setup, mode).map_err(|e| e.to_string())
-    };
-    result.map_err(|e| Failure::Rejected(format!("{e}: {text}")))
 }

@@ -9,7 +9,7 @@ use crate::output::{line, stdout, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: MovesArgs) -> Outcome {
-    let pos = super::start_position(&args.position)?;
+    let pos = super::fen::start_position(&args.position)?;
     let mut moves: Vec<_> = pos
         .legal_moves()
         .into_iter()

@@ -12,7 +12,8 @@ use scoresheet::{CastlingSide, Role};
 use crate::args::ParseArgs;
 use crate::json::{object, Value};
 use crate::notation::Notation;
-use crate::output::{caret, line, stdout, Failure, Outcome};
+use crate::output::{line, stdout, Failure, Outcome};
+use scoresheet::notation::Caret;
 
 /// Runs the subcommand.
 pub fn run(args: ParseArgs) -> Outcome {
@@ -39,7 +40,10 @@ pub fn run(args: ParseArgs) -> Outcome {
         .map_err(describe),
     };
     let json = json.map_err(|(msg, offset)| {
-        Failure::Rejected(format!("{msg}\n{}", caret(&args.text, offset)))
+        Failure::Rejected(format!(
+            "{msg}\n{}",
+            Caret::new(args.text.as_bytes(), offset)
+        ))
     })?;
     let mut out = stdout();
     line(&mut out, json)?;

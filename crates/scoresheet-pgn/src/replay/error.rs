@@ -120,7 +120,7 @@ impl fmt::Display for GameError {
         match &self.kind {
             GameErrorKind::Syntax(e) => write!(f, "move {token:?}: {e}"),
             GameErrorKind::Move { error, fen } => {
-                write!(f, "move {token:?}: {error} (position {fen})")
+                write!(f, "move {token:?}: {} (position {fen})", error.kind())
             }
             GameErrorKind::NullMove { output } => {
                 write!(

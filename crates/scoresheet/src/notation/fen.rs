@@ -10,15 +10,26 @@
 //! # Grammar (strict)
 //! Six fields separated by one space: piece placement (eight ranks from 8 to 1 separated by
 //! `/`, each a run of piece letters `PNBRQKpnbrqk` and digits `1`-`8` covering exactly eight
-//! files), side to move `w` or `b`, castling `-` or one or more of `KQkq` (the outermost rook on
+//! files, never two digits in a row), side to move `w` or `b`, castling `-` or one or more of `KQkq` (the outermost rook on
 //! that side of the king, X-FEN) and file letters `A`-`H`/`a`-`h` (Shredder-FEN: the rook's
 //! file), en-passant square `-` or a square on rank 3 or 6, halfmove clock and fullmove number
 //! (decimal, at most 9 digits).
 //!
 //! # What the lenient parser also accepts
-//! Surrounding whitespace, runs of spaces or tabs between fields, the four-field EPD form
-//! (clocks default to `0 1`), and an upper-case side to move (`W`, `B`). It never accepts
-//! non-ASCII bytes, a trailing `;` or extra fields.
+//! The lenient parser repairs what real files get wrong and can still be read safely, and
+//! reports each repair as a [`FenRepair`] ([`Fen::from_ascii_repaired`]):
+//! - surrounding whitespace, and runs of spaces or tabs between fields;
+//! - digits in a row in the placement (`44`), read as their sum when it still fits the rank;
+//! - an upper-case side to move (`W`, `B`);
+//! - castling rights the placement cannot have (no king on the back rank, or no rook on that
+//!   side of it): dropped;
+//! - the four-field EPD form: clocks default to `0 1`;
+//! - a fullmove number of 0: read as 1.
+//!
+//! [`crate::Position::from_setup_repaired`] further drops an impossible en-passant square.
+//! The lenient parser never accepts non-ASCII or control bytes, a trailing `;`, extra fields,
+//! or a rank covering more or fewer than eight files. Offsets of errors and repairs are in the
+//! input with its surrounding whitespace removed.
 //!
 //! A FEN is board-free syntax: [`Fen`] holds a [`Setup`] that may be illegal;
 //! [`crate::Position::from_setup`] decides legality.
@@ -43,14 +54,18 @@ pub enum ParseFenErrorKind {
     Empty,
     /// The input is longer than [`Fen::MAX_LEN`] bytes.
     TooLong,
-    /// A byte that is not printable ASCII.
+    /// A byte that is not ASCII.
     NonAscii,
+    /// A control byte (other than a tab between fields, leniently); holds the byte.
+    UnexpectedByte(u8),
     /// The placement does not have exactly eight ranks.
     RankCount,
     /// A rank does not cover exactly eight files.
     RankLength,
     /// A byte that is neither a piece letter, a digit 1-8 nor `/`.
     PlacementChar,
+    /// Strict: a digit right after another digit (`44` for `8`).
+    AdjacentDigits,
     /// A field is missing.
     MissingField,
     /// The side to move is not `w` or `b`.
@@ -76,9 +91,11 @@ impl ParseFenErrorKind {
             Empty => "empty input",
             TooLong => "input too long",
             NonAscii => "non-ascii byte",
+            UnexpectedByte(_) => "unexpected control byte",
             RankCount => "expected eight ranks separated by '/'",
             RankLength => "expected a rank of exactly eight squares",
             PlacementChar => "expected a piece letter, a digit 1-8 or '/'",
+            AdjacentDigits => "expected a piece letter or '/' after a digit (write 8, not 44)",
             MissingField => "missing field",
             Turn => "expected side to move 'w' or 'b'",
             Castling => "expected castling '-' or letters from KQkq and A-H/a-h, each once",
@@ -114,16 +131,86 @@ impl ParseFenError {
 
 impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid fen at byte {}: {}",
-            self.offset,
-            self.kind.message()
-        )
+        write!(f, "invalid fen at byte {}: ", self.offset)?;
+        match self.kind {
+            ParseFenErrorKind::UnexpectedByte(b) => {
+                write!(f, "unexpected byte {}", crate::notation::EscapedByte(b))
+            }
+            kind => f.write_str(kind.message()),
+        }
     }
 }
 
 impl std::error::Error for ParseFenError {}
+
+/// A change the lenient FEN parser made to read its input (see the module docs). `Display`
+/// says what was changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenRepair {
+    /// Whitespace before or after the FEN was removed.
+    Trimmed,
+    /// The separator before the field at this offset was not one space (several, or tabs).
+    Separator {
+        /// Byte offset of the field after the separator.
+        offset: usize,
+    },
+    /// Digits in a row in the placement were read as their sum.
+    AdjacentDigits {
+        /// Byte offset of the first digit.
+        offset: usize,
+        /// The sum of the digits: the number of empty squares read.
+        sum: u8,
+    },
+    /// The side to move was written in upper case.
+    UpperCaseTurn,
+    /// A castling right the placement cannot have (no king on the back rank, or no rook on
+    /// that side of it) was dropped.
+    CastlingDropped {
+        /// Byte offset of the castling character.
+        offset: usize,
+        /// The castling character as written.
+        right: u8,
+    },
+    /// The halfmove clock and fullmove number were missing (EPD form): `0 1` was used.
+    ClocksMissing,
+    /// A fullmove number of 0 was read as 1.
+    FullmoveZero,
+    /// An en-passant square no double pawn push can have left was dropped.
+    EnPassantDropped {
+        /// The square as written.
+        square: Square,
+    },
+}
+
+impl fmt::Display for FenRepair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenRepair::Trimmed => f.write_str("removed whitespace around the fen"),
+            FenRepair::Separator { offset } => write!(
+                f,
+                "read the separator before byte {offset} (not one space) as one space"
+            ),
+            FenRepair::AdjacentDigits { offset, sum } => {
+                write!(f, "read the digits in a row at byte {offset} as {sum}")
+            }
+            FenRepair::UpperCaseTurn => f.write_str("read the upper-case side to move as lower case"),
+            FenRepair::CastlingDropped { offset, right } => write!(
+                f,
+                "dropped castling right '{}' at byte {offset}: no king on the back rank with a rook on that side",
+                char::from(right)
+            ),
+            FenRepair::ClocksMissing => {
+                f.write_str("no halfmove clock and fullmove number: used 0 1")
+            }
+            FenRepair::FullmoveZero => f.write_str("read fullmove number 0 as 1"),
+            FenRepair::EnPassantDropped { square } => write!(
+                f,
+                "dropped en-passant square {square}: no pawn just made a double push there"
+            ),
+        }
+    }
+}
 
 /// Which input forms the parser accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,7 +228,7 @@ impl Fen {
     /// # Errors
     /// [`ParseFenError`] with the byte offset where the input stopped making sense.
     pub fn from_ascii(fen: &[u8]) -> Result<Fen, ParseFenError> {
-        parse(fen, Strictness::Strict)
+        parse_with(fen, Strictness::Strict, &mut Vec::new())
     }
 
     /// Parses a FEN leniently (see the module docs).
@@ -149,7 +236,18 @@ impl Fen {
     /// # Errors
     /// [`ParseFenError`] with the byte offset where the input stopped making sense.
     pub fn from_ascii_lenient(fen: &[u8]) -> Result<Fen, ParseFenError> {
-        parse(fen, Strictness::Lenient)
+        Fen::from_ascii_repaired(fen).map(|(fen, _)| fen)
+    }
+
+    /// Parses a FEN leniently, like [`Fen::from_ascii_lenient`], and says what it repaired
+    /// (in input order; empty when the input was strict FEN).
+    ///
+    /// # Errors
+    /// [`ParseFenError`] with the byte offset where the input stopped making sense.
+    pub fn from_ascii_repaired(fen: &[u8]) -> Result<(Fen, Vec<FenRepair>), ParseFenError> {
+        let mut repairs = Vec::new();
+        let fen = parse_with(fen, Strictness::Lenient, &mut repairs)?;
+        Ok((fen, repairs))
     }
 
     /// The setup this FEN describes.
@@ -166,13 +264,14 @@ impl FromStr for Fen {
     }
 }
 
-struct Fields<'a> {
+struct Fields<'a, 'r> {
     input: &'a [u8],
     pos: usize,
     strictness: Strictness,
+    repairs: &'r mut Vec<FenRepair>,
 }
 
-impl<'a> Fields<'a> {
+impl<'a> Fields<'a, '_> {
     fn err(&self, kind: ParseFenErrorKind) -> ParseFenError {
         ParseFenError {
             kind,
@@ -196,6 +295,9 @@ impl<'a> Fields<'a> {
             self.pos = start;
             return Err(self.err(ParseFenErrorKind::TrailingInput));
         }
+        if self.input[start..self.pos] != *b" " && self.pos < self.input.len() {
+            self.repairs.push(FenRepair::Separator { offset: self.pos });
+        }
         Ok(self.pos < self.input.len())
     }
 
@@ -216,32 +318,45 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn parse(input: &[u8], strictness: Strictness) -> Result<Fen, ParseFenError> {
-    let input = match strictness {
+fn parse_with(
+    input: &[u8],
+    strictness: Strictness,
+    repairs: &mut Vec<FenRepair>,
+) -> Result<Fen, ParseFenError> {
+    let trimmed = match strictness {
         Strictness::Strict => input,
         Strictness::Lenient => input.trim_ascii(),
     };
+    if trimmed.len() != input.len() {
+        repairs.push(FenRepair::Trimmed);
+    }
+    let input = trimmed;
     check_bytes(input)?;
     let mut fields = Fields {
         input,
         pos: 0,
         strictness,
+        repairs,
     };
     let (placement, _) = fields.field();
     let mut setup = Setup::empty();
-    parse_placement(placement, &mut setup)?;
+    parse_placement(placement, strictness, &mut setup, fields.repairs)?;
     let (turn, at) = fields.required()?;
     setup.turn = parse_turn(turn, strictness).ok_or(at_err(ParseFenErrorKind::Turn, at))?;
+    if turn.iter().any(u8::is_ascii_uppercase) {
+        fields.repairs.push(FenRepair::UpperCaseTurn);
+    }
     let (castling, at) = fields.required()?;
-    setup.castling = parse_castling(castling, &setup, at)?;
+    setup.castling = parse_castling(castling, &setup, at, fields.strictness, fields.repairs)?;
     let (ep, at) = fields.required()?;
     setup.ep_square = parse_ep(ep).ok_or(at_err(ParseFenErrorKind::EnPassant, at))?;
     parse_clocks(&mut fields, &mut setup)?;
     Ok(Fen(setup))
 }
 
-fn parse_clocks(fields: &mut Fields<'_>, setup: &mut Setup) -> Result<(), ParseFenError> {
+fn parse_clocks(fields: &mut Fields<'_, '_>, setup: &mut Setup) -> Result<(), ParseFenError> {
     if fields.strictness == Strictness::Lenient && !fields.separator()? {
+        fields.repairs.push(FenRepair::ClocksMissing);
         return Ok(());
     }
     let (half, at) = match fields.strictness {
@@ -253,6 +368,10 @@ fn parse_clocks(fields: &mut Fields<'_>, setup: &mut Setup) -> Result<(), ParseF
     let (full, at) = fields.required()?;
     setup.fullmove_number =
         parse_number(full).ok_or(at_err(ParseFenErrorKind::FullmoveNumber, at))?;
+    if setup.fullmove_number == 0 && fields.strictness == Strictness::Lenient {
+        setup.fullmove_number = 1;
+        fields.repairs.push(FenRepair::FullmoveZero);
+    }
     if fields.separator()? || fields.pos < fields.input.len() {
         return Err(fields.err(ParseFenErrorKind::TrailingInput));
     }
@@ -274,12 +393,20 @@ fn check_bytes(input: &[u8]) -> Result<(), ParseFenError> {
         .iter()
         .position(|b| !b.is_ascii() || b.is_ascii_control() && *b != b'\t')
     {
+        Some(at) if input[at].is_ascii() => {
+            Err(at_err(ParseFenErrorKind::UnexpectedByte(input[at]), at))
+        }
         Some(at) => Err(at_err(ParseFenErrorKind::NonAscii, at)),
         None => Ok(()),
     }
 }
 
-fn parse_placement(placement: &[u8], setup: &mut Setup) -> Result<(), ParseFenError> {
+fn parse_placement(
+    placement: &[u8],
+    strictness: Strictness,
+    setup: &mut Setup,
+    repairs: &mut Vec<FenRepair>,
+) -> Result<(), ParseFenError> {
     let mut offset: usize = 0;
     let mut ranks = 0;
     for (index, row) in placement.split(|b| *b == b'/').enumerate() {
@@ -287,12 +414,43 @@ fn parse_placement(placement: &[u8], setup: &mut Setup) -> Result<(), ParseFenEr
             ParseFenErrorKind::RankCount,
             offset.saturating_sub(1),
         ))?;
+        digit_runs(row, offset, strictness, repairs)?;
         parse_rank(row, rank, offset, setup)?;
         offset += row.len() + 1;
         ranks += 1;
     }
     if ranks != 8 {
         return Err(at_err(ParseFenErrorKind::RankCount, placement.len()));
+    }
+    Ok(())
+}
+
+/// Strict: refuses two digits in a row. Lenient: reports each run of digits as a repair (the
+/// rank is then read with the run as its sum, and refused if that overflows the rank).
+fn digit_runs(
+    row: &[u8],
+    offset: usize,
+    strictness: Strictness,
+    repairs: &mut Vec<FenRepair>,
+) -> Result<(), ParseFenError> {
+    let mut i = 0;
+    while i < row.len() {
+        let run = row[i..]
+            .iter()
+            .take_while(|b| matches!(b, b'1'..=b'8'))
+            .count();
+        if run > 1 {
+            if strictness == Strictness::Strict {
+                return Err(at_err(ParseFenErrorKind::AdjacentDigits, offset + i + 1));
+            }
+            let sum: usize = row[i..i + run].iter().map(|d| usize::from(d - b'0')).sum();
+            let sum = u8::try_from(sum).unwrap_or(u8::MAX);
+            repairs.push(FenRepair::AdjacentDigits {
+                offset: offset + i,
+                sum,
+            });
+        }
+        i += run.max(1);
     }
     Ok(())
 }
@@ -337,6 +495,8 @@ fn parse_castling(
     field: &[u8],
     setup: &Setup,
     at: usize,
+    strictness: Strictness,
+    repairs: &mut Vec<FenRepair>,
 ) -> Result<[CastleRights; 2], ParseFenError> {
     let mut rights = [CastleRights::EMPTY; 2];
     if field == b"-" {
@@ -351,7 +511,18 @@ fn parse_castling(
         } else {
             Color::Black
         };
-        let (side, file) = castling_rook(c, color, setup).map_err(|kind| at_err(kind, at + i))?;
+        let (side, file) = match castling_rook(c, color, setup) {
+            Ok(found) => found,
+            Err(ParseFenErrorKind::CastlingRook) if strictness == Strictness::Lenient => {
+                let right = c;
+                repairs.push(FenRepair::CastlingDropped {
+                    offset: at + i,
+                    right,
+                });
+                continue;
+            }
+            Err(kind) => return Err(at_err(kind, at + i)),
+        };
         let slot = match side {
             Side::Short => &mut rights[color as usize].short,
             Side::Long => &mut rights[color as usize].long,
@@ -578,6 +749,123 @@ mod tests {
     }
 
     #[test]
+    fn ok_lenient_repairs_reported() {
+        use FenRepair::*;
+        let cases: &[(&str, &str, &[FenRepair])] = &[
+            (START, START, &[]),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+                START,
+                &[ClocksMissing],
+            ),
+            (
+                " rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  W\tKQkq - 0 1\n",
+                START,
+                &[
+                    Trimmed,
+                    Separator { offset: 45 },
+                    UpperCaseTurn,
+                    Separator { offset: 47 },
+                ],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 0",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                &[
+                    CastlingDropped {
+                        offset: 22,
+                        right: b'K',
+                    },
+                    CastlingDropped {
+                        offset: 23,
+                        right: b'Q',
+                    },
+                    CastlingDropped {
+                        offset: 24,
+                        right: b'k',
+                    },
+                    CastlingDropped {
+                        offset: 25,
+                        right: b'q',
+                    },
+                    FullmoveZero,
+                ],
+            ),
+            (
+                "r3k3/8/8/8/8/8/8/R3K3 w KQkq - 3 9",
+                "r3k3/8/8/8/8/8/8/R3K3 w Qq - 3 9",
+                &[
+                    CastlingDropped {
+                        offset: 24,
+                        right: b'K',
+                    },
+                    CastlingDropped {
+                        offset: 26,
+                        right: b'k',
+                    },
+                ],
+            ),
+            (
+                "44/8/8/8/8/8/8/4K2k w - - 0 1",
+                "8/8/8/8/8/8/8/4K2k w - - 0 1",
+                &[AdjacentDigits { offset: 0, sum: 8 }],
+            ),
+            (
+                "4k3/8/8/8/8/8/8/3K112 w - - 0 1",
+                "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
+                &[AdjacentDigits { offset: 18, sum: 4 }],
+            ),
+        ];
+        for (input, want, repairs) in cases {
+            let (fen, got) = Fen::from_ascii_repaired(input.as_bytes()).expect("repairable fen");
+            assert_eq!(fen.to_string(), *want, "{input}");
+            assert_eq!(got, *repairs, "{input}");
+            if !repairs.is_empty() {
+                assert!(
+                    Fen::from_ascii(input.as_bytes()).is_err(),
+                    "strict refuses {input}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn err_lenient_digits_overflowing_the_rank() {
+        for (fen, offset) in [
+            ("45/8/8/8/8/8/8/4K2k w - - 0 1", 1),
+            ("4k3/8/8/8/8/8/8/4K22 w - - 0 1", 19),
+        ] {
+            let err = Fen::from_ascii_lenient(fen.as_bytes()).expect_err("overflowing rank");
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (ParseFenErrorKind::RankLength, offset),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn ok_repair_messages() {
+        for (repair, want) in [
+            (FenRepair::FullmoveZero, "read fullmove number 0 as 1"),
+            (
+                FenRepair::CastlingDropped { offset: 22, right: b'K' },
+                "dropped castling right 'K' at byte 22: no king on the back rank with a rook on that side",
+            ),
+            (
+                FenRepair::AdjacentDigits { offset: 0, sum: 8 },
+                "read the digits in a row at byte 0 as 8",
+            ),
+            (
+                FenRepair::EnPassantDropped { square: Square::E3 },
+                "dropped en-passant square e3: no pawn just made a double push there",
+            ),
+        ] {
+            assert_eq!(repair.to_string(), want);
+        }
+    }
+
+    #[test]
     fn err_kinds_and_offsets() {
         use ParseFenErrorKind::*;
         for (fen, kind, offset) in [
@@ -619,6 +907,11 @@ mod tests {
                 52,
             ),
             ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", CastlingRook, 22),
+            ("44/8/8/8/8/8/8/4K2k w - - 0 1", AdjacentDigits, 1),
+            ("8/8/8/8/8/8/8/71 w - - 0 1", AdjacentDigits, 15),
+            ("4k3/8/8/8/8/8/8/3K13 w - - 0 1", AdjacentDigits, 19),
+            ("4k3/8/8/8/8/8/8/4K12 w - - 0 1", AdjacentDigits, 19),
+            ("17/8/8/8/8/8/8/4K2k w - - 0 1", AdjacentDigits, 1),
         ] {
             let err = Fen::from_ascii(fen.as_bytes()).expect_err("invalid fen");
             assert_eq!((err.kind(), err.offset()), (kind, offset), "{fen}");

@@ -9,13 +9,25 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Grammar
+//! # Grammar (strict, [`Lan::from_ascii`] and `FromStr`)
 //! ```text
-//! lan  = (castling | [piece] square ("-" | "x") square ["=" promotion]) [suffix] [annotation]
+//! lan        = (castling | [piece] square ("-" | "x") square ["=" promotion]) [suffix] [annotation]
+//! castling   = "O-O" | "O-O-O"
+//! piece      = "N" | "B" | "R" | "Q" | "K"
+//! promotion  = "N" | "B" | "R" | "Q"
+//! suffix     = "+" | "#"
+//! annotation = "!" | "?" | "!!" | "??" | "!?" | "?!"
 //! ```
-//! with the pieces `N B R Q K`, promotions `N B R Q`, suffix `+`/`#` and the SAN annotations.
-//! Castling is `O-O` / `O-O-O`. The lenient parser also trims whitespace, accepts castling
-//! with zeros and promotion without `=` or in lower case.
+//! Squares are a lower-case file and a rank (`e2`). Nothing else is accepted: no whitespace,
+//! no lower-case promotion (`e7-e8q`), no `++` and no `e.p.`/`ep` suffix. As in SAN, a pawn
+//! reaching the last rank must promote, and only a pawn promotes.
+//!
+//! # What the lenient parser ([`Lan::from_ascii_lenient`]) also accepts
+//! It reads the input as lenient SAN ([`SanPlus::from_ascii_lenient`], see [`crate::san`])
+//! and demands the full origin square. So it also accepts surrounding whitespace, no
+//! separator or `:` between the squares (`Ng1f3`, `e4:d5`), castling with zeros or lower-case
+//! `o`, a promotion without `=` or in lower case (`e7-e8q`), `++` (read as mate), `e.p.`/`ep`,
+//! figurines and a `P` for pawns.
 
 use std::fmt;
 use std::str::FromStr;
@@ -82,10 +94,21 @@ impl Lan {
         san_parser: fn(&[u8]) -> Result<SanPlus, ParseSanError>,
         lenient: bool,
     ) -> Result<Lan, ParseLanError> {
+        Lan::parse_unchecked(lan, san_parser, lenient).map_err(|e| {
+            let input = if lenient { lan.trim_ascii() } else { lan };
+            e.or_control_byte(input, ParseSanErrorKind::UnexpectedByte)
+        })
+    }
+
+    fn parse_unchecked(
+        lan: &[u8],
+        san_parser: fn(&[u8]) -> Result<SanPlus, ParseSanError>,
+        lenient: bool,
+    ) -> Result<Lan, ParseLanError> {
         let lan_err = |kind, offset| Err(ParseError::new("lan", kind, offset));
-        if !lenient {
-            if let Some(at) = strict_violation(lan) {
-                return lan_err(ParseSanErrorKind::TrailingInput, at);
+        if !lenient && !lan.is_empty() {
+            if let Some((kind, at)) = strict_violation(lan) {
+                return lan_err(kind, at);
             }
         }
         let plus = san_parser(lan).map_err(|e| ParseError::new("lan", *e.kind(), e.offset()))?;
@@ -137,7 +160,9 @@ impl Lan {
     /// The legal move this LAN denotes (the capture marker and suffix are not checked).
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move matches.
+    /// [`MoveError`] with the reason [`MoveErrorKind::Illegal`] when no legal move matches.
+    ///
+    /// [`MoveErrorKind::Illegal`]: crate::MoveErrorKind::Illegal
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
         let san = match self.kind {
             LanKind::Castle(side) => San::Castle(side),
@@ -156,26 +181,61 @@ impl Lan {
                 promotion,
             },
         };
-        san.to_move(pos)
+        san.find(pos)
+            .map_err(|kind| MoveError::new("lan", &self, pos, kind))
     }
 }
 
-/// Strict LAN: the separator between the squares must be `-` or `x`, and only ASCII with
-/// upper-case `O` castling. Returns the offset of the first violation.
-fn strict_violation(lan: &[u8]) -> Option<usize> {
-    if lan.starts_with(b"O-O") {
+/// Checks the strict grammar (see the module docs); the kind and offset of the first byte
+/// that does not fit it.
+fn strict_violation(lan: &[u8]) -> Option<(ParseSanErrorKind, usize)> {
+    use ParseSanErrorKind as K;
+    let i = if lan.starts_with(b"O-O-O") {
+        5
+    } else if lan.starts_with(b"O-O") {
+        3
+    } else {
+        let mut i = usize::from(matches!(lan[0], b'N' | b'B' | b'R' | b'Q' | b'K'));
+        if !is_square(lan, i) {
+            return Some((K::Disambiguation, i));
+        }
+        if !matches!(lan.get(i + 2), Some(b'-' | b'x')) {
+            return Some((K::Separator, i + 2));
+        }
+        i += 3;
+        if !is_square(lan, i) {
+            return Some((K::Square, i));
+        }
+        i += 2;
+        if lan.get(i) == Some(&b'=') {
+            if !matches!(lan.get(i + 1), Some(b'N' | b'B' | b'R' | b'Q')) {
+                return Some((K::Promotion, i + 1));
+            }
+            i += 2;
+        }
+        i
+    };
+    strict_tail(lan, i)
+}
+
+/// `[suffix] [annotation]` from `i` to the end.
+fn strict_tail(lan: &[u8], mut i: usize) -> Option<(ParseSanErrorKind, usize)> {
+    if matches!(lan.get(i), Some(b'+' | b'#')) {
+        i += 1;
+    }
+    let rest = &lan[i..];
+    if rest.is_empty() || Annotation::from_ascii(rest).is_some() {
         return None;
     }
-    let start = usize::from(lan.first().is_some_and(|c| b"NBRQK".contains(c)));
-    match lan.get(start + 2) {
-        Some(b'-' | b'x') => {}
-        _ => return Some(start + 2),
-    }
-    let promo = lan.iter().position(|c| *c == b'=');
-    let end = promo.unwrap_or(lan.len());
-    lan[..end]
-        .iter()
-        .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'#' | b'!' | b'?')))
+    let kind = match rest[0] {
+        b'!' | b'?' => ParseSanErrorKind::Annotation,
+        _ => ParseSanErrorKind::TrailingInput,
+    };
+    Some((kind, i))
+}
+
+fn is_square(lan: &[u8], at: usize) -> bool {
+    matches!(lan.get(at..at + 2), Some([b'a'..=b'h', b'1'..=b'8']))
 }
 
 impl FromStr for Lan {
@@ -235,8 +295,49 @@ mod tests {
 
     #[test]
     fn err_strict() {
-        for s in ["Nf3", "e4", "Ng1f3", "e2:e4", ""] {
-            assert!(s.parse::<Lan>().is_err(), "{s}");
+        use ParseSanErrorKind::*;
+        for (s, kind, offset) in [
+            ("", Empty, 0),
+            ("Nf3", Separator, 3),
+            ("e4", Separator, 2),
+            ("Ng1f3", Separator, 3),
+            ("e2:e4", Separator, 2),
+            ("e7-e8q", TrailingInput, 5),
+            ("e7-e8=q", Promotion, 6),
+            ("e7-e8=K", Promotion, 6),
+            ("Qd1-h5++", TrailingInput, 7),
+            ("e5-f6ep", TrailingInput, 5),
+            ("e5xf6 e.p.", TrailingInput, 5),
+            ("Ng1-f3!!!", Annotation, 6),
+            ("0-0", Disambiguation, 0),
+            (" e2-e4", Disambiguation, 0),
+            ("e2-e4 ", TrailingInput, 5),
+            ("O-O-O-O", TrailingInput, 5),
+            ("Ng1-f", Square, 4),
+            ("e7-e8", PromotionRequired, 5),
+            ("Ng7-g8=Q", PromotionRank, 6),
+        ] {
+            let err = s.parse::<Lan>().expect_err("strict lan refuses");
+            assert_eq!(
+                (*err.kind(), err.offset(), err.notation()),
+                (kind, offset, "lan"),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn ok_lenient_only() {
+        for (s, canonical) in [
+            ("e7-e8q", "e7-e8=Q"),
+            ("Qd1-h5++", "Qd1-h5#"),
+            ("e5-f6ep", "e5-f6"),
+            ("Ng1f3", "Ng1-f3"),
+            ("0-0-0", "O-O-O"),
+            (" e2-e4\n", "e2-e4"),
+        ] {
+            let lan = Lan::from_ascii_lenient(s.as_bytes()).expect("lenient lan");
+            assert_eq!(lan.to_string(), canonical, "{s}");
         }
     }
 }

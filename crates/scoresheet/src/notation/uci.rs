@@ -22,7 +22,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::chess_move::Move;
-use crate::notation::{MoveError, ParseError};
+use crate::notation::{EscapedByte, MoveError, MoveErrorKind, ParseError};
 use crate::position::{CastlingMode, Position};
 use crate::types::{square_from_ascii, Role, Square};
 
@@ -56,16 +56,23 @@ pub enum ParseUciErrorKind {
     Promotion,
     /// Something follows the move.
     TrailingInput,
+    /// A control byte (other than whitespace), which no move contains; holds the byte.
+    UnexpectedByte(u8),
 }
 
 impl fmt::Display for ParseUciErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let ParseUciErrorKind::UnexpectedByte(b) = self {
+            return write!(f, "unexpected byte {}", EscapedByte(*b));
+        }
         f.write_str(match self {
             ParseUciErrorKind::Empty => "empty input",
             ParseUciErrorKind::From => "expected origin square (a1-h8)",
             ParseUciErrorKind::To => "expected destination square (a1-h8)",
             ParseUciErrorKind::Promotion => "expected promotion letter n, b, r or q",
-            ParseUciErrorKind::TrailingInput => "unexpected input after the move",
+            ParseUciErrorKind::TrailingInput | ParseUciErrorKind::UnexpectedByte(_) => {
+                "unexpected input after the move"
+            }
         })
     }
 }
@@ -79,6 +86,10 @@ impl UciMove {
     /// # Errors
     /// [`ParseUciError`] with the byte offset and what was expected.
     pub fn from_ascii(uci: &[u8]) -> Result<UciMove, ParseUciError> {
+        UciMove::parse(uci).map_err(|e| e.or_control_byte(uci, ParseUciErrorKind::UnexpectedByte))
+    }
+
+    fn parse(uci: &[u8]) -> Result<UciMove, ParseUciError> {
         let err = |kind, offset| Err(ParseError::new("uci", kind, offset));
         match uci {
             [] => err(ParseUciErrorKind::Empty, 0),
@@ -146,15 +157,21 @@ impl UciMove {
     /// The legal move this denotes in a position.
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move matches; [`MoveError::Null`] for `0000`.
+    /// [`MoveError`] with the reason [`MoveErrorKind::Illegal`] when no legal move matches,
+    /// [`MoveErrorKind::Null`] for `0000`.
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new("uci", &self, pos, kind))
+    }
+
+    fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         let UciMove::Normal {
             from,
             to,
             promotion,
         } = self
         else {
-            return Err(MoveError::Null);
+            return Err(MoveErrorKind::Null);
         };
         let standard = pos.castling_mode() == CastlingMode::Standard;
         let mut found = None;
@@ -170,7 +187,7 @@ impl UciMove {
             }
             hit
         });
-        found.ok_or(MoveError::Illegal)
+        found.ok_or(MoveErrorKind::Illegal)
     }
 }
 

@@ -11,6 +11,8 @@ use crate::chess_move::Move;
 pub enum PositionErrorKind {
     /// A side has no king, or more than one.
     KingCount,
+    /// The two kings stand on adjacent squares (each would attack the other).
+    AdjacentKings,
     /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than its
     /// missing pawns allow.
     TooMuchMaterial,
@@ -34,6 +36,7 @@ impl PositionErrorKind {
         use PositionErrorKind::*;
         match self {
             KingCount => "each side needs exactly one king",
+            AdjacentKings => "the kings stand on adjacent squares",
             TooMuchMaterial => "too much material (more than 16 pieces, 8 pawns, or promotions than missing pawns allow)",
             PawnOnBackRank => "pawn on the first or last rank",
             OppositeCheck => "the side not to move is in check",

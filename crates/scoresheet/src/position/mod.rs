@@ -23,7 +23,7 @@ pub use fen_write::FenWriter;
 pub use setup::{CastleRights, Setup};
 
 use crate::chess_move::Move;
-use crate::fen::{write_setup, CastlingFormat, Fen, ParseFenError};
+use crate::fen::{write_setup, CastlingFormat, Fen, FenRepair, ParseFenError};
 use crate::types::{BitBoard, Color, Piece, Rank, Role, Square};
 
 /// Standard chess or Chess960: decides which castling rights are valid, how castling is
@@ -171,21 +171,36 @@ impl Position {
         Position::from_setup(&setup.0, mode).map_err(FenError::Position)
     }
 
-    /// Parses a FEN leniently (see [`crate::fen`]); an impossible en-passant square is dropped
-    /// rather than rejected.
+    /// Parses a FEN leniently (see [`crate::fen`]): repairs what [`Fen::from_ascii_repaired`]
+    /// and [`Position::from_setup_repaired`] repair, without saying what.
     ///
     /// # Errors
     /// [`FenError`]: a syntax error with its byte offset, or why the position is illegal.
     pub fn from_fen_lenient(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
-        let mut setup = Fen::from_ascii_lenient(fen.as_bytes())
-            .map_err(FenError::Parse)?
-            .0;
-        match Position::from_setup(&setup, mode) {
+        let (fen, _) = Fen::from_ascii_repaired(fen.as_bytes()).map_err(FenError::Parse)?;
+        Position::from_setup_repaired(&fen.0, mode)
+            .map(|(pos, _)| pos)
+            .map_err(FenError::Position)
+    }
+
+    /// Like [`Position::from_setup`], but drops an en-passant square no double push can have
+    /// left instead of refusing the setup, and says so.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first problem found that is not repaired.
+    pub fn from_setup_repaired(
+        setup: &Setup,
+        mode: CastlingMode,
+    ) -> Result<(Position, Vec<FenRepair>), PositionError> {
+        match Position::from_setup(setup, mode) {
             Err(e) if e.kind() == PositionErrorKind::EnPassant => {
-                setup.ep_square = None;
-                Position::from_setup(&setup, mode).map_err(FenError::Position)
+                let mut setup = setup.clone();
+                let square = setup.ep_square.take();
+                let pos = Position::from_setup(&setup, mode)?;
+                let repairs = square.map(|square| FenRepair::EnPassantDropped { square });
+                Ok((pos, repairs.into_iter().collect()))
             }
-            other => other.map_err(FenError::Position),
+            other => other.map(|pos| (pos, Vec::new())),
         }
     }
 

@@ -21,6 +21,7 @@ pub(super) fn build_board(
     material: Material,
 ) -> Result<Board, PositionError> {
     check_kings_and_pawns(setup)?;
+    check_kings_apart(setup)?;
     if material == Material::Reachable {
         check_material(setup)?;
     }
@@ -107,6 +108,24 @@ fn check_kings_and_pawns(setup: &Setup) -> Result<(), PositionError> {
     Ok(())
 }
 
+/// Kings on adjacent squares attack each other: no move can have led there, and cozy-chess
+/// would generate the capture of a king from it.
+fn check_kings_apart(setup: &Setup) -> Result<(), PositionError> {
+    let king = |color| {
+        setup.squares_of(Piece {
+            color,
+            role: Role::King,
+        })
+    };
+    let adjacent = king(Color::White)
+        .zip(king(Color::Black))
+        .any(|(white, black)| cozy_chess::get_king_moves(white).has(black));
+    if adjacent {
+        return Err(PositionError::new(PositionErrorKind::AdjacentKings));
+    }
+    Ok(())
+}
+
 fn check_material(setup: &Setup) -> Result<(), PositionError> {
     for color in Color::ALL {
         if !material_is_reachable(setup, color) {
@@ -155,4 +174,59 @@ fn check_standard_castling(setup: &Setup) -> Result<(), PositionError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{CastlingMode, FenError, Position, PositionErrorKind};
+
+    /// Every way of making a position, in both castling modes.
+    fn constructors(fen: &str) -> Vec<Result<Position, FenError>> {
+        let setup = crate::fen::Fen::from_ascii(fen.as_bytes())
+            .expect("syntactically valid fen")
+            .into_setup();
+        let mut out = Vec::new();
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            out.push(Position::from_setup(&setup, mode).map_err(FenError::Position));
+            out.push(Position::from_setup_any_material(&setup, mode).map_err(FenError::Position));
+            out.push(Position::from_fen(fen, mode));
+            out.push(Position::from_fen_lenient(fen, mode));
+        }
+        out
+    }
+
+    #[test]
+    fn err_adjacent_kings_every_constructor() {
+        for fen in [
+            "8/8/8/8/8/8/3k4/4K3 w - - 0 1",
+            "8/8/8/8/8/8/3k4/4K3 b - - 0 1",
+            "8/8/8/8/8/8/4k3/4K3 w - - 0 1",
+            "8/8/8/8/8/8/8/3kK3 b - - 0 1",
+            "kK6/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/3Kk3/8/8/8 w - - 0 1",
+        ] {
+            for result in constructors(fen) {
+                match result {
+                    Err(FenError::Position(e)) => {
+                        assert_eq!(e.kind(), PositionErrorKind::AdjacentKings, "{fen}");
+                        assert!(e.to_string().contains("adjacent"), "{e}");
+                    }
+                    other => panic!("{fen}: expected adjacent kings, got {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ok_kings_two_squares_apart() {
+        for fen in [
+            "8/8/8/8/8/3k4/8/4K3 w - - 0 1",
+            "8/8/8/8/8/8/8/2k1K3 w - - 0 1",
+            "k7/8/K7/8/8/8/8/8 b - - 0 1",
+        ] {
+            for result in constructors(fen) {
+                assert!(result.is_ok(), "{fen}: {result:?}");
+            }
+        }
+    }
 }

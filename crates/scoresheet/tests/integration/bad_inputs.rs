@@ -194,3 +194,79 @@ fn ok_rows_behave_as_documented() {
     assert_eq!(failures, Vec::<String>::new());
     assert_eq!(checked, 61);
 }
+
+/// A control byte stops every parser, strict and lenient, as an unexpected byte at its offset
+/// (not as whatever the parser expected next), and the message shows it escaped.
+#[test]
+fn err_control_bytes_every_notation() {
+    use scoresheet::eran::Eran;
+    use scoresheet::lan::Lan;
+    use scoresheet::quantum::QuantumMove;
+
+    type Parse = fn(&[u8]) -> Result<(), (String, usize, String)>;
+    fn of<T, K: std::fmt::Debug + std::fmt::Display>(
+        r: Result<T, scoresheet::notation::ParseError<K>>,
+    ) -> Result<(), (String, usize, String)> {
+        r.map(|_| ())
+            .map_err(|e| (format!("{:?}", e.kind()), e.offset(), e.to_string()))
+    }
+    let parsers: [(&str, Parse, &[u8], usize); 12] = [
+        ("san", |b| of(SanPlus::from_ascii(b)), b"e4\0", 2),
+        ("san", |b| of(SanPlus::from_ascii_lenient(b)), b"e4\0\n", 2),
+        ("san", |b| of(SanPlus::from_ascii_lenient(b)), b"N\x01f3", 1),
+        ("lan", |b| of(Lan::from_ascii(b)), b"e2-e4\x7f", 5),
+        ("lan", |b| of(Lan::from_ascii_lenient(b)), b"e2\x1b-e4", 2),
+        ("uci", |b| of(UciMove::from_ascii(b)), b"e2e4\0", 4),
+        ("uci", |b| of(UciMove::from_ascii_lenient(b)), b"e2\0e4 ", 2),
+        ("eran", |b| of(Eran::from_ascii(b)), b"Pawn a2-a3\0", 10),
+        ("eran", |b| of(Eran::from_ascii(b)), b"\0Pawn a2-a3", 0),
+        (
+            "quantum",
+            |b| of(QuantumMove::from_ascii(b)),
+            b"b1^a3\0c3",
+            5,
+        ),
+        (
+            "quantum",
+            |b| of(QuantumMove::from_ascii_lenient(b)),
+            b" b1a3\x02",
+            5,
+        ),
+        ("san", |b| of(San::from_ascii(b)), b"\0", 0),
+    ];
+    for (notation, parse, input, offset) in parsers {
+        let (kind, at, message) = parse(input).expect_err("control byte refused");
+        let byte = input[offset];
+        assert_eq!(
+            kind,
+            format!("UnexpectedByte({byte})"),
+            "{notation} {input:?}"
+        );
+        assert_eq!(at, offset, "{notation} {input:?}");
+        assert!(
+            message.starts_with(&format!(
+                "invalid {notation} at byte {offset}: unexpected byte \\"
+            )),
+            "{message}"
+        );
+        assert!(
+            !message.bytes().any(|b| b.is_ascii_control()),
+            "{message:?}"
+        );
+    }
+    let fen = Fen::from_ascii(b"8/8/8/8/8/8/8/4K2k w - - 0 1\0").expect_err("control byte");
+    assert_eq!(
+        (fen.kind(), fen.offset()),
+        (scoresheet::fen::ParseFenErrorKind::UnexpectedByte(0), 28)
+    );
+    assert_eq!(
+        fen.to_string(),
+        "invalid fen at byte 28: unexpected byte \\0"
+    );
+    // A control byte after an earlier error does not hide it.
+    let earlier = SanPlus::from_ascii(b"e9\0").expect_err("bad square");
+    assert_eq!(
+        (earlier.kind(), earlier.offset()),
+        (&scoresheet::san::ParseSanErrorKind::Square, 1)
+    );
+}

@@ -3,8 +3,8 @@
 //! (see the `eran` module docs).
 
 use scoresheet::eran::{Eran, EranForm, EranPrinter};
-use scoresheet::notation::MoveError;
 use scoresheet::uci::UciMove;
+use scoresheet::MoveErrorKind;
 use scoresheet::{CastlingMode, CastlingSide, Position, Role};
 
 use crate::support::read;
@@ -256,7 +256,12 @@ fn ok_bad_input_rows() {
     let ambiguous =
         Position::from_fen("4k3/8/8/3PpP2/8/8/8/4K3 w - e6 0 1", CastlingMode::Standard)
             .expect("legal fen");
-    assert!(
-        matches!(Eran::EnPassant.to_move(&ambiguous), Err(MoveError::Ambiguous(m)) if m.len() == 2)
+    let err = Eran::EnPassant
+        .to_move(&ambiguous)
+        .expect_err("two en-passant captures");
+    assert!(matches!(err.kind(), MoveErrorKind::Ambiguous(m) if m.len() == 2));
+    assert_eq!(
+        err.to_string(),
+        "eran: ambiguous move 'en-passant' in 4k3/8/8/3PpP2/8/8/8/4K3 w - e6 0 1: 2 legal moves match"
     );
 }

@@ -71,7 +71,7 @@ use std::str::FromStr;
 pub use parse::{ParseEranError, ParseEranErrorKind};
 
 use crate::chess_move::Move;
-use crate::notation::MoveError;
+use crate::notation::{MoveError, MoveErrorKind};
 use crate::position::Position;
 use crate::types::{CastlingSide, Piece, Role, Square};
 
@@ -267,13 +267,19 @@ impl Eran {
     /// The legal move this ERAN denotes.
     ///
     /// # Errors
-    /// - [`MoveError::PieceMismatch`]: the origin square does not hold the side to move's piece
+    /// [`MoveError`] with the reason:
+    /// - [`MoveErrorKind::PieceMismatch`]: the origin square does not hold the side to move's piece
     ///   of the named kind;
-    /// - [`MoveError::CaptureMismatch`]: `x` written for a quiet move or `-` for a capture;
-    /// - [`MoveError::Ambiguous`]: `ep` while two en-passant captures are legal;
-    /// - [`MoveError::Illegal`]: no legal move matches (also a missing or impossible promotion,
+    /// - [`MoveErrorKind::CaptureMismatch`]: `x` written for a quiet move or `-` for a capture;
+    /// - [`MoveErrorKind::Ambiguous`]: `ep` while two en-passant captures are legal;
+    /// - [`MoveErrorKind::Illegal`]: no legal move matches (also a missing or impossible promotion,
     ///   castling not allowed, `ep` without an en-passant capture).
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new("eran", &self, pos, kind))
+    }
+
+    fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         match self {
             Eran::Normal {
                 role,
@@ -294,9 +300,9 @@ impl Eran {
             ),
             Eran::Castle(side) => castle_to_move(pos, side),
             Eran::EnPassant => match en_passant_moves(pos).as_slice() {
-                [] => Err(MoveError::Illegal),
+                [] => Err(MoveErrorKind::Illegal),
                 [mv] => Ok(*mv),
-                many => Err(MoveError::Ambiguous(many.to_vec())),
+                many => Err(MoveErrorKind::Ambiguous(many.to_vec())),
             },
         }
     }
@@ -309,21 +315,21 @@ fn normal_to_move(
     capture: bool,
     to: Square,
     promotion: Option<Role>,
-) -> Result<Move, MoveError> {
+) -> Result<Move, MoveErrorKind> {
     let found = pos.piece_at(from);
     if found != Some(piece) {
-        return Err(MoveError::PieceMismatch(found));
+        return Err(MoveErrorKind::PieceMismatch(found));
     }
     let mv = pos
         .normal_move(from, to, promotion)
-        .ok_or(MoveError::Illegal)?;
+        .ok_or(MoveErrorKind::Illegal)?;
     if mv.is_capture() != capture {
-        return Err(MoveError::CaptureMismatch(mv));
+        return Err(MoveErrorKind::CaptureMismatch(mv));
     }
     Ok(mv)
 }
 
-fn castle_to_move(pos: &Position, side: CastlingSide) -> Result<Move, MoveError> {
+fn castle_to_move(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     let mut hit = None;
     pos.legal_moves_for(pos.king(pos.turn()).bitboard(), |mv| {
         let matches = mv.castling_side() == Some(side);
@@ -332,7 +338,7 @@ fn castle_to_move(pos: &Position, side: CastlingSide) -> Result<Move, MoveError>
         }
         matches
     });
-    hit.ok_or(MoveError::Illegal)
+    hit.ok_or(MoveErrorKind::Illegal)
 }
 
 /// The legal en-passant captures (at most two).
@@ -451,11 +457,11 @@ mod tests {
                 .expect("valid eran")
                 .to_move(&pos(fen))
                 .expect_err("rejected");
-            let got = match err {
-                MoveError::Illegal => "illegal",
-                MoveError::PieceMismatch(_) => "mismatch",
-                MoveError::CaptureMismatch(_) => "capture",
-                MoveError::Ambiguous(_) => "ambiguous",
+            let got = match err.kind() {
+                MoveErrorKind::Illegal => "illegal",
+                MoveErrorKind::PieceMismatch(_) => "mismatch",
+                MoveErrorKind::CaptureMismatch(_) => "capture",
+                MoveErrorKind::Ambiguous(_) => "ambiguous",
                 _ => "other",
             };
             assert_eq!(got, expected, "{input}");

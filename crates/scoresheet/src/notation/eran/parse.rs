@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::Eran;
-use crate::notation::ParseError;
+use crate::notation::{EscapedByte, ParseError};
 use crate::types::{file_from_ascii, rank_from_ascii, CastlingSide, Role, Square};
 
 /// What the ERAN parser expected.
@@ -30,11 +30,16 @@ pub enum ParseEranErrorKind {
     PromotionPiece,
     /// Something follows the move.
     TrailingInput,
+    /// A control byte (other than whitespace), which no move contains; holds the byte.
+    UnexpectedByte(u8),
 }
 
 impl fmt::Display for ParseEranErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseEranErrorKind::*;
+        if let UnexpectedByte(b) = self {
+            return write!(f, "unexpected byte {}", EscapedByte(*b));
+        }
         f.write_str(match self {
             Empty => "empty input",
             Move => "expected a piece (P, N, B, R, Q, K or Pawn, ..., King), castling (ck, cq) or en passant (ep)",
@@ -45,7 +50,7 @@ impl fmt::Display for ParseEranErrorKind {
             To => "expected the destination square (a1-h8)",
             Promotion => "expected a promotion '->' or '>' after the squares",
             PromotionPiece => "expected a promotion piece (Q, R, B, N or Queen, Rook, Bishop, Knight)",
-            TrailingInput => "unexpected input after the move",
+            TrailingInput | UnexpectedByte(_) => "unexpected input after the move",
         })
     }
 }
@@ -73,6 +78,10 @@ const LONG_PIECES: [(&[u8], Role); 6] = [
 
 /// Parses a whole ERAN, trimming surrounding ASCII whitespace.
 pub(super) fn parse(input: &[u8]) -> Result<Eran, ParseEranError> {
+    parse_unchecked(input).map_err(|e| e.or_control_byte(input, ParseEranErrorKind::UnexpectedByte))
+}
+
+fn parse_unchecked(input: &[u8]) -> Result<Eran, ParseEranError> {
     let base = input.len() - input.trim_ascii_start().len();
     let p = Parser {
         s: input.trim_ascii(),
@@ -303,7 +312,7 @@ mod tests {
             ("CASTL\u{130}NG-KINGSIDE", Special, 5),
             ("P\ne2-e4", Separator, 1),
             ("P e5xf6 en-passant", Promotion, 8),
-            ("Pawn e2-e4\0", TrailingInput, 10),
+            ("Pawn e2-e4\0", UnexpectedByte(0), 10),
             ("  Pe2", Separator, 3),
         ] {
             let e = parse(input.as_bytes()).expect_err("invalid eran");

@@ -73,7 +73,7 @@ use std::str::FromStr;
 pub use parse::{ParseQuantumError, ParseQuantumErrorKind};
 
 use crate::chess_move::Move;
-use crate::notation::MoveError;
+use crate::notation::{MoveError, MoveErrorKind};
 use crate::position::{CastlingMode, Position};
 use crate::types::{Piece, Role, Square};
 
@@ -196,7 +196,7 @@ impl QuantumMove {
     /// # Errors
     /// [`ParseQuantumError`] with the byte offset and what was expected or is wrong.
     pub fn from_ascii(s: &[u8]) -> Result<QuantumMove, ParseQuantumError> {
-        parse::parse(s, 0)
+        parse::parse(s, 0).map_err(|e| e.or_control_byte(s, ParseQuantumErrorKind::UnexpectedByte))
     }
 
     /// Parses leniently: like [`QuantumMove::from_ascii`] after trimming surrounding ASCII
@@ -207,6 +207,7 @@ impl QuantumMove {
     pub fn from_ascii_lenient(s: &[u8]) -> Result<QuantumMove, ParseQuantumError> {
         let base = s.len() - s.trim_ascii_start().len();
         parse::parse(s.trim_ascii(), base)
+            .map_err(|e| e.or_control_byte(s, ParseQuantumErrorKind::UnexpectedByte))
     }
 
     /// The source squares: one, or two for a merge (none for the null move).
@@ -256,25 +257,31 @@ impl QuantumMove {
     /// The classical legal move a standard quantum move denotes (see the module docs).
     ///
     /// # Errors
-    /// - [`MoveError::Null`] for `0000`;
-    /// - [`MoveError::PieceMismatch`]: the piece prefix is not the piece on the source square;
-    /// - [`MoveError::CaptureMismatch`]: the capture variant for a quiet move;
-    /// - [`MoveError::Illegal`]: no legal move matches, or a split, merge or excluded variant.
+    /// [`MoveError`] with the reason:
+    /// - [`MoveErrorKind::Null`] for `0000`;
+    /// - [`MoveErrorKind::PieceMismatch`]: the piece prefix is not the piece on the source square;
+    /// - [`MoveErrorKind::CaptureMismatch`]: the capture variant for a quiet move;
+    /// - [`MoveErrorKind::Illegal`]: no legal move matches, or a split, merge or excluded variant.
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new("quantum", &self, pos, kind))
+    }
+
+    fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         let (from, to) = match self.kind {
-            QuantumKind::Null => return Err(MoveError::Null),
+            QuantumKind::Null => return Err(MoveErrorKind::Null),
             QuantumKind::Standard { from, to } if to.variant != Variant::Excluded => (from, to),
-            _ => return Err(MoveError::Illegal),
+            _ => return Err(MoveErrorKind::Illegal),
         };
         if let Some(piece) = self.piece {
             let found = pos.piece_at(from);
             if found != Some(piece) {
-                return Err(MoveError::PieceMismatch(found));
+                return Err(MoveErrorKind::PieceMismatch(found));
             }
         }
         let mv = find_standard(pos, from, to.square, self.promotion)?;
         if to.variant == Variant::Capture && !mv.is_capture() {
-            return Err(MoveError::CaptureMismatch(mv));
+            return Err(MoveErrorKind::CaptureMismatch(mv));
         }
         Ok(mv)
     }
@@ -287,7 +294,7 @@ fn find_standard(
     from: Square,
     to: Square,
     promotion: Option<Role>,
-) -> Result<Move, MoveError> {
+) -> Result<Move, MoveErrorKind> {
     if let Some(mv) = pos.normal_move(from, to, promotion) {
         return Ok(mv);
     }
@@ -301,7 +308,7 @@ fn find_standard(
             hit
         });
     }
-    castle.ok_or(MoveError::Illegal)
+    castle.ok_or(MoveErrorKind::Illegal)
 }
 
 impl FromStr for QuantumMove {
@@ -385,26 +392,25 @@ mod tests {
     #[test]
     fn err_to_move() {
         for (input, expected) in [
-            ("0000", MoveError::Null),
-            ("b1^a3c3", MoveError::Illegal),
-            ("b1wc3", MoveError::Illegal),
-            ("a2a5", MoveError::Illegal),
+            ("0000", MoveErrorKind::Null),
+            ("b1^a3c3", MoveErrorKind::Illegal),
+            ("b1wc3", MoveErrorKind::Illegal),
+            ("a2a5", MoveErrorKind::Illegal),
             (
                 "pa2a4",
-                MoveError::PieceMismatch(pos("startpos").piece_at(Square::A2)),
+                MoveErrorKind::PieceMismatch(pos("startpos").piece_at(Square::A2)),
             ),
             (
                 "Na2a4",
-                MoveError::PieceMismatch(pos("startpos").piece_at(Square::A2)),
+                MoveErrorKind::PieceMismatch(pos("startpos").piece_at(Square::A2)),
             ),
         ] {
             let q: QuantumMove = input.parse().expect("valid quantum move");
-            assert_eq!(q.to_move(&pos("startpos")), Err(expected), "{input}");
+            let err = q.to_move(&pos("startpos")).expect_err("refused");
+            assert_eq!(err.kind(), &expected, "{input}");
         }
         let q: QuantumMove = "b1xc3".parse().expect("valid quantum move");
-        assert!(matches!(
-            q.to_move(&pos("startpos")),
-            Err(MoveError::CaptureMismatch(_))
-        ));
+        let err = q.to_move(&pos("startpos")).expect_err("quiet move");
+        assert!(matches!(err.kind(), MoveErrorKind::CaptureMismatch(_)));
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{QuantumKind, QuantumMove, Target, Variant};
-use crate::notation::ParseError;
+use crate::notation::{EscapedByte, ParseError};
 use crate::types::{file_from_ascii, rank_from_ascii, Color, Piece, Rank, Role, Square};
 
 /// What the quantum notation parser expected, or which board-free rule a move breaks.
@@ -22,6 +22,8 @@ pub enum ParseQuantumErrorKind {
     MeasurementRange,
     /// Something follows the move.
     TrailingInput,
+    /// A control byte (other than whitespace), which no move contains; holds the byte.
+    UnexpectedByte(u8),
     /// A target square equals a source square.
     SameSquare,
     /// The two targets of a split, or the two sources of a merge, are the same square.
@@ -35,13 +37,16 @@ pub enum ParseQuantumErrorKind {
 impl fmt::Display for ParseQuantumErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseQuantumErrorKind::*;
+        if let UnexpectedByte(b) = self {
+            return write!(f, "unexpected byte {}", EscapedByte(*b));
+        }
         f.write_str(match self {
             Empty => "empty input",
             Square => "expected a square (a1-h8)",
             AfterSource => "expected a square, a variant ('x' or 'w') or '^' after the source",
             Measurement => "expected a measurement '.m' and an outcome without leading zeros",
             MeasurementRange => "measurement outcome larger than 4294967295",
-            TrailingInput => "unexpected input after the move",
+            TrailingInput | UnexpectedByte(_) => "unexpected input after the move",
             SameSquare => "a target square equals a source square",
             DuplicateSquare => "split targets and merge sources must be different squares",
             PawnSplitMerge => "pawns cannot split or merge",

@@ -14,6 +14,9 @@
 //! [`San`] is the move itself, [`SanPlus`] adds the check/mate [`Suffix`] and a trailing
 //! [`Annotation`]. Both are board-free: parsing needs no position.
 //!
+//! `FromStr` (`"Nf3".parse::<San>()`) is the strict parser, as for every notation: `"0-0"`
+//! and `"e8Q"` do not parse that way; read them with [`SanPlus::from_ascii_lenient`].
+//!
 //! # Strict grammar ([`SanPlus::from_ascii`])
 //! ```text
 //! san        = (castling | piece-move | pawn-move) [suffix] [annotation]
@@ -46,7 +49,8 @@
 //!
 //! Resolving leniently ([`San::to_move`]) ignores the capture marker and the suffix, and
 //! accepts more disambiguation than needed. It never guesses: a move matching no legal move
-//! is [`MoveError::Illegal`](crate::notation::MoveError::Illegal), one matching several is [`MoveError::Ambiguous`](crate::notation::MoveError::Ambiguous) with the
+//! is refused with [`MoveErrorKind::Illegal`](crate::MoveErrorKind::Illegal), one matching several with
+//! [`MoveErrorKind::Ambiguous`](crate::MoveErrorKind::Ambiguous) and the
 //! candidates, and a lower-case `b` is always a pawn file, never a bishop.
 //!
 //! # Policy decisions
@@ -203,6 +207,7 @@ impl fmt::Display for San {
     }
 }
 
+/// The strict parser, [`San::from_ascii`] (`"0-0"` is refused; see the module docs).
 impl FromStr for San {
     type Err = ParseSanError;
 
@@ -240,10 +245,36 @@ impl fmt::Display for SanPlus {
     }
 }
 
+/// The strict parser, [`SanPlus::from_ascii`].
 impl FromStr for SanPlus {
     type Err = ParseSanError;
 
     fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
         SanPlus::from_ascii(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_from_str_is_strict_lenient_reads_the_rest() {
+        for (input, canonical) in [
+            ("0-0", "O-O"),
+            ("0-0-0", "O-O-O"),
+            ("e8Q", "e8=Q"),
+            ("Pe4", "e4"),
+        ] {
+            let err = input.parse::<San>().expect_err("strict FromStr");
+            assert_eq!(err.notation(), "san", "{input}");
+            assert!(input.parse::<SanPlus>().is_err(), "{input}");
+            let lenient = SanPlus::from_ascii_lenient(input.as_bytes()).expect("lenient");
+            assert_eq!(lenient.san.to_string(), canonical);
+        }
+        for input in ["O-O", "O-O-O", "e8=Q", "e4", "Nf3"] {
+            let san = input.parse::<San>().expect("strict san");
+            assert_eq!(san.to_string(), input);
+        }
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Annotation, San, SanPlus, Suffix, MAX_LEN};
-use crate::notation::ParseError;
+use crate::notation::{EscapedByte, ParseError};
 use crate::types::{file_from_ascii, rank_from_ascii, square_from_ascii, CastlingSide, Rank, Role};
 
 /// What the SAN parser expected.
@@ -30,15 +30,22 @@ pub enum ParseSanErrorKind {
     PromotionRequired,
     /// Expected `O-O` or `O-O-O`.
     Castling,
+    /// LAN: expected `-` or `x` between the two squares.
+    Separator,
     /// Expected an annotation `!`, `?`, `!!`, `??`, `!?` or `?!`.
     Annotation,
     /// Something follows the move.
     TrailingInput,
+    /// A control byte (other than whitespace), which no move contains; holds the byte.
+    UnexpectedByte(u8),
 }
 
 impl fmt::Display for ParseSanErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseSanErrorKind::*;
+        if let UnexpectedByte(b) = self {
+            return write!(f, "unexpected byte {}", EscapedByte(*b));
+        }
         f.write_str(match self {
             Empty => "empty input",
             TooLong => "input longer than 64 bytes",
@@ -52,8 +59,9 @@ impl fmt::Display for ParseSanErrorKind {
                 "a pawn reaching the first or last rank must promote (=N, =B, =R, =Q)"
             }
             Castling => "expected castling O-O or O-O-O",
+            Separator => "expected '-' or 'x' between the origin and destination squares",
             Annotation => "expected an annotation !, ?, !!, ??, !? or ?!",
-            TrailingInput => "unexpected input after the move",
+            TrailingInput | UnexpectedByte(_) => "unexpected input after the move",
         })
     }
 }
@@ -119,6 +127,10 @@ fn normalize(input: &[u8], out: &mut [u8; MAX_LEN]) -> usize {
 }
 
 fn parse(s: &[u8], mode: Mode) -> Result<SanPlus, ParseSanError> {
+    parse_unchecked(s, mode).map_err(|e| e.or_control_byte(s, ParseSanErrorKind::UnexpectedByte))
+}
+
+fn parse_unchecked(s: &[u8], mode: Mode) -> Result<SanPlus, ParseSanError> {
     if s.is_empty() {
         return err(ParseSanErrorKind::Empty, 0);
     }

@@ -2,7 +2,7 @@
 
 use super::{San, SanPlus, Suffix};
 use crate::chess_move::Move;
-use crate::notation::MoveError;
+use crate::notation::{MoveError, MoveErrorKind};
 use crate::position::Position;
 use crate::types::{BitBoard, Role};
 
@@ -11,11 +11,18 @@ impl San {
     /// extra disambiguation is accepted. A pawn move without origin file stays on its file.
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move matches, [`MoveError::Ambiguous`] with the
-    /// candidates when several do, [`MoveError::Null`] for a null move.
+    /// [`MoveError`] with the reason [`MoveErrorKind::Illegal`] when no legal move matches,
+    /// [`MoveErrorKind::Ambiguous`] with the candidates when several do,
+    /// [`MoveErrorKind::Null`] for a null move.
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new("san", &self, pos, kind))
+    }
+
+    /// [`San::to_move`], with only the reason of a refusal.
+    pub(crate) fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         match self {
-            San::Null => Err(MoveError::Null),
+            San::Null => Err(MoveErrorKind::Null),
             San::Castle(side) => {
                 let mut found = None;
                 pos.legal_moves_for(pos.king(pos.turn()).bitboard(), |mv| {
@@ -25,7 +32,7 @@ impl San {
                     }
                     hit
                 });
-                found.ok_or(MoveError::Illegal)
+                found.ok_or(MoveErrorKind::Illegal)
             }
             San::Normal {
                 role,
@@ -190,7 +197,7 @@ fn find_unique(
     from: BitBoard,
     to: crate::Square,
     promotion: Option<Role>,
-) -> Result<Move, MoveError> {
+) -> Result<Move, MoveErrorKind> {
     let mut found: Option<Move> = None;
     let mut extra: Vec<Move> = Vec::new();
     for mv in from
@@ -203,11 +210,11 @@ fn find_unique(
         }
     }
     match (found, extra.is_empty()) {
-        (None, _) => Err(MoveError::Illegal),
+        (None, _) => Err(MoveErrorKind::Illegal),
         (Some(mv), true) => Ok(mv),
         (Some(mv), false) => {
             extra.insert(0, mv);
-            Err(MoveError::Ambiguous(extra))
+            Err(MoveErrorKind::Ambiguous(extra))
         }
     }
 }
@@ -230,23 +237,29 @@ impl SanPlus {
     /// omitted (but, when written, must be right).
     ///
     /// # Errors
-    /// [`MoveError`]: `Illegal`, `Ambiguous`, or, for a move that resolves but is not written
-    /// canonically, `CaptureMismatch`, `SuffixMismatch` or `NotCanonical` with the move.
+    /// [`MoveError`] with the reason `Illegal`, `Ambiguous`, or, for a move that resolves but
+    /// is not written canonically, `CaptureMismatch`, `SuffixMismatch` or `NotCanonical` with
+    /// the move ([`MoveErrorKind`]).
     pub fn to_move_strict(self, pos: &Position) -> Result<Move, MoveError> {
-        let mv = self.san.to_move(pos)?;
+        self.find_strict(pos)
+            .map_err(|kind| MoveError::new("san", &self, pos, kind))
+    }
+
+    fn find_strict(self, pos: &Position) -> Result<Move, MoveErrorKind> {
+        let mv = self.san.find(pos)?;
         let canonical = SanPlus::from_move(pos, mv);
         if let (San::Normal { capture: a, .. }, San::Normal { capture: b, .. }) =
             (self.san, canonical.san)
         {
             if a != b {
-                return Err(MoveError::CaptureMismatch(mv));
+                return Err(MoveErrorKind::CaptureMismatch(mv));
             }
         }
         if self.san != canonical.san {
-            return Err(MoveError::NotCanonical(mv));
+            return Err(MoveErrorKind::NotCanonical(mv));
         }
         if self.suffix.is_some() && self.suffix != canonical.suffix {
-            return Err(MoveError::SuffixMismatch(mv));
+            return Err(MoveErrorKind::SuffixMismatch(mv));
         }
         Ok(mv)
     }
@@ -283,7 +296,8 @@ mod tests {
         assert_eq!(SanPlus::from_move(&p, mv).to_string(), "Ne2");
         let over = SanPlus::from_ascii(b"Nge2").expect("san");
         assert_eq!(over.san.to_move(&p), Ok(mv));
-        assert_eq!(over.to_move_strict(&p), Err(MoveError::NotCanonical(mv)));
+        let err = over.to_move_strict(&p).expect_err("not canonical");
+        assert_eq!(err.kind(), &MoveErrorKind::NotCanonical(mv));
     }
 
     #[test]
@@ -305,7 +319,7 @@ mod tests {
     fn err_ambiguous_lists_candidates() {
         let p = pos("1k6/8/8/8/4K3/8/8/R6R w - - 0 1");
         match "Rd1".parse::<San>().expect("san").to_move(&p) {
-            Err(MoveError::Ambiguous(c)) => assert_eq!(c.len(), 2),
+            Err(e) if matches!(e.kind(), MoveErrorKind::Ambiguous(c) if c.len() == 2) => {}
             other => panic!("expected ambiguity, got {other:?}"),
         }
     }

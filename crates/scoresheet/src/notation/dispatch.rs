@@ -1,0 +1,333 @@
+//! [`Notation`]: one enum over the move notations, to read and write moves in a notation
+//! chosen at run time (a command-line flag, a file's header).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::chess_move::Move;
+use crate::eran::{Eran, EranForm, EranPrinter, ParseEranError};
+use crate::lan::Lan;
+use crate::notation::MoveError;
+use crate::position::Position;
+use crate::quantum::{ParseQuantumError, QuantumMove};
+use crate::san::{ParseSanError, SanPlus};
+use crate::uci::{ParseUciError, UciMove};
+
+/// A move notation, chosen at run time.
+///
+/// Castling follows the position's [`CastlingMode`](crate::CastlingMode): UCI and quantum
+/// notation write `e1g1` in standard chess and king-takes-rook `e1h1` in Chess960, and read
+/// both.
+///
+/// ```
+/// use scoresheet::{notation::Notation, Position};
+/// let pos = Position::new();
+/// let mv = Notation::Eran.parse_move(&pos, b"Knight g1-f3")?;
+/// assert_eq!(Notation::San.format_move(&pos, mv), "Nf3");
+/// assert_eq!(Notation::EranShort.format_move(&pos, mv), "N g1-f3");
+/// assert_eq!("uci".parse::<Notation>(), Ok(Notation::Uci));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Standard algebraic notation ([`crate::san`]): `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    San,
+    /// Long algebraic notation ([`crate::lan`]): `Ng1-f3`, `e4xd5`, `O-O`, `e7-e8=Q+`.
+    Lan,
+    /// UCI ([`crate::uci`]): `g1f3`, `e4d5`, `e1g1` (`e1h1` in Chess960), `e7e8q`.
+    Uci,
+    /// ERAN, verbose ([`crate::eran`]): `Knight g1-f3`, `Pawn e4xd5`, `castling-kingside`.
+    Eran,
+    /// ERAN, short: `N g1-f3`, `P e4xd5`, `ck`, `ep`, `P e7-e8 >Q`. Reads like [`Notation::Eran`].
+    EranShort,
+    /// Quantum chess notation ([`crate::quantum`]), standard moves: `g1f3`, `e4xd5`, `e7e8q`.
+    Quantum,
+}
+
+/// Why [`Notation::parse_move`] refused a move: a syntax error of the notation, or a move
+/// that is not one legal move in the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// A SAN or LAN syntax error (the error names which).
+    San(ParseSanError),
+    /// A UCI syntax error.
+    Uci(ParseUciError),
+    /// An ERAN syntax error.
+    Eran(ParseEranError),
+    /// A quantum chess notation syntax error.
+    Quantum(ParseQuantumError),
+    /// Well-formed, but not a single legal move here.
+    Move(MoveError),
+}
+
+/// A name that is no [`Notation`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseNotationError;
+
+impl Notation {
+    /// Every notation, in declaration order.
+    pub const ALL: [Notation; 6] = [
+        Notation::San,
+        Notation::Lan,
+        Notation::Uci,
+        Notation::Eran,
+        Notation::EranShort,
+        Notation::Quantum,
+    ];
+
+    /// The name, as command-line flags spell it: `san`, `lan`, `uci`, `eran`, `eran-short`,
+    /// `quantum`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::San => "san",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+            Notation::Eran => "eran",
+            Notation::EranShort => "eran-short",
+            Notation::Quantum => "quantum",
+        }
+    }
+
+    /// Reads a move leniently (each notation's `from_ascii_lenient`; ERAN has one parser) and
+    /// resolves it in the position, as `to_move` does.
+    ///
+    /// # Errors
+    /// [`NotationError`]: the syntax error with its offset, or the [`MoveError`].
+    pub fn parse_move(self, pos: &Position, text: &[u8]) -> Result<Move, NotationError> {
+        match self {
+            Notation::San => Ok(SanPlus::from_ascii_lenient(text)?.san.to_move(pos)?),
+            Notation::Lan => Ok(Lan::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Uci => Ok(UciMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
+            Notation::Quantum => Ok(QuantumMove::from_ascii_lenient(text)?.to_move(pos)?),
+        }
+    }
+
+    /// Reads a move with the strict parser and resolves it; SAN must moreover be the move's
+    /// canonical SAN ([`SanPlus::to_move_strict`]).
+    ///
+    /// # Errors
+    /// [`NotationError`]: the syntax error with its offset, or the [`MoveError`].
+    pub fn parse_move_strict(self, pos: &Position, text: &[u8]) -> Result<Move, NotationError> {
+        match self {
+            Notation::San => Ok(SanPlus::from_ascii(text)?.to_move_strict(pos)?),
+            Notation::Lan => Ok(Lan::from_ascii(text)?.to_move(pos)?),
+            Notation::Uci => Ok(UciMove::from_ascii(text)?.to_move(pos)?),
+            Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
+            Notation::Quantum => Ok(QuantumMove::from_ascii(text)?.to_move(pos)?),
+        }
+    }
+
+    /// Writes a legal move of the position in this notation (SAN and LAN with their `+`/`#`).
+    ///
+    /// # Errors
+    /// Only those of `out`.
+    pub fn write_move(self, pos: &Position, mv: Move, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
+            Notation::San => write!(out, "{}", SanPlus::from_move(pos, mv)),
+            Notation::Lan => write!(out, "{}", Lan::from_move(pos, mv)),
+            Notation::Uci => write!(out, "{}", UciMove::from_move(pos, mv)),
+            Notation::Eran | Notation::EranShort => {
+                let printer = match self {
+                    Notation::EranShort => EranPrinter::new().form(EranForm::Short),
+                    _ => EranPrinter::new(),
+                };
+                write!(out, "{}", printer.display(&printer.eran(pos, mv)))
+            }
+            Notation::Quantum => write!(out, "{}", QuantumMove::from_move(pos, mv)),
+        }
+    }
+
+    /// [`Notation::write_move`] into a new `String`.
+    pub fn format_move(self, pos: &Position, mv: Move) -> String {
+        let mut out = String::with_capacity(16);
+        self.write_move(pos, mv, &mut out)
+            .expect("writing to a String cannot fail");
+        out
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseNotationError;
+
+    /// The notation of a [`Notation::name`].
+    fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or(ParseNotationError)
+    }
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown notation (expected san, lan, uci, eran, eran-short or quantum)")
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl NotationError {
+    /// The byte offset of a syntax error (`None` for a [`NotationError::Move`]).
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            NotationError::San(e) => Some(e.offset()),
+            NotationError::Uci(e) => Some(e.offset()),
+            NotationError::Eran(e) => Some(e.offset()),
+            NotationError::Quantum(e) => Some(e.offset()),
+            NotationError::Move(_) => None,
+        }
+    }
+
+    /// The name of the notation that refused the move.
+    pub fn notation(&self) -> &'static str {
+        match self {
+            NotationError::San(e) => e.notation(),
+            NotationError::Uci(e) => e.notation(),
+            NotationError::Eran(e) => e.notation(),
+            NotationError::Quantum(e) => e.notation(),
+            NotationError::Move(e) => e.notation(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::San(e) => e.fmt(f),
+            NotationError::Uci(e) => e.fmt(f),
+            NotationError::Eran(e) => e.fmt(f),
+            NotationError::Quantum(e) => e.fmt(f),
+            NotationError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NotationError::San(e) => Some(e),
+            NotationError::Uci(e) => Some(e),
+            NotationError::Eran(e) => Some(e),
+            NotationError::Quantum(e) => Some(e),
+            NotationError::Move(e) => Some(e),
+        }
+    }
+}
+
+impl From<ParseSanError> for NotationError {
+    fn from(e: ParseSanError) -> NotationError {
+        NotationError::San(e)
+    }
+}
+
+impl From<ParseUciError> for NotationError {
+    fn from(e: ParseUciError) -> NotationError {
+        NotationError::Uci(e)
+    }
+}
+
+impl From<ParseEranError> for NotationError {
+    fn from(e: ParseEranError) -> NotationError {
+        NotationError::Eran(e)
+    }
+}
+
+impl From<ParseQuantumError> for NotationError {
+    fn from(e: ParseQuantumError) -> NotationError {
+        NotationError::Quantum(e)
+    }
+}
+
+impl From<MoveError> for NotationError {
+    fn from(e: MoveError) -> NotationError {
+        NotationError::Move(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CastlingMode, MoveErrorKind};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, CastlingMode::Standard).expect("legal test fen")
+    }
+
+    /// Each notation writes White's short castling, e4 and a promotion as its specification
+    /// spells them, and reads that back (strictly and leniently).
+    #[test]
+    fn ok_write_and_read_back() {
+        let castle = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let promo = pos("7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        let start = Position::new();
+        let table: [(Notation, [&str; 3]); 6] = [
+            (Notation::San, ["O-O", "e4", "e8=Q+"]),
+            (Notation::Lan, ["O-O", "e2-e4", "e7-e8=Q+"]),
+            (Notation::Uci, ["e1g1", "e2e4", "e7e8q"]),
+            (
+                Notation::Eran,
+                ["castling-kingside", "Pawn e2-e4", "Pawn e7-e8 ->Queen"],
+            ),
+            (Notation::EranShort, ["ck", "P e2-e4", "P e7-e8 >Q"]),
+            (Notation::Quantum, ["e1g1", "e2e4", "e7e8q"]),
+        ];
+        for (notation, texts) in table {
+            for (pos, text) in [&castle, &start, &promo].into_iter().zip(texts) {
+                let mv = notation.parse_move(pos, text.as_bytes()).expect("lenient");
+                assert_eq!(notation.parse_move_strict(pos, text.as_bytes()), Ok(mv));
+                assert_eq!(notation.format_move(pos, mv), text, "{notation}");
+            }
+        }
+    }
+
+    #[test]
+    fn ok_chess960_castling_as_king_takes_rook() {
+        let mut pos = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        pos.set_castling_mode(CastlingMode::Chess960);
+        let mv = Notation::San.parse_move(&pos, b"O-O").expect("castling");
+        assert_eq!(Notation::Uci.format_move(&pos, mv), "e1h1");
+        assert_eq!(Notation::Uci.parse_move(&pos, b"e1h1"), Ok(mv));
+    }
+
+    #[test]
+    fn ok_names() {
+        for notation in Notation::ALL {
+            assert_eq!(notation.name().parse::<Notation>(), Ok(notation));
+            assert_eq!(notation.to_string(), notation.name());
+        }
+        assert_eq!("SAN".parse::<Notation>(), Err(ParseNotationError));
+    }
+
+    #[test]
+    fn err_lenient_and_strict() {
+        let start = Position::new();
+        for (notation, text, lenient_ok, strict_offset) in [
+            (Notation::San, "0-0", false, Some(0)),
+            (Notation::San, "Ng1f3", true, None),
+            (Notation::San, "e4\0", false, Some(2)),
+            (Notation::Lan, "e2e4", true, Some(2)),
+            (Notation::Uci, "E2E4", true, Some(0)),
+            (Notation::Quantum, " e2e4", true, Some(0)),
+        ] {
+            let lenient = notation.parse_move(&start, text.as_bytes());
+            assert_eq!(lenient.is_ok(), lenient_ok, "{notation} {text}");
+            let strict = notation
+                .parse_move_strict(&start, text.as_bytes())
+                .expect_err("strict refuses");
+            assert_eq!(strict.offset(), strict_offset, "{notation} {text}");
+            assert_eq!(strict.notation(), notation.name(), "{notation} {text}");
+        }
+        let err = Notation::San
+            .parse_move(&start, b"0-0")
+            .expect_err("castling is not legal");
+        assert!(matches!(&err, NotationError::Move(e) if e.kind() == &MoveErrorKind::Illegal));
+    }
+}

@@ -74,6 +74,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod annotation;
 mod buffer;
 pub mod decode;
 pub mod egd;
@@ -87,6 +88,7 @@ mod tokens;
 pub mod visitor;
 pub mod writer;
 
+pub use annotation::{parse_comment, ParsedComment};
 pub use error::{Location, ReadError, ReadErrorKind};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};

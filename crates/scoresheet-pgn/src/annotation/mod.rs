@@ -33,7 +33,7 @@
 //! value-part = 1*WS value *WS             ; WS: space, tab, CR, LF, form feed
 //!
 //! clk, emt = hours ":" minutes ":" seconds ["." *3DIGIT]
-//! hours    = 1*DIGIT                      ; at most 4294967295
+//! hours    = 1*DIGIT                      ; at most 999999
 //! minutes  = 1*2DIGIT                     ; below 60
 //! seconds  = 1*2DIGIT                     ; below 60
 //!
@@ -68,7 +68,8 @@
 //! - **Unknown commands** (`[%timestamp 5]`, `[%CLK 0:00:01]`, `[%evalx 1]`) and any other text
 //!   stay in the text untouched, without an issue.
 //! - **Clock and elapsed time** are kept exactly, in milliseconds. Hours are not limited to
-//!   two digits (correspondence clocks); more than three decimals of a second is malformed.
+//!   two digits (correspondence clocks) but to 999,999 (so that seconds with three decimals
+//!   are exact as an `f64`); more than three decimals of a second is malformed.
 //! - **Evaluations** are from White's point of view, as the comment writes them (lichess and
 //!   python-chess write them so). Pawns become centipawns exactly when there are at most two
 //!   decimals (`0.17` is 17, `-1.5` is -150, `3` is 300, `-0.00` is 0); further decimals round
@@ -116,7 +117,7 @@ pub struct ParsedComment {
     eval: Option<Eval>,
     squares: Vec<SquareHighlight>,
     arrows: Vec<Arrow>,
-    commands: Vec<Range<usize>>,
+    commands: Vec<(CommandName, Range<usize>)>,
     issues: Vec<CommentIssue>,
 }
 
@@ -156,8 +157,8 @@ impl ParsedComment {
         &self.arrows
     }
 
-    /// Where each recognised command stood in the comment (from `[` to `]`), in order.
-    pub fn commands(&self) -> &[Range<usize>] {
+    /// Each recognised command and where it stood in the comment (from `[` to `]`), in order.
+    pub fn commands(&self) -> &[(CommandName, Range<usize>)] {
         &self.commands
     }
 
@@ -177,31 +178,40 @@ impl ParsedComment {
     }
 }
 
-/// The text, then each value as a command (`%csl`, `%cal`, `%eval`, `%emt`, `%clk`), separated
-/// by spaces: parsing it again gives the same text and values.
+/// Each value as a command (`%csl`, `%cal`, `%eval`, `%emt`, `%clk`), then the text, separated
+/// by spaces: parsing it again gives the same text and values. (The commands come first
+/// because the text may end in an unterminated command, which would take in what follows.)
 impl fmt::Display for ParsedComment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())?;
+        let mut gap = "";
         if !self.squares.is_empty() {
-            f.write_str(" [%csl ")?;
+            f.write_str("[%csl ")?;
             write_list(f, &self.squares)?;
             f.write_str("]")?;
+            gap = " ";
         }
         if !self.arrows.is_empty() {
-            f.write_str(" [%cal ")?;
+            write!(f, "{gap}[%cal ")?;
             write_list(f, &self.arrows)?;
             f.write_str("]")?;
+            gap = " ";
         }
         if let Some(eval) = self.eval {
-            write!(f, " [%eval {eval}]")?;
+            write!(f, "{gap}[%eval {eval}]")?;
+            gap = " ";
         }
         if let Some(emt) = self.emt {
-            write!(f, " [%emt {emt}]")?;
+            write!(f, "{gap}[%emt {emt}]")?;
+            gap = " ";
         }
         if let Some(clock) = self.clock {
-            write!(f, " [%clk {clock}]")?;
+            write!(f, "{gap}[%clk {clock}]")?;
+            gap = " ";
         }
-        Ok(())
+        match self.text.is_empty() {
+            true => Ok(()),
+            false => write!(f, "{gap}{}", self.text()),
+        }
     }
 }
 
@@ -232,7 +242,8 @@ impl ClockTime {
         self.millis
     }
 
-    /// The time in seconds (exact below 2^53 milliseconds, about 285,000 years).
+    /// The time in seconds: the nearest `f64`, whose shortest decimal form is the exact
+    /// time for any time a comment can hold (below a million hours).
     pub fn as_secs_f64(self) -> f64 {
         self.millis as f64 / 1000.0
     }

@@ -23,9 +23,9 @@ pub fn parse_comment(comment: &[u8]) -> ParsedComment {
     while let Some(start) = find_command(comment, at) {
         let close = memchr::memchr(b']', &comment[start..]).map(|i| start + i);
         let end = close.map_or(comment.len(), |close| close + 1);
-        if read_command(comment, start, close, &mut out) {
+        if let Some(command) = read_command(comment, start, close, &mut out) {
             cut(comment, &mut kept, start..end, &mut out.text);
-            out.commands.push(start..end);
+            out.commands.push((command, start..end));
         }
         at = end;
     }
@@ -69,34 +69,32 @@ fn trim(text: &mut Vec<u8>) {
     text.drain(..head);
 }
 
-/// Reads the command at `start` (`[%`) whose first `]` is at `close`. Returns whether it is a
-/// known, well-formed command, now stored in `out`; records an issue when it is known but
-/// malformed.
+/// Reads the command at `start` (`[%`) whose first `]` is at `close`. Returns the command
+/// when it is known and well-formed, now stored in `out`; records an issue when it is known
+/// but malformed.
 fn read_command(
     comment: &[u8],
     start: usize,
     close: Option<usize>,
     out: &mut ParsedComment,
-) -> bool {
+) -> Option<CommandName> {
     let stop = close.unwrap_or(comment.len());
     let body = &comment[start + 2..stop];
     let name_len = body.iter().take_while(|&&b| is_name_byte(b)).count();
-    let Some(command) = CommandName::from_ascii(&body[..name_len]) else {
-        return false;
-    };
+    let command = CommandName::from_ascii(&body[..name_len])?;
     let span = start..close.map_or(stop, |close| close + 1);
     match locate_value(comment, start + 2, name_len, close) {
         Ok(value) => match store(command, &comment[value.clone()], span.clone(), out) {
-            Ok(()) => true,
+            Ok(()) => Some(command),
             Err((kind, at)) => {
                 out.issues
                     .push(issue(command, kind, value.start + at, span));
-                false
+                None
             }
         },
         Err((kind, offset)) => {
             out.issues.push(issue(command, kind, offset, span));
-            false
+            None
         }
     }
 }
@@ -255,10 +253,13 @@ impl Cursor<'_> {
     }
 }
 
+/// The most hours of a clock: seconds with three decimals stay exact as an `f64`.
+const MAX_HOURS: u64 = 999_999;
+
 /// `H:MM:SS[.fff]`.
 fn parse_time(value: &[u8]) -> Result<ClockTime, Fail> {
     let mut c = Cursor::new(value);
-    let hours = c.field(1..usize::MAX, u64::from(u32::MAX))?;
+    let hours = c.field(1..usize::MAX, MAX_HOURS)?;
     c.expect(b':')?;
     let minutes = c.field(1..3, 59)?;
     c.expect(b':')?;
@@ -417,7 +418,7 @@ mod tests {
             (b"[%clk 0:00:07.]", "|7000||||"),
             (b"[%clk 1:2:3]", "|3723000||||"),
             (b"[%clk 168:00:00]", "|604800000||||"),
-            (b"[%clk 4294967295:59:59.999]", "|15461882265599999||||"),
+            (b"[%clk 999999:59:59.999]", "|3599999999999||||"),
             (b"[%emt 0:00:05]", "||5000|||"),
             (b"[%eval 0.17]", "|||Centipawns(17)/None||"),
             (b"[%eval -0.35]", "|||Centipawns(-35)/None||"),
@@ -517,7 +518,7 @@ mod tests {
             (b"[%clk 0:00:60]", OutOfRange, 11),
             (b"[%clk 0:00:01.1234]", Malformed, 17),
             (b"[%clk -0:00:01]", Malformed, 6),
-            (b"[%clk 4294967296:00:00]", OutOfRange, 6),
+            (b"[%clk 1000000:00:00]", OutOfRange, 6),
             (b"[%clk 99999999999999999999999:00:00]", OutOfRange, 6),
             (b"[%clk 1:00", Unterminated, 10),
             (b"[%clk 1:00 [%eval 0.1]", Unterminated, 11),
@@ -603,7 +604,10 @@ mod tests {
             issues,
             [(CommandName::Csl, Malformed), (CommandName::Clk, Malformed)]
         );
-        assert_eq!(parsed.commands(), &[0..10, 37..51]);
+        assert_eq!(
+            parsed.commands(),
+            &[(CommandName::Csl, 0..10), (CommandName::Clk, 37..51)]
+        );
     }
 
     #[test]
@@ -625,23 +629,27 @@ mod tests {
     #[test]
     fn ok_display_round_trip() {
         let cases: &[(&[u8], &str)] = &[
-            (b"[%clk 0:02:59.90]", " [%clk 0:02:59.9]"),
-            (b"[%clk 1:2:3.05]", " [%clk 1:02:03.05]"),
-            (b"[%emt 0:00:00.001]", " [%emt 0:00:00.001]"),
-            (b"x [%eval -0.05,3] y", "x y [%eval -0.05,3]"),
-            (b"[%eval -1.5]", " [%eval -1.50]"),
-            (b"[%eval #-3]", " [%eval #-3]"),
+            (b"[%clk 0:02:59.90]", "[%clk 0:02:59.9]"),
+            (b"[%clk 1:2:3.05]", "[%clk 1:02:03.05]"),
+            (b"[%emt 0:00:00.001]", "[%emt 0:00:00.001]"),
+            (b"x [%eval -0.05,3] y", "[%eval -0.05,3] x y"),
+            (b"[%eval -1.5]", "[%eval -1.50]"),
+            (b"[%eval #-3]", "[%eval #-3]"),
             (
                 b"[%cal Ge2e4] [%csl Ra1] [%csl Bb2]",
-                " [%csl Ra1,Bb2] [%cal Ge2e4]",
+                "[%csl Ra1,Bb2] [%cal Ge2e4]",
             ),
+            (b"x [%eval 1] [%clk 1", "[%eval 1.00] x [%clk 1"),
+            (b"  x  ", "x"),
         ];
         for &(comment, want) in cases {
             let parsed = parse_comment(comment);
             let shown = parsed.to_string();
             assert_eq!(shown, want);
             let mut again = parse_comment(shown.as_bytes());
+            // Where the commands and issues are differs; the text and values do not.
             again.commands.clone_from(&parsed.commands);
+            again.issues.clone_from(&parsed.issues);
             assert_eq!(again, parsed);
         }
     }

@@ -64,7 +64,8 @@
 //!
 //! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`writer`]
 //! writes games in the PGN export format. [`egd`] converts games to EGD (Extended Game
-//! Description) records and JSON Lines.
+//! Description) records and JSON Lines. [`annotation`] reads the commands inside comments
+//! (`[%clk 0:03:00]`, `[%eval 0.17]`, `[%cal Ge2e4]`, ...) as typed values.
 //!
 //! # Features
 //!

@@ -49,8 +49,7 @@ use std::{fmt, thread};
 
 use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::{
-    Location, Noted, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip,
-    Visitor,
+    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
 };
 
 use crate::{row::GameRow, Database, Error};
@@ -330,26 +329,26 @@ fn parse<R: Read>(
     tx: mpsc::SyncSender<Batch>,
 ) -> Option<ReadError> {
     let mut reader = Reader::new(src);
-    let located = Located {
+    let mut visitor = Located {
         inner: EgdVisitor::new(EgdOptions::new().extended(true)),
         byte: 0,
     };
-    let mut visitor = Noted::new(located).keep(options.warnings);
+    visitor.inner.keep_oddities(options.warnings);
     let mut batch = Batch::default();
     let mut fatal = None;
     let mut oddities = 0;
     loop {
         let game = reader.read_game(&mut visitor);
-        for (at, what) in visitor.take_kept() {
+        for (at, what) in visitor.inner.take_kept() {
             batch.warnings.push(format!("{source}: {at}: {what}"));
         }
-        let total = visitor.oddities().total();
+        let total = visitor.inner.oddities().total();
         batch.oddities += total - oddities;
         oddities = total;
         match game {
             Ok(None) => break,
             Ok(Some(Ok(game))) => {
-                let byte = visitor.inner().byte;
+                let byte = visitor.byte;
                 let (row, nuls) = GameRow::new(game, Arc::clone(&source), byte);
                 batch.games.push(row);
                 batch.nuls += nuls;

@@ -18,7 +18,7 @@ use scoresheet_pgn::egd::PlyRecord;
 use crate::{
     fetch::{side_str, GameColumns, MoveColumns},
     query::{QueryResult, Value},
-    row::{meta_json, position_of, GameRow},
+    row::{meta_json, position_of, Commands, GameRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     store::BatchOutcome,
     Error,
@@ -30,7 +30,8 @@ const COPY_GAMES: &str = "COPY games (game_id, content_hash, event, site, date, 
 const COPY_MOVES: &str = "COPY moves (game_id, ply, move_number, side, san, lran, from_square, \
     to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
     position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
-    seventy_five_move, fivefold, stalemate, insufficient_material, meta) FROM STDIN";
+    seventy_five_move, fivefold, stalemate, insufficient_material, meta, clock_seconds, \
+    emt_seconds, eval_cp, eval_mate) FROM STDIN";
 
 /// Serialises schema changes of concurrent loaders (an arbitrary constant).
 const MIGRATION_LOCK: i64 = 0x5c0e_5bee_7000_0001;
@@ -337,6 +338,15 @@ fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord) {
     }
     out.push(b'\t');
     push_opt(out, meta_json(mv.meta.as_ref()).as_deref());
+    let commands = Commands::of(mv.meta.as_ref());
+    for secs in [commands.clock_seconds, commands.emt_seconds] {
+        out.push(b'\t');
+        push_opt(out, secs.map(|s| s.to_string()).as_deref());
+    }
+    for n in [commands.eval_cp, commands.eval_mate] {
+        out.push(b'\t');
+        push_opt(out, n.map(|n| n.to_string()).as_deref());
+    }
     out.push(b'\n');
 }
 

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use scoresheet_pgn::annotation::EvalScore;
 use scoresheet_pgn::egd::{DenormalizedGame, MoveMeta, PlyRecord};
 
 /// The seven-tag roster, in column order (`Result` has its own handling).
@@ -124,8 +125,17 @@ fn replace_nul(text: &mut String) -> u64 {
 /// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing.
 pub(crate) fn meta_json(meta: Option<&MoveMeta>) -> Option<String> {
     let meta = meta?;
-    if meta.nags.is_empty() && meta.glyphs.is_empty() && meta.comments.is_empty() {
+    if *meta == MoveMeta::default() {
         return None;
+    }
+    if meta.clock.is_some()
+        || meta.emt.is_some()
+        || meta.eval.is_some()
+        || !meta.squares.is_empty()
+        || !meta.arrows.is_empty()
+    {
+        // The EGD format writes the commands (format version 2); the columns hold them too.
+        return serde_json::to_string(meta).ok();
     }
     let mut out = String::from("{\"nags\":[");
     for (i, nag) in meta.nags.iter().enumerate() {
@@ -140,6 +150,34 @@ pub(crate) fn meta_json(meta: Option<&MoveMeta>) -> Option<String> {
     push_json_array(&mut out, &meta.comments);
     out.push('}');
     Some(out)
+}
+
+/// The commands of a move's comments, as the `moves` columns hold them.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Commands {
+    pub clock_seconds: Option<f64>,
+    pub emt_seconds: Option<f64>,
+    pub eval_cp: Option<i32>,
+    pub eval_mate: Option<i32>,
+}
+
+impl Commands {
+    pub(crate) fn of(meta: Option<&MoveMeta>) -> Commands {
+        let Some(meta) = meta else {
+            return Commands::default();
+        };
+        let (eval_cp, eval_mate) = match meta.eval.map(|e| e.score) {
+            Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
+            Some(EvalScore::Mate(n)) => (None, Some(n)),
+            None => (None, None),
+        };
+        Commands {
+            clock_seconds: meta.clock.map(|c| c.as_secs_f64()),
+            emt_seconds: meta.emt.map(|c| c.as_secs_f64()),
+            eval_cp,
+            eval_mate,
+        }
+    }
 }
 
 fn push_json_array(out: &mut String, items: &[String]) {

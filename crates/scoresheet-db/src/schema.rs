@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -17,12 +17,20 @@ pub(crate) struct Migration {
 }
 
 /// Every migration, oldest first.
-pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "games and moves",
-    sqlite: include_str!("../sql/sqlite/0001_schema.sql"),
-    postgres: include_str!("../sql/postgres/0001_schema.sql"),
-}];
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "games and moves",
+        sqlite: include_str!("../sql/sqlite/0001_schema.sql"),
+        postgres: include_str!("../sql/postgres/0001_schema.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "move comment commands as columns",
+        sqlite: include_str!("../sql/sqlite/0002_move_commands.sql"),
+        postgres: include_str!("../sql/postgres/0002_move_commands.sql"),
+    },
+];
 
 /// Creates the bookkeeping table (the same SQL on both databases).
 pub(crate) const CREATE_MIGRATIONS_TABLE: &str =

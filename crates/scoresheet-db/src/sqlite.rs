@@ -9,7 +9,7 @@ use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, Option
 use crate::{
     fetch::{GameColumns, MoveColumns},
     query::{QueryResult, Value},
-    row::{meta_json, position_of, GameRow},
+    row::{meta_json, position_of, Commands, GameRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     store::BatchOutcome,
     url::Target,
@@ -23,9 +23,9 @@ const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site
 const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, move_number, side, san, lran, \
     from_square, to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
     position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
-    seventy_five_move, fivefold, stalemate, insufficient_material, meta) VALUES (?1, ?2, ?3, \
-    ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
-    ?23, ?24, ?25)";
+    seventy_five_move, fivefold, stalemate, insufficient_material, meta, clock_seconds, \
+    emt_seconds, eval_cp, eval_mate) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \
+    ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)";
 
 /// A SQLite database.
 #[derive(Debug)]
@@ -277,6 +277,7 @@ fn insert_move_row(
     let mv = &r.mv;
     let end = &r.end_position.features;
     let ext = end.extended.unwrap_or_default();
+    let commands = Commands::of(mv.meta.as_ref());
     stmt.execute(params![
         game_id,
         ply as i64,
@@ -303,6 +304,10 @@ fn insert_move_row(
         ext.stalemate,
         ext.insufficient_material,
         meta_json(mv.meta.as_ref()),
+        commands.clock_seconds,
+        commands.emt_seconds,
+        commands.eval_cp,
+        commands.eval_mate,
     ])?;
     Ok(())
 }

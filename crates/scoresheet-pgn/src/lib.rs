@@ -64,7 +64,8 @@
 //!
 //! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`writer`]
 //! writes games in the PGN export format. [`egd`] converts games to EGD (Extended Game
-//! Description) records and JSON Lines.
+//! Description) records and JSON Lines. [`annotation`] reads the commands inside comments
+//! (`[%clk 0:03:00]`, `[%eval 0.17]`, `[%cal Ge2e4]`, ...) as typed values.
 //!
 //! # Features
 //!
@@ -74,6 +75,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod annotation;
 mod buffer;
 pub mod decode;
 pub mod egd;
@@ -89,6 +91,7 @@ mod tokens;
 pub mod visitor;
 pub mod writer;
 
+pub use annotation::{parse_comment, ParsedComment};
 pub use error::{Location, ReadError, ReadErrorKind};
 pub use oddities::{Noted, Oddities};
 pub use reader::{BraceNesting, Games, ReadOptions, Reader};

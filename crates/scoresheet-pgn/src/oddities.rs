@@ -135,6 +135,11 @@ impl<V> Noted<V> {
         self
     }
 
+    /// Changes whether to keep each oddity's message.
+    pub fn set_keep(&mut self, keep: bool) {
+        self.keep = keep;
+    }
+
     /// The oddities counted so far.
     pub fn oddities(&self) -> &Oddities {
         &self.oddities
@@ -265,8 +270,8 @@ impl<S: ReplaySink> ReplaySink for Noted<S> {
     fn nag(&mut self, nag: u16, token: RawToken<'_>) {
         self.inner.nag(nag, token);
     }
-    fn comment(&mut self, comment: RawComment<'_>) {
-        self.inner.comment(comment);
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<crate::annotation::CommentIssue> {
+        self.inner.comment(comment)
     }
     fn begin_variation(&mut self) {
         self.inner.begin_variation();

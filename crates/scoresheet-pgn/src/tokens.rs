@@ -257,6 +257,10 @@ pub enum OddityKind {
     /// variation is dropped; the game is kept. Reported by the replay layer, for outputs that
     /// keep variations.
     IllegalMoveInVariation,
+    /// A command in a comment (`[%clk ...]`, `[%eval ...]`) that is malformed, out of range or
+    /// repeated: kept as comment text (or, repeated, the last one wins). Reported by the
+    /// replay layer for outputs that read the commands (EGD `--extended`, the database).
+    MalformedCommand,
 }
 
 impl OddityKind {
@@ -290,6 +294,7 @@ impl OddityKind {
             EmptyVariation => "empty variation dropped",
             UnclosedVariation => "variation not closed before end of game",
             IllegalMoveInVariation => "illegal move in variation: rest of variation dropped",
+            MalformedCommand => "malformed, out-of-range or repeated comment command kept as text",
         }
     }
 }

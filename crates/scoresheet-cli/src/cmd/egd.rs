@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
-use scoresheet_pgn::{input, BraceNesting, Noted, Oddities, ReadError, ReadOptions, Reader};
+use scoresheet_pgn::{input, BraceNesting, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
@@ -163,7 +163,8 @@ fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write + Send>> {
 /// Converts one input on this thread.
 fn convert_serial(src: impl Read, job: &Job<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut reader = Reader::with_options(src, read_options());
-    let mut visitor = Noted::new(JsonVisitor::new(job.options)).keep(job.warnings);
+    let mut visitor = JsonVisitor::new(job.options);
+    visitor.keep_oddities(job.warnings);
     let result = loop {
         let game = reader.read_game(&mut visitor);
         for (at, what) in visitor.take_kept() {
@@ -176,15 +177,14 @@ fn convert_serial(src: impl Read, job: &Job<'_>, out: &mut dyn Write) -> anyhow:
             Err(e) if e.is_recoverable() => job.report(&e.to_string()),
             Err(e) => break Err(e),
         }
-        let json = visitor.inner_mut();
-        if json.output().len() >= FLUSH_AT {
-            out.write_all(json.output())?;
-            json.clear_output();
+        if visitor.output().len() >= FLUSH_AT {
+            out.write_all(visitor.output())?;
+            visitor.clear_output();
         }
     };
     job.counters.add_oddities(visitor.oddities());
     // The games converted before an input broke off are written first.
-    out.write_all(visitor.inner().output())?;
+    out.write_all(visitor.output())?;
     result.map_err(fatal)
 }
 

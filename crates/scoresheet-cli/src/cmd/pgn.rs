@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{self, Write};
 
 use anyhow::Context;
+use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
 use scoresheet_pgn::{
     input, Location, Noted, Oddities, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
@@ -194,9 +195,10 @@ impl ReplaySink for Rewrite {
         self.game.items.push(Item::Nag(nag));
     }
 
-    fn comment(&mut self, comment: RawComment<'_>) {
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
         let text = comment.decode().into_owned();
         self.game.items.push(Item::Comment(text));
+        Vec::new()
     }
 
     fn begin_variation(&mut self) {

@@ -281,3 +281,35 @@ pub fn shipped_results(db: &mut Database) -> Vec<(String, Option<&'static str>, 
     }
     out
 }
+
+/// Comment commands land in typed columns (schema version 2), and a malformed one stays text.
+pub fn scenario_comment_commands(db: &mut Database) {
+    let pgn = b"[Event \"clocks\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval #-3] [%clk 0:02:59.5] } \
+2. Nf3 { Good. [%emt 0:00:05] [%clk abc] } *\n";
+    let (summary, rejected) = load_bytes(db, pgn);
+    assert_eq!((summary.stored, summary.rejected), (1, 0), "{rejected:?}");
+    assert_eq!(summary.oddities, 1, "the malformed [%clk abc] is reported");
+    let result = db
+        .query(
+            "SELECT clock_seconds, emt_seconds, eval_cp, eval_mate FROM moves ORDER BY ply",
+            None,
+        )
+        .expect("query runs");
+    let real = Value::Float;
+    assert_eq!(
+        result.rows,
+        vec![
+            vec![real(180.0), Value::Null, Value::Int(17), Value::Null],
+            vec![real(179.5), Value::Null, Value::Null, Value::Int(-3)],
+            vec![Value::Null, real(5.0), Value::Null, Value::Null],
+        ]
+    );
+    let comment = count(
+        db,
+        "SELECT COUNT(*) FROM moves WHERE CAST(meta AS TEXT) LIKE '%Good. [\\%clk abc]%' ESCAPE '\\'",
+    );
+    assert_eq!(
+        comment, 1,
+        "the malformed command stays in the comment text"
+    );
+}

@@ -75,3 +75,11 @@ fn err_postgres_password_not_shown() {
     let shown = format!("{err} {err:?} {parsed} {parsed:?}");
     assert!(!shown.contains("hunter2secret"), "{shown}");
 }
+
+#[test]
+fn ok_postgres_comment_commands() {
+    let Some((mut db, _)) = postgres_db("commands") else {
+        return;
+    };
+    scenario_comment_commands(&mut db);
+}

@@ -100,7 +100,7 @@ fn err_sqlite_schema_too_new() {
         db.migrate(),
         Err(Error::SchemaTooNew {
             found: 99,
-            known: 1
+            known: scoresheet_db::SCHEMA_VERSION
         })
     ));
 }
@@ -128,4 +128,10 @@ fn err_sqlite_truncated_gzip() {
     let stored = err.summary().stored;
     assert!(stored > 50 && stored < 200, "{stored}");
     assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), stored as i64);
+}
+
+#[test]
+fn ok_sqlite_comment_commands() {
+    let (mut db, _) = sqlite_db("commands");
+    scenario_comment_commands(&mut db);
 }

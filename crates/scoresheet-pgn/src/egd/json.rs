@@ -1,4 +1,5 @@
-//! EGD as JSON Lines: the wire format, version 1, and [`JsonVisitor`], which writes it.
+//! EGD as JSON Lines: the wire format, version 2 ([`FORMAT_VERSION`]), and [`JsonVisitor`],
+//! which writes it.
 //!
 //! ```
 //! use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
@@ -20,7 +21,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Format, version 1
+//! # Format, version 2
 //!
 //! The output is a sequence of JSON objects, one per converted game in input order, each
 //! followed by `\n`. Compact output has one object per line (JSON Lines); with
@@ -80,23 +81,65 @@
 //! | `stalemate` | bool | no legal move, not in check |
 //! | `insufficient_material` | bool | neither side can mate: bare kings, a single minor piece, or only bishops on one square colour |
 //!
-//! and each `MOVE` ends with `"meta": {"nags": [number], "glyphs": [string], "comments":
-//! [string]}`: the annotations between this move and the next (in the mainline) — every NAG
-//! number (`$n` and glyphs: `!` is 1, `+/-` is 16), the glyphs as written, and the comments'
-//! text, trimmed. Comments before the first move are not recorded.
+//! and each `MOVE` ends with `"meta": META`, the annotations between this move and the next
+//! (in the mainline). Comments before the first move are not recorded.
+//!
+//! ```text
+//! META   = {"nags": [number], "glyphs": [string], "comments": [string]
+//!           [, "clock_seconds": SECONDS] [, "emt_seconds": SECONDS]
+//!           [, "eval_cp": number | "eval_mate": number] [, "eval_depth": number]
+//!           [, "squares": [{"color": COLOR, "square": SQUARE}]]
+//!           [, "arrows": [{"color": COLOR, "from": SQUARE, "to": SQUARE}]]}
+//! COLOR  = "red" | "green" | "yellow" | "blue"
+//! ```
+//!
+//! - `nags`: every NAG number (`$n` and glyphs: `!` is 1, `+/-` is 16); `glyphs`: the glyphs as
+//!   written.
+//! - `comments`: each comment's text with its commands (below) cut out, trimmed, in order. A
+//!   comment that held commands and nothing else adds nothing; an empty comment adds `""`.
+//!   Unknown commands (`[%timestamp 5]`) and malformed known ones (`[%clk abc]`) stay in
+//!   the text.
+//! - The comment commands, read as in the [`annotation`](crate::annotation) module; each key
+//!   is there only when one of the move's comments holds the command:
+//!   - `clock_seconds` (`[%clk]`, the mover's clock after the move) and `emt_seconds`
+//!     (`[%emt]`, the time the move took): `SECONDS` is a number, exact to the millisecond:
+//!     an integer when whole (`180`), else with the decimals needed, at most three
+//!     (`179.9`, `0.125`); below 3,600,000,000.
+//!   - `eval_cp` (`[%eval 0.17]`: 17) or `eval_mate` (`[%eval #-3]`: -3; `#0` is 0), never
+//!     both: integers from White's point of view; `eval_depth` (`[%eval 0.17,20]`: 20) only
+//!     with one of them.
+//!   - `squares` (`[%csl Ra1]`) and `arrows` (`[%cal Ge2e4]`): in order, absent when empty.
+//!
+//!   When a move's comments hold a clock, elapsed time or evaluation more than once, the last
+//!   one is written.
 //!
 //! ## Versions
 //!
-//! Version 1 is this format. Its base part is the output of the `egd` Ruby gem (1.0.x), except
-//! where the gem is wrong (check and mate from the suffix written, `Result` from annotation
-//! text, castling with a suffix, one game per file, no `FEN` tag). A later version will only add
-//! keys, at the end of the objects they belong to.
+//! The version is stated here and in [`FORMAT_VERSION`]; the output carries none.
+//!
+//! - **Version 2** (extended format only; the base format is unchanged): `meta` gains
+//!   `clock_seconds`, `emt_seconds`, `eval_cp`, `eval_mate`, `eval_depth`, `squares` and
+//!   `arrows` after `comments`, and `comments` hold the text without the commands now
+//!   written as those keys (a comment of commands only, `{ [%clk 0:03:00] }`, was `"[%clk
+//!   0:03:00]"` and is now left out). A reader of version 1 that ignores unknown keys reads
+//!   version 2, except for what it took from the comments' text.
+//! - **Version 1**: its base part is the output of the `egd` Ruby gem (1.0.x), except where
+//!   the gem is wrong (check and mate from the suffix written, `Result` from annotation text,
+//!   castling with a suffix, one game per file, no `FEN` tag).
+//!
+//! A later version will add keys at the end of the objects they belong to, and say here what
+//! else changed.
 
 use std::ops::ControlFlow;
 
-use super::visitor::{delegate_visitor, push_square, Converter, Ply, Sink};
-use super::{player_char, EgdOptions, Features};
+use super::visitor::{delegate_visitor, noted_oddities, push_square, Converter, Ply, Sink};
+use super::{player_char, EgdOptions, Features, MoveMeta};
+use crate::annotation::{ClockTime, EvalScore, ShapeColor};
 use crate::replay::Replayer;
+use crate::Noted;
+
+/// The version of the format these docs describe and [`JsonVisitor`] writes.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Writes JSON Lines.
 ///
@@ -218,20 +261,107 @@ fn write_rest_of_move(out: &mut Vec<u8>, ply: &Ply<'_>) {
         out.push(b'"');
     }
     if let Some(meta) = ply.meta {
-        out.extend_from_slice(b",\"meta\":{\"nags\":[");
-        for (i, nag) in meta.nags.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            write_u32(out, u32::from(*nag));
-        }
-        out.extend_from_slice(b"],\"glyphs\":");
-        write_str_array(out, &meta.glyphs);
-        out.extend_from_slice(b",\"comments\":");
-        write_str_array(out, &meta.comments);
-        out.push(b'}');
+        out.extend_from_slice(b",\"meta\":");
+        write_meta(out, meta);
     }
     out.push(b'}');
+}
+
+/// The `META` object.
+pub(crate) fn write_meta(out: &mut Vec<u8>, meta: &MoveMeta) {
+    out.extend_from_slice(b"{\"nags\":[");
+    for (i, nag) in meta.nags.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_u32(out, u32::from(*nag));
+    }
+    out.extend_from_slice(b"],\"glyphs\":");
+    write_str_array(out, &meta.glyphs);
+    out.extend_from_slice(b",\"comments\":");
+    write_str_array(out, &meta.comments);
+    write_comment_values(out, meta);
+    out.push(b'}');
+}
+
+/// The meta keys after `comments` (format version 2), each only when there is a value.
+fn write_comment_values(out: &mut Vec<u8>, meta: &MoveMeta) {
+    if let Some(time) = meta.clock {
+        out.extend_from_slice(b",\"clock_seconds\":");
+        write_seconds(out, time);
+    }
+    if let Some(time) = meta.emt {
+        out.extend_from_slice(b",\"emt_seconds\":");
+        write_seconds(out, time);
+    }
+    if let Some(eval) = meta.eval {
+        let (key, n): (&[u8], i32) = match eval.score {
+            EvalScore::Centipawns(cp) => (b",\"eval_cp\":", cp),
+            EvalScore::Mate(n) => (b",\"eval_mate\":", n),
+        };
+        out.extend_from_slice(key);
+        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        if let Some(depth) = eval.depth {
+            out.extend_from_slice(b",\"eval_depth\":");
+            write_u32(out, depth);
+        }
+    }
+    write_shapes(out, b"squares", &meta.squares, |out, h| {
+        write_shape_color(out, h.color);
+        out.extend_from_slice(b",\"square\":\"");
+        push_square(out, h.square);
+    });
+    write_shapes(out, b"arrows", &meta.arrows, |out, a| {
+        write_shape_color(out, a.color);
+        out.extend_from_slice(b",\"from\":\"");
+        push_square(out, a.from);
+        out.extend_from_slice(b"\",\"to\":\"");
+        push_square(out, a.to);
+    });
+}
+
+/// `,"name":[{...},...]` when there are items; `item` writes an object's inside up to its
+/// last string's closing quote.
+fn write_shapes<T>(out: &mut Vec<u8>, name: &[u8], items: &[T], item: fn(&mut Vec<u8>, &T)) {
+    if items.is_empty() {
+        return;
+    }
+    out.extend_from_slice(b",\"");
+    out.extend_from_slice(name);
+    out.extend_from_slice(b"\":[");
+    for (i, one) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'{');
+        item(out, one);
+        out.extend_from_slice(b"\"}");
+    }
+    out.push(b']');
+}
+
+fn write_shape_color(out: &mut Vec<u8>, color: ShapeColor) {
+    out.extend_from_slice(b"\"color\":\"");
+    out.extend_from_slice(color.as_str().as_bytes());
+    out.push(b'"');
+}
+
+/// Seconds: an integer when whole, else with the decimals needed (at most three), which is
+/// how `serde_json` writes the `f64` of such a time.
+fn write_seconds(out: &mut Vec<u8>, time: ClockTime) {
+    let ms = time.as_millis();
+    out.extend_from_slice(itoa::Buffer::new().format(ms / 1000).as_bytes());
+    let fraction = ms % 1000;
+    if fraction != 0 {
+        let digits = [
+            b'.',
+            b'0' + (fraction / 100) as u8,
+            b'0' + (fraction / 10 % 10) as u8,
+            b'0' + (fraction % 10) as u8,
+        ];
+        let len = 4 - digits[1..].iter().rev().take_while(|&&d| d == b'0').count();
+        out.extend_from_slice(&digits[..len]);
+    }
 }
 
 fn write_position(out: &mut Vec<u8>, fen: &[u8], features: &Features) {
@@ -378,7 +508,7 @@ pub(crate) fn prettify(json: &[u8], out: &mut Vec<u8>) {
 /// `Err(GameError)` with nothing appended.
 #[derive(Debug)]
 pub struct JsonVisitor {
-    inner: Replayer<Converter<JsonLines>>,
+    inner: Replayer<Noted<Converter<JsonLines>>>,
 }
 
 impl JsonVisitor {
@@ -389,19 +519,19 @@ impl JsonVisitor {
             ..JsonLines::default()
         };
         JsonVisitor {
-            inner: Replayer::new(Converter::new(options, sink)),
+            inner: Replayer::new(Noted::new(Converter::new(options, sink))),
         }
     }
 
     /// The JSON written so far: one object plus `\n` per converted game.
     pub fn output(&self) -> &[u8] {
-        let sink = &self.inner.sink().sink;
+        let sink = &self.inner.sink().inner().sink;
         &sink.out[..sink.committed]
     }
 
     /// Empties the output buffer (keeping its memory).
     pub fn clear_output(&mut self) {
-        let sink = &mut self.inner.sink_mut().sink;
+        let sink = &mut self.inner.sink_mut().inner_mut().sink;
         sink.out.clear();
         sink.committed = 0;
     }
@@ -414,7 +544,7 @@ impl JsonVisitor {
     /// Takes the output buffer and writes on into `buffer` (emptied first): hand back a
     /// buffer that has been written out to reuse its memory.
     pub fn replace_output(&mut self, mut buffer: Vec<u8>) -> Vec<u8> {
-        let sink = &mut self.inner.sink_mut().sink;
+        let sink = &mut self.inner.sink_mut().inner_mut().sink;
         buffer.clear();
         sink.out.truncate(sink.committed);
         sink.committed = 0;
@@ -423,6 +553,7 @@ impl JsonVisitor {
 }
 
 delegate_visitor!(JsonVisitor, u32);
+noted_oddities!(JsonVisitor);
 
 #[cfg(test)]
 mod tests {
@@ -449,5 +580,88 @@ mod tests {
         prettify(br#"{"a":{},"b":[1,2],"c":{"d":"x,{y}: \"z\""}}"#, &mut out);
         let want = "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2\n  ],\n  \"c\": {\n    \"d\": \"x,{y}: \\\"z\\\"\"\n  }\n}";
         assert_eq!(String::from_utf8(out).expect("utf-8"), want);
+    }
+
+    /// A meta from comments, as the visitor builds it.
+    fn meta_of(comments: &[&str]) -> MoveMeta {
+        let mut meta = MoveMeta::default();
+        for comment in comments {
+            let _ = meta.add_comment(comment.as_bytes());
+        }
+        meta
+    }
+
+    #[test]
+    fn ok_meta_values() {
+        let cases: &[(&[&str], &str)] = &[
+            (&[], r#"{"nags":[],"glyphs":[],"comments":[]}"#),
+            (&[""], r#"{"nags":[],"glyphs":[],"comments":[""]}"#),
+            (
+                &[" [%clk 0:03:00] "],
+                r#"{"nags":[],"glyphs":[],"comments":[],"clock_seconds":180}"#,
+            ),
+            (
+                &["[%clk 0:02:59.9]", "[%emt 0:00:00.125]"],
+                r#"{"nags":[],"glyphs":[],"comments":[],"clock_seconds":179.9,"emt_seconds":0.125}"#,
+            ),
+            (
+                &["Good move. [%eval -0.35] [%clk 0:00:07.05]"],
+                r#"{"nags":[],"glyphs":[],"comments":["Good move."],"clock_seconds":7.05,"eval_cp":-35}"#,
+            ),
+            (
+                &["[%eval #-3,24]"],
+                r#"{"nags":[],"glyphs":[],"comments":[],"eval_mate":-3,"eval_depth":24}"#,
+            ),
+            (
+                &["[%csl Ra1,Gb2]", "x [%cal Ge2e4] [%csl Bh8]"],
+                concat!(
+                    r#"{"nags":[],"glyphs":[],"comments":["x"],"#,
+                    r#""squares":[{"color":"red","square":"a1"},{"color":"green","square":"b2"},{"color":"blue","square":"h8"}],"#,
+                    r#""arrows":[{"color":"green","from":"e2","to":"e4"}]}"#
+                ),
+            ),
+            (
+                &["[%timestamp 5] [%clk abc]"],
+                r#"{"nags":[],"glyphs":[],"comments":["[%timestamp 5] [%clk abc]"]}"#,
+            ),
+            (
+                &["[%clk 999999:59:59.999] [%eval 21474836.47,4294967295]"],
+                r#"{"nags":[],"glyphs":[],"comments":[],"clock_seconds":3599999999.999,"eval_cp":2147483647,"eval_depth":4294967295}"#,
+            ),
+        ];
+        for &(comments, want) in cases {
+            let meta = meta_of(comments);
+            let mut out = Vec::new();
+            write_meta(&mut out, &meta);
+            assert_eq!(String::from_utf8(out).expect("utf-8"), want, "{comments:?}");
+            #[cfg(feature = "json")]
+            {
+                let serialized = serde_json::to_string(&meta).expect("serializes");
+                assert_eq!(serialized, want, "serde: {comments:?}");
+                let back: MoveMeta = serde_json::from_str(want).expect("reads back");
+                assert_eq!(back, meta, "{comments:?}");
+            }
+        }
+    }
+
+    /// Every millisecond value of the first ten seconds and some large ones are written as
+    /// `serde_json` writes their `f64`.
+    #[cfg(feature = "json")]
+    #[test]
+    fn ok_seconds_like_serde_json() {
+        let large = (0..1000).map(|i| 3_599_999_999_999 - i * 7_777_777);
+        for ms in (0..10_000).chain(large) {
+            let mut out = Vec::new();
+            write_seconds(&mut out, ClockTime::from_millis(ms));
+            let want = match ms % 1000 {
+                0 => serde_json::to_string(&(ms / 1000)),
+                _ => serde_json::to_string(&(ms as f64 / 1000.0)),
+            };
+            assert_eq!(
+                String::from_utf8(out).expect("utf-8"),
+                want.expect("number"),
+                "{ms}"
+            );
+        }
     }
 }

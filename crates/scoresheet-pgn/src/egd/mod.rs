@@ -69,6 +69,11 @@ use std::fmt;
 
 use scoresheet::{is_light_square, CastlingSide, Color, Move, Role, Square};
 
+use crate::annotation::{
+    parse_comment, Arrow, ClockTime, CommandName, CommentIssue, CommentIssueKind, Eval,
+    SquareHighlight,
+};
+
 pub use json::JsonVisitor;
 pub use visitor::EgdVisitor;
 
@@ -290,16 +295,96 @@ pub struct MoveRecord {
     pub meta: Option<MoveMeta>,
 }
 
-/// Annotations following a move (with [`EgdOptions::extended`]).
+/// Annotations following a move (with [`EgdOptions::extended`]): NAGs, comments, and the
+/// comment commands as typed values ([`MoveMeta::add_comment`]).
+///
+/// In JSON (see the `json` module docs) the values are flat keys: `clock_seconds`,
+/// `emt_seconds`, `eval_cp` or `eval_mate`, `eval_depth`, `squares`, `arrows`, each absent when
+/// the move's comments hold none.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "json",
+    serde(into = "serde_impls::MetaWire", try_from = "serde_impls::MetaWire")
+)]
 pub struct MoveMeta {
     /// Every NAG, in order: `$n` and glyphs (`!` is 1, `+/-` is 16, ...).
     pub nags: Vec<u16>,
     /// The glyphs as written (`!?`, `+/-`), in order; `$n` NAGs are not repeated here.
     pub glyphs: Vec<String>,
-    /// The comments' text, trimmed, in order.
+    /// The comments' text without their commands, trimmed, in order. A comment that held
+    /// commands and nothing else adds nothing; an empty comment `{}` adds `""`.
     pub comments: Vec<String>,
+    /// `[%clk]`: the mover's clock after the move (JSON `clock_seconds`).
+    pub clock: Option<ClockTime>,
+    /// `[%emt]`: the time the move took (JSON `emt_seconds`).
+    pub emt: Option<ClockTime>,
+    /// `[%eval]`: the evaluation after the move, from White's point of view (JSON `eval_cp`
+    /// or `eval_mate`, and `eval_depth`).
+    pub eval: Option<Eval>,
+    /// `[%csl]`: coloured squares, in order.
+    pub squares: Vec<SquareHighlight>,
+    /// `[%cal]`: arrows, in order.
+    pub arrows: Vec<Arrow>,
+}
+
+impl MoveMeta {
+    /// Adds a comment that follows the move (its text between `{` and `}`, or after `;`):
+    /// the text without the commands goes to [`comments`](MoveMeta::comments), the commands
+    /// to their fields (see [`annotation`](crate::annotation) for what is read).
+    ///
+    /// A clock, elapsed time or evaluation that the move already has is replaced (the last
+    /// one wins, here as within one comment) and reported as
+    /// [`Repeated`](CommentIssueKind::Repeated); squares and arrows are added. The issues are
+    /// returned, with offsets within `raw`.
+    ///
+    /// ```
+    /// use scoresheet_pgn::egd::MoveMeta;
+    /// use scoresheet_pgn::annotation::EvalScore;
+    ///
+    /// let mut meta = MoveMeta::default();
+    /// assert!(meta.add_comment(b" [%eval -0.35] [%clk 0:02:58] ").is_empty());
+    /// assert!(meta.add_comment(b"Better was Nf3. [%csl Gf3]").is_empty());
+    /// assert_eq!(meta.comments, ["Better was Nf3."]);
+    /// assert_eq!(meta.eval.map(|e| e.score), Some(EvalScore::Centipawns(-35)));
+    /// assert_eq!(meta.clock.map(|c| c.as_millis()), Some(178_000));
+    /// assert_eq!(meta.squares.len(), 1);
+    /// ```
+    pub fn add_comment(&mut self, raw: &[u8]) -> Vec<CommentIssue> {
+        let mut parsed = parse_comment(raw);
+        let text = parsed.text();
+        let text = text.trim();
+        if !text.is_empty() || !parsed.has_commands() {
+            self.comments.push(text.to_owned());
+        }
+        let mut issues = parsed.take_issues();
+        // The first of each single-valued command here repeats one of an earlier comment; the
+        // later ones here were reported by the parser.
+        let mut first = [true; 3];
+        for (command, span) in parsed.commands() {
+            let (slot, had) = match command {
+                CommandName::Clk => (0, self.clock.is_some()),
+                CommandName::Emt => (1, self.emt.is_some()),
+                CommandName::Eval => (2, self.eval.is_some()),
+                CommandName::Csl | CommandName::Cal => continue,
+            };
+            if std::mem::replace(&mut first[slot], false) && had {
+                issues.push(CommentIssue {
+                    command: *command,
+                    kind: CommentIssueKind::Repeated,
+                    offset: span.start,
+                    span: span.clone(),
+                });
+            }
+        }
+        self.clock = parsed.clock().or(self.clock);
+        self.emt = parsed.emt().or(self.emt);
+        self.eval = parsed.eval().or(self.eval);
+        self.squares.extend_from_slice(parsed.squares());
+        self.arrows.extend_from_slice(parsed.arrows());
+        issues.sort_by_key(|i| i.offset);
+        issues
+    }
 }
 
 /// A piece as EGD writes it: not coloured, and bishops by the colour of their square.

@@ -10,7 +10,9 @@ use super::{
     DenormalizedGame, EgdOptions, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
     PieceCode, PlyKey, PlyRecord, PositionRecord,
 };
+use crate::annotation::CommentIssue;
 use crate::replay::{Ply as ReplayedPly, ReplaySink, Replayer};
+use crate::Noted;
 use crate::{Location, Outcome, RawComment, RawTag, RawToken};
 
 /// Everything known about one ply, except the FENs.
@@ -289,11 +291,13 @@ impl<S: Sink> ReplaySink for Converter<S> {
         }
     }
 
-    fn comment(&mut self, comment: RawComment<'_>) {
+    /// With extended features, a comment after a mainline move goes into its meta: the
+    /// commands as typed values, the rest as text.
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
         if self.options.extended && self.pending.is_some() && self.depth == 0 {
-            let text = comment.decode();
-            self.meta.comments.push(text.trim().to_owned());
+            return self.meta.add_comment(comment.as_bytes());
         }
+        Vec::new()
     }
 
     fn begin_variation(&mut self) {
@@ -388,6 +392,31 @@ macro_rules! delegate_visitor {
 }
 pub(crate) use delegate_visitor;
 
+/// The oddities of a visitor whose replay sink is a [`Noted`] converter: the reader's and the
+/// replay layer's own (a malformed comment command).
+macro_rules! noted_oddities {
+    ($visitor:ty) => {
+        impl $visitor {
+            /// The oddities met so far: the reader's and the replay layer's (a malformed
+            /// `[%clk ...]` command with extended features).
+            pub fn oddities(&self) -> &$crate::Oddities {
+                self.inner.sink().oddities()
+            }
+
+            /// Whether to keep each oddity for [`take_kept`](Self::take_kept) (off by default).
+            pub fn keep_oddities(&mut self, keep: bool) {
+                self.inner.sink_mut().set_keep(keep);
+            }
+
+            /// The oddities kept since the last call: where, and what.
+            pub fn take_kept(&mut self) -> Vec<($crate::Location, String)> {
+                self.inner.sink_mut().take_kept()
+            }
+        }
+    };
+}
+pub(crate) use noted_oddities;
+
 /// Builds [`DenormalizedGame`] values.
 #[derive(Debug, Default)]
 pub(crate) struct Records {
@@ -451,16 +480,17 @@ impl Sink for Records {
 /// reader has skipped the rest of that game).
 #[derive(Debug)]
 pub struct EgdVisitor {
-    inner: Replayer<Converter<Records>>,
+    inner: Replayer<Noted<Converter<Records>>>,
 }
 
 impl EgdVisitor {
     /// A visitor with the given options.
     pub fn new(options: EgdOptions) -> EgdVisitor {
         EgdVisitor {
-            inner: Replayer::new(Converter::new(options, Records::default())),
+            inner: Replayer::new(Noted::new(Converter::new(options, Records::default()))),
         }
     }
 }
 
 delegate_visitor!(EgdVisitor, DenormalizedGame);
+noted_oddities!(EgdVisitor);

@@ -6,6 +6,7 @@ use scoresheet::san::{SanPlus, Suffix};
 use scoresheet::{Move, Position};
 
 use super::{GameError, Ply, ReplaySink, Replayer};
+use crate::annotation::CommentIssue;
 use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
 
 /// One mainline move of a [`Game`], with what was written after it.
@@ -156,15 +157,16 @@ impl ReplaySink for GameBuilder {
         }
     }
 
-    fn comment(&mut self, comment: RawComment<'_>) {
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
         if self.depth > 0 {
-            return;
+            return Vec::new();
         }
         let text = comment.decode().trim().to_owned();
         match self.game.plies.last_mut() {
             Some(ply) => ply.comments.push(text),
             None => self.game.comments.push(text),
         }
+        Vec::new()
     }
 
     fn begin_variation(&mut self) {

@@ -6,6 +6,7 @@ use scoresheet::san::San;
 use scoresheet::{EnPassantMode, Move, Position};
 
 use super::{read_token, GameError, GameErrorKind, StartTags, TokenMove};
+use crate::annotation::CommentIssue;
 use crate::{Location, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
 
 /// A move as replayed: the positions around it, the move, and the token it was read from.
@@ -67,8 +68,12 @@ pub trait ReplaySink {
     /// A NAG after the last move (`token` is the glyph or `$n` as written).
     fn nag(&mut self, _nag: u16, _token: RawToken<'_>) {}
 
-    /// A comment.
-    fn comment(&mut self, _comment: RawComment<'_>) {}
+    /// A comment. A sink that reads the commands in comments (`[%clk 0:01:00]`, see
+    /// [`annotation`](crate::annotation)) returns the malformed ones, which the replayer
+    /// reports as oddities ([`OddityKind::MalformedCommand`]); the default reads none.
+    fn comment(&mut self, _comment: RawComment<'_>) -> Vec<CommentIssue> {
+        Vec::new()
+    }
 
     /// A variation starts: it replaces the last move of the current line.
     fn begin_variation(&mut self) {}
@@ -269,8 +274,17 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
     }
 
     fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Self::Output> {
-        if self.dropping.is_none() {
-            self.sink.comment(comment);
+        if self.dropping.is_some() {
+            return ControlFlow::Continue(());
+        }
+        for issue in self.sink.comment(comment) {
+            let bytes = comment.as_bytes();
+            let token = RawToken {
+                bytes: bytes.get(issue.span()).unwrap_or(bytes),
+                position: comment.location(),
+            };
+            let kind = OddityKind::MalformedCommand;
+            self.sink.oddity(Oddity { kind, token });
         }
         ControlFlow::Continue(())
     }

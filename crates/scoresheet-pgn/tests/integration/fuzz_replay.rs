@@ -1,7 +1,9 @@
 //! Replays the corpora of the fuzz targets through the same checks as the fuzzer:
 //! `fuzz-pgn/corpus/read/` with `fuzz-pgn/common/read.rs` (no panic, bounded buffer) and
 //! `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well formed, in agreement
-//! with the records, unchanged by emptying the output between games).
+//! with the records, unchanged by emptying the output between games), and
+//! `fuzz-pgn/corpus/comment/` with `fuzz-pgn/common/comment.rs` (comment commands: text and
+//! commands account for the comment, values re-render to themselves).
 
 use std::fs;
 use std::path::PathBuf;
@@ -13,6 +15,9 @@ mod read;
 
 #[path = "../../../../fuzz-pgn/common/egd.rs"]
 mod egd_check;
+
+#[path = "../../../../fuzz-pgn/common/comment.rs"]
+pub(crate) mod comment_check;
 
 /// The files of a corpus, sorted; at least `min` of them.
 fn corpus(name: &str, min: usize) -> Vec<PathBuf> {
@@ -46,4 +51,9 @@ fn ok_fuzz_corpus_replays() {
 #[test]
 fn ok_fuzz_egd_corpus_replays() {
     replay("egd", 20, egd_check::check);
+}
+
+#[test]
+fn ok_fuzz_comment_corpus_replays() {
+    replay("comment", 20, comment_check::check);
 }

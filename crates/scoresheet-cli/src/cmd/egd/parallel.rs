@@ -22,7 +22,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::thread;
 
 use scoresheet_pgn::egd::{EgdError, JsonVisitor};
-use scoresheet_pgn::{Location, Noted, Oddities, ReadError, Reader};
+use scoresheet_pgn::{Location, Oddities, ReadError, Reader};
 
 use super::cutter::Cutter;
 use super::{read_options, Job};
@@ -111,14 +111,15 @@ fn work<R: Read>(
     job: &Job<'_>,
     window: u64,
 ) {
-    let mut visitor = Noted::new(JsonVisitor::new(job.options)).keep(job.warnings);
+    let mut visitor = JsonVisitor::new(job.options);
+    visitor.keep_oddities(job.warnings);
     loop {
         let Some(chunk) = lock(input).next_chunk() else {
             return;
         };
         let mut done = convert_chunk(&chunk, &mut visitor);
         let spare = lock(output).spare.pop().unwrap_or_default();
-        done.json = visitor.inner_mut().replace_output(spare);
+        done.json = visitor.replace_output(spare);
         lock(input).spare.push(chunk.bytes);
         let mut out = lock(output);
         out.pending.insert(chunk.seq, done);
@@ -317,7 +318,7 @@ fn count_lines(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
-fn convert_chunk(chunk: &Chunk, noted: &mut Noted<JsonVisitor>) -> Converted {
+fn convert_chunk(chunk: &Chunk, noted: &mut JsonVisitor) -> Converted {
     let mut reader = Reader::with_options(&chunk.bytes[..], read_options());
     let before = noted.oddities().clone();
     let mut done = Converted {

@@ -239,15 +239,26 @@ impl<R: Read> Reader<R> {
     /// After an error in a game: skip the rest of it (or stop for good).
     fn recover(&mut self, err: &ReadError) {
         let done = match err.kind() {
-            ReadErrorKind::GameTooLarge { .. } => self.lexer.resync().is_ok(),
             ReadErrorKind::VariationTooDeep { .. } => match self.skip_rest() {
                 Ok(()) => true,
-                Err(err) if err.is_recoverable() => self.lexer.resync().is_ok(),
-                Err(_) => false,
+                Err(err) => self.resume(err.kind()),
             },
-            _ => false,
+            kind => self.resume(kind),
         };
         self.fatal |= !done;
+    }
+
+    /// After an error that ends a game in the lexer: go on to the next game. Returns whether
+    /// reading can go on.
+    fn resume(&mut self, kind: &ReadErrorKind) -> bool {
+        match kind {
+            // The lexer stopped before the next game.
+            ReadErrorKind::UnterminatedComment => true,
+            ReadErrorKind::GameTooLarge { .. } | ReadErrorKind::VariationTooDeep { .. } => {
+                self.lexer.resync().is_ok()
+            }
+            _ => false,
+        }
     }
 
     /// Skips tokens to the end of the game.
@@ -398,6 +409,10 @@ impl<R: Read> Reader<R> {
         walk: &mut Walk<V::Movetext>,
         token: Token,
     ) -> Result<ControlFlow<V::Output>, ReadError> {
+        if self.lexer.before_first_move() {
+            self.report(visitor, OddityKind::VariationBeforeFirstMove, token);
+            return Ok(ControlFlow::Continue(()));
+        }
         match self.flush(visitor, walk, token)? {
             Flushed::Reported => {}
             Flushed::Skipped(flow) => return Ok(flow),

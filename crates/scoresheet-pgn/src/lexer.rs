@@ -105,6 +105,9 @@ pub(crate) struct Lexer<R> {
     skip_line: bool,
     /// Hashes of the names of the current game's tags.
     tag_names: Vec<u64>,
+    /// Whether a move on the result's line starts the next game: not after the forfeit markers
+    /// `+--` and `--+`, which may be null moves.
+    next_game_after_result: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -121,6 +124,7 @@ impl<R: Read> Lexer<R> {
             started: false,
             skip_line: false,
             tag_names: Vec::new(),
+            next_game_after_result: true,
         }
     }
 
@@ -740,7 +744,7 @@ impl<R: Read> Lexer<R> {
         let len = self.word_extent()?.max(1);
         let word = &self.buffer.data()[..len];
         if self.state == State::ResultLine {
-            if scan::starts_next_game(word) {
+            if self.next_game_after_result && scan::starts_next_game(word) {
                 return Ok(Some(self.end_game()));
             }
             return Ok(Some(self.take(Kind::Oddity(OddityKind::AfterResult), len)));
@@ -800,6 +804,8 @@ impl<R: Read> Lexer<R> {
         if odd {
             self.push_back(self.oddity(OddityKind::NonstandardResult, len));
         }
+        let marker = &self.buffer.data()[..len];
+        self.next_game_after_result = !matches!(marker, b"+--" | b"--+");
         let token = self.take(Kind::Outcome(outcome), len);
         self.state = State::ResultLine;
         token

@@ -480,17 +480,27 @@ pub(crate) fn looks_like_move(word: &[u8]) -> bool {
 /// Whether the first word of a paragraph starts movetext: a move number (`1.`), a result
 /// marker or a word that [looks like a move](looks_like_move).
 pub(crate) fn starts_movetext(word: &[u8]) -> bool {
-    !word.is_empty()
-        && (looks_like_move(word)
-            || matches!(
-                classify(word),
-                Word::Outcome { .. } | Word::Number { odd: false, .. }
-            ))
+    starts_next_game(word) || is_result(word)
 }
 
 /// Whether a word on a result's line starts the next game: a move number or a move.
 pub(crate) fn starts_next_game(word: &[u8]) -> bool {
-    looks_like_move(word) || matches!(classify(word), Word::Number { odd: false, .. })
+    looks_like_move(word) || is_move_number(word)
+}
+
+/// Whether a word is a standard move number, alone (`12.`, `12...`) or before a move (`1.e4`).
+fn is_move_number(word: &[u8]) -> bool {
+    match word.first().map(|_| classify(word)) {
+        Some(Word::Number { len, odd: false }) => {
+            len == word.len() || looks_like_move(&word[len..])
+        }
+        _ => false,
+    }
+}
+
+/// Whether a word starts with a result marker.
+fn is_result(word: &[u8]) -> bool {
+    !word.is_empty() && matches!(classify(word), Word::Outcome { .. })
 }
 
 /// Whether a line (from its `[`) is a lone bracketed word like `[pgn]` or `[/pgn]` (forum
@@ -554,7 +564,7 @@ pub(crate) fn comments_only(bytes: &[u8], at_eof: bool, counted: bool) -> Option
 
 /// Whether a paragraph of text that starts a game without tags looks like movetext: it starts
 /// with `{`, `(` or `;`, or its first word [starts movetext](starts_movetext), or it has a word
-/// that is a move number (`1.`) or a result marker.
+/// that is a move number (`1.`, `1.e4`, not `2.1`) or a result marker.
 pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
     if matches!(paragraph.first(), Some(b'{' | b'(' | b';')) {
         return true;
@@ -565,13 +575,7 @@ pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
     }
     paragraph
         .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty())
-        .any(|w| {
-            matches!(
-                classify(w),
-                Word::Outcome { .. } | Word::Number { odd: false, .. }
-            )
-        })
+        .any(|w| is_move_number(w) || is_result(w))
 }
 
 /// Length of the paragraph at the start of `bytes`: up to and including the line break before
@@ -765,11 +769,12 @@ mod tests {
     #[test]
     fn ok_nag_digits() {
         type Case = (&'static [u8], Option<(u16, usize)>);
-        let cases: [Case; 5] = [
+        let cases: [Case; 6] = [
             (b"5 ", Some((5, 1))),
             (b"255", Some((255, 3))),
             (b"x", None),
             (b"99999", None),
+            (b"256", None),
             (b"", None),
         ];
         for (input, want) in cases {
@@ -791,6 +796,101 @@ mod tests {
             assert_eq!(scan.find_end(body, counted), end, "{body:?}");
             assert_eq!(scan.nested, nested, "{body:?}");
         }
+    }
+
+    #[test]
+    fn ok_brace_scan_cut() {
+        let cases: [(&[u8], Option<usize>, bool); 5] = [
+            (b" open\n\n[Event", Some(5), true),
+            (b" open\r\n \r\n\n[Event", Some(6), true),
+            (b" a\n\nb } e5", Some(6), false),
+            (b" a\n[%clk 1] }", Some(12), false),
+            (b" a\n\n", None, false),
+        ];
+        for (body, end, cut) in cases {
+            let mut scan = BraceScan::new();
+            assert_eq!(scan.find_end(body, false), end, "{body:?}");
+            assert_eq!(scan.cut, cut, "{body:?}");
+        }
+    }
+
+    #[test]
+    fn ok_looks_like_move() {
+        let moves: [&[u8]; 18] = [
+            b"e4", b"Nf3", b"exd5", b"e8=Q+", b"R1e2", b"Qh4xe1#", b"e2-e4", b"Ng1-f3", b"e2e4",
+            b"e7e8q", b"N@f3", b"O-O", b"0-0-0", b"O-O-O+", b"--", b"Z0", b"Nf3!?", b"a1",
+        ];
+        for word in moves {
+            assert!(looks_like_move(word), "{word:?}");
+        }
+        let words: [&[u8]; 10] = [
+            b"",
+            b"Generated",
+            b"The",
+            b"B2",
+            b"e9",
+            b"i4",
+            b"Nf3x",
+            b"1.",
+            b"e4e5e6",
+            b"O-",
+        ];
+        for word in words {
+            assert!(!looks_like_move(word), "{word:?}");
+        }
+    }
+
+    #[test]
+    fn ok_bare_bracket_line() {
+        let cases: [(&[u8], bool, Option<bool>); 7] = [
+            (b"[pgn]\n[White", false, Some(true)),
+            (b"[/pgn]  \r\n", false, Some(true)),
+            (b"[/pgn]", true, Some(true)),
+            (b"[pgn] 1. e4", false, Some(false)),
+            (b"[Event \"x\"]\n", false, Some(false)),
+            (b"[Event S]\n", false, Some(false)),
+            (b"[pgn", false, None),
+        ];
+        for (input, at_eof, want) in cases {
+            assert_eq!(bare_bracket_line(input, at_eof), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_comments_only() {
+        let cases: [(&[u8], bool, Option<usize>); 8] = [
+            (b"; a\n; b\n", true, Some(7)),
+            (b"; a", true, Some(3)),
+            (b"{ a } \n\n[Event", false, Some(5)),
+            (b"{ a }\n1. e4", false, None),
+            (b"{ a }\n e4", true, None),
+            (b"{ a } [Event", false, None),
+            (b"{ a\n\n[Event", false, None),
+            (b"; a\n", false, None),
+        ];
+        for (input, at_eof, want) in cases {
+            assert_eq!(comments_only(input, at_eof, false), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_dash_results() {
+        let cases: [(&str, crate::Outcome, usize); 5] = [
+            ("1\u{2013}0", crate::Outcome::WhiteWins, 5),
+            ("0\u{2014}1", crate::Outcome::BlackWins, 5),
+            ("1/2\u{2212}1/2", crate::Outcome::Draw, 9),
+            ("\u{bd}\u{2012}\u{bd}", crate::Outcome::Draw, 7),
+            ("1\u{2010}0 ", crate::Outcome::WhiteWins, 5),
+        ];
+        for (word, outcome, len) in cases {
+            let want = Word::Outcome {
+                outcome: Some(outcome),
+                len,
+                odd: true,
+            };
+            assert_eq!(classify(word.as_bytes()), want, "{word}");
+        }
+        assert_eq!(classify("1\u{2013}0x".as_bytes()), Word::Move);
     }
 
     #[test]
@@ -825,7 +925,7 @@ mod tests {
 
     #[test]
     fn ok_looks_like_movetext() {
-        let cases: [(&[u8], bool); 8] = [
+        let cases: [(&[u8], bool); 10] = [
             (b"1. e4 e5", true),
             (b"e4 e5 *", true),
             (b"{ intro } e4", true),
@@ -834,6 +934,8 @@ mod tests {
             (b"e4 e5", true),
             (b"O-O-O !! 0-0-0# ??", true),
             (b"Played in the club, e4 e5", false),
+            (b"Generated by SomeTool 2.1", false),
+            (b"Notes: 1.e4 is best", true),
         ];
         for (input, want) in cases {
             assert_eq!(looks_like_movetext(input), want, "{input:?}");

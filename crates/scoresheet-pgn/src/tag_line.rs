@@ -229,7 +229,7 @@ mod tests {
 
     #[test]
     fn ok_tag_line() {
-        let cases: [(&str, &str, &str, usize, &[OddityKind]); 11] = [
+        let cases: [(&str, &str, &str, usize, &[OddityKind]); 14] = [
             (r#"[Event "A"]"#, "Event", "A", 11, &[]),
             (r#"[Event "a]b"] x"#, "Event", "a]b", 13, &[]),
             (
@@ -271,6 +271,15 @@ mod tests {
             (r#"[ Site "y" ]"#, "Site", "y", 12, &[K::TagSpacing]),
             ("[Event S ]", "Event", "S", 10, &[K::UnquotedTagValue]),
             ("[pgn]", "pgn", "", 5, &[K::UnquotedTagValue]),
+            (
+                r#"[Event "C:\"]"#,
+                "Event",
+                r"C:\",
+                13,
+                &[K::BackslashEndsTagValue],
+            ),
+            (r#"[Event "a\"b"]"#, "Event", r#"a\"b"#, 14, &[]),
+            (r#"[Event "a\"] x"]"#, "Event", r#"a\"] x"#, 16, &[]),
         ];
         for (line, name, value, len, oddities) in cases {
             assert_eq!(

@@ -2,6 +2,7 @@
 //! (sources in `tests/data/SOURCES.md`).
 
 mod bad_inputs;
+mod boundaries;
 mod common;
 mod counts;
 mod egd;

@@ -103,8 +103,6 @@ pub(crate) struct Lexer<R> {
     started: bool,
     /// Whether the rest of the current line is to be skipped (after a long `%` line).
     skip_line: bool,
-    /// Hashes of the names of the current game's tags.
-    tag_names: Vec<u64>,
     /// Whether a move on the result's line starts the next game: not after the forfeit markers
     /// `+--` and `--+`, which may be null moves.
     next_game_after_result: bool,
@@ -123,7 +121,6 @@ impl<R: Read> Lexer<R> {
             counted: options.brace_nesting == BraceNesting::Counted,
             started: false,
             skip_line: false,
-            tag_names: Vec::new(),
             next_game_after_result: true,
         }
     }
@@ -315,8 +312,11 @@ impl<R: Read> Lexer<R> {
 
     fn begin_game(&mut self, state: State) -> Token {
         self.state = state;
-        self.tag_names.clear();
         self.buffer.set_in_game(true);
+        if state == State::Tags {
+            // Kept in the buffer up to the end of the tags, for `tag_line_break`.
+            self.buffer.pin_here();
+        }
         let token = self.token(Kind::BeginGame, 0);
         if state == State::MovetextStart {
             self.push_back(self.token(Kind::EndTags, 0));
@@ -390,6 +390,7 @@ impl<R: Read> Lexer<R> {
     }
 
     fn end_tags(&mut self) -> Token {
+        self.buffer.unpin();
         self.state = State::MovetextStart;
         self.token(Kind::EndTags, 0)
     }
@@ -419,7 +420,8 @@ impl<R: Read> Lexer<R> {
                 }
                 Some(b'[') if blank => {
                     let line = &self.buffer.data()[blanks..];
-                    if !self.tag_names.contains(&name_hash(tag_line::name(line))) {
+                    let name = tag_line::name(line);
+                    if !tag_line::section_has_name(self.buffer.pinned(), name) {
                         return Ok(Some(self.oddity(OddityKind::BlankLineInTags, 0)));
                     }
                     let end_tags = self.end_tags();
@@ -443,8 +445,6 @@ impl<R: Read> Lexer<R> {
             }
         };
         let pos = self.buffer.pos;
-        let name = &self.buffer.data()[parsed.name.0..parsed.name.1];
-        self.tag_names.push(name_hash(name));
         self.tag_name = (pos + parsed.name.0, pos + parsed.name.1);
         self.tag_value = (pos + parsed.value.0, pos + parsed.value.1);
         if parsed.oddities != [None; 3] {
@@ -642,13 +642,6 @@ impl<R: Read> Lexer<R> {
             start + len,
         ))
     }
-}
-
-/// FNV-1a hash of a tag name.
-fn name_hash(name: &[u8]) -> u64 {
-    name.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 // Brace comments and words.

@@ -365,25 +365,14 @@ impl BraceScan {
     /// first `}` unless `counted`, else the one balancing the opening brace. `None`: read more.
     /// A comment that reaches a blank line followed by a line starting with `[` is cut there
     /// (see [`BraceScan::cut`]).
+    #[inline]
     pub(crate) fn find_end(&mut self, body: &[u8], counted: bool) -> Option<usize> {
         while let Some(at) = comment_stop(body, self.searched) {
-            if body[at] == b'\n' {
-                match blank_then_tag(&body[at + 1..]) {
-                    Some(true) => {
-                        self.cut = true;
-                        return Some(at);
-                    }
-                    Some(false) => {}
-                    None => {
-                        self.searched = at;
-                        return None;
-                    }
-                }
-            }
             self.searched = at + 1;
             if body[at] == b'\n' {
-                self.lines += 1;
-                self.line_start = Some(at + 1);
+                if let Some(stop) = self.line_break(body, at) {
+                    return stop;
+                }
             } else if body[at] == b'{' {
                 self.nested = true;
                 self.depth += 1;
@@ -395,6 +384,27 @@ impl BraceScan {
             }
         }
         self.searched = body.len();
+        None
+    }
+
+    /// The `\n` at `at`: counted, or it cuts the comment (`Some(Some(at))`), or what follows it
+    /// is not read yet (`Some(None)`, to be scanned again from `at`).
+    #[cold]
+    #[inline(never)]
+    fn line_break(&mut self, body: &[u8], at: usize) -> Option<Option<usize>> {
+        match blank_then_tag(&body[at + 1..]) {
+            Some(true) => {
+                self.cut = true;
+                return Some(Some(at));
+            }
+            None => {
+                self.searched = at;
+                return Some(None);
+            }
+            Some(false) => {}
+        }
+        self.lines += 1;
+        self.line_start = Some(at + 1);
         None
     }
 }

@@ -89,6 +89,23 @@ pub(crate) fn name(bytes: &[u8]) -> &[u8] {
     &bytes[start..start + len]
 }
 
+/// Whether a tag section (its lines, from the first `[`) has a tag named `name`.
+pub(crate) fn section_has_name(section: &[u8], name: &[u8]) -> bool {
+    section
+        .split(|&b| b == b'\n' || b == b'\r')
+        .any(|mut line| loop {
+            line = &line[skip_blanks(line, 0)..];
+            if line.first() != Some(&b'[') {
+                return false;
+            }
+            let tag = parse(line);
+            if &line[tag.name.0..tag.name.1] == name {
+                return true;
+            }
+            line = &line[tag.len..];
+        })
+}
+
 /// Parses the tag at the start of `line` (which starts with `[`); see [`TagLine`].
 pub(crate) fn parse(line: &[u8]) -> TagLine {
     let name_start = skip_blanks(line, 1);

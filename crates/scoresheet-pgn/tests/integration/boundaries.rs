@@ -204,6 +204,43 @@ fn ok_rule_3_tags_without_movetext_are_a_game() {
     );
 }
 
+/// Hands out one byte per read, so that the reader refills its buffer inside tag sections.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), out.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn ok_rule_3_tag_sections_across_refills() {
+    let mut pgn = String::new();
+    for round in 0..300 {
+        pgn.push_str(&format!("[Round \"{round}\"]\n[White \"a\"]\n\n"));
+    }
+    pgn.push_str(&format!(
+        "[Round \"{}\"]\n\n[Site \"b\"]\n\n1. e4 *",
+        "x".repeat(70_000)
+    ));
+    let mut reader = Reader::new(Trickle(pgn.as_bytes()));
+    let mut log = Log::default();
+    let games: Vec<String> = reader
+        .games(&mut log)
+        .map(|game| game.expect("no error"))
+        .collect();
+    assert_eq!(games.len(), 301);
+    assert_eq!(games[299], "[Round=299] [White=a] !MissingResult");
+    assert!(games[300].ends_with("!BlankLineInTags [Site=b] e4 *"));
+}
+
 #[test]
 fn ok_rule_4_comments_between_tags_and_moves_belong_to_the_game() {
     check(

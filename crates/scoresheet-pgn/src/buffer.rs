@@ -384,6 +384,24 @@ mod tests {
     }
 
     #[test]
+    fn ok_pin_keeps_bytes_across_refills() {
+        let mut buffer = Buffer::new(Trickle(b"[A \"1\"]\n[B \"2\"]\n\nrest"), 100);
+        buffer.set_in_game(true);
+        buffer.ensure(1).expect("in memory");
+        buffer.pin_here();
+        for _ in 0..17 {
+            buffer.ensure(1).expect("in memory");
+            buffer.bump(1);
+        }
+        assert_eq!(buffer.pinned(), b"[A \"1\"]\n[B \"2\"]\n\n");
+        buffer.unpin();
+        assert_eq!(buffer.pinned(), b"");
+        buffer.pin_here();
+        buffer.set_in_game(false);
+        assert_eq!(buffer.pinned(), b"");
+    }
+
+    #[test]
     fn err_game_too_large() {
         let mut buffer = Buffer::new(Trickle(&[b'x'; 50]), 10);
         buffer.set_in_game(true);

@@ -1,6 +1,9 @@
 //! The check behind the `read` fuzz target, shared with the corpus replay test: reads every
 //! game of the input with a visitor that takes every callback and decodes everything, copies
-//! each game to a `Writer`, and asserts that the reader's buffer stays within its bound.
+//! each game to a `Writer`, and asserts that the reader's buffer stays within its bound and that
+//! games in are games returned: every `begin_game` is answered by exactly one result of
+//! `read_game` (the game or a recoverable error; an unrecoverable error may come before any
+//! game begins).
 
 use std::ops::ControlFlow;
 
@@ -18,12 +21,18 @@ pub const MAX_BUFFER: usize = 2 * MAX_GAME_BYTES + (64 << 10);
 /// Reads `data` as PGN (its first byte also picks the options); panics on a broken promise.
 pub fn check(data: &[u8]) {
     let mut reader = Reader::with_options(data, options(data));
-    let mut visitor = Touch {
-        writer: Writer::new(Vec::new()),
-        calls: 0,
-    };
+    let mut visitor = Touch::new();
     loop {
+        let begins = visitor.begins;
         let game = reader.read_game(&mut visitor);
+        let begun = visitor.begins - begins;
+        let want = match &game {
+            Ok(Some(())) => 1..=1,
+            Ok(None) => 0..=0,
+            Err(err) if err.is_recoverable() => 1..=1,
+            Err(_) => 0..=1,
+        };
+        assert!(want.contains(&begun), "{begun} games begun for {game:?}");
         assert!(
             reader.buffer_capacity() <= MAX_BUFFER,
             "buffer of {} bytes",
@@ -43,10 +52,7 @@ pub fn check(data: &[u8]) {
     let _ = reader.location();
     let written = visitor.writer.into_inner().expect("writing to memory");
     let mut again = Reader::new(&written[..]);
-    while let Ok(Some(())) = again.read_game(&mut Touch {
-        writer: Writer::new(Vec::new()),
-        calls: 0,
-    }) {}
+    while let Ok(Some(())) = again.read_game(&mut Touch::new()) {}
 }
 
 fn options(data: &[u8]) -> ReadOptions {
@@ -68,6 +74,18 @@ fn options(data: &[u8]) -> ReadOptions {
 struct Touch {
     writer: Writer<Vec<u8>>,
     calls: u64,
+    /// `begin_game` calls so far.
+    begins: u64,
+}
+
+impl Touch {
+    fn new() -> Touch {
+        Touch {
+            writer: Writer::new(Vec::new()),
+            calls: 0,
+            begins: 0,
+        }
+    }
 }
 
 fn at(position: Location) {
@@ -81,6 +99,7 @@ impl Visitor for Touch {
 
     fn begin_game(&mut self, position: Location) -> ControlFlow<()> {
         at(position);
+        self.begins += 1;
         let _ = self.writer.begin_game();
         ControlFlow::Continue(())
     }

@@ -53,6 +53,9 @@ pub(crate) struct Buffer<R> {
     game_start: Option<u64>,
     /// `game_start + max_game`, or `u64::MAX` between games.
     game_limit: u64,
+    /// Absolute offset from which bytes are kept when reading more (a game's tag section, in
+    /// it), if any: see [`Buffer::pinned`].
+    pin: Option<u64>,
     pub max_game: usize,
 }
 
@@ -70,6 +73,7 @@ impl<R: Read> Buffer<R> {
             deferred: None,
             game_start: None,
             game_limit: u64::MAX,
+            pin: None,
             max_game: max_game.min(MAX_GAME),
         }
     }
@@ -95,8 +99,29 @@ impl<R: Read> Buffer<R> {
         self.game_limit
     }
 
-    /// Starts a game at `pos` (for the size limit), or ends it (`false`).
+    /// Keeps the bytes from `pos` on in the buffer (within the current game's size limit) until
+    /// [`Buffer::unpin`] or the end of the game.
+    pub fn pin_here(&mut self) {
+        self.pin = Some(self.offset());
+    }
+
+    pub fn unpin(&mut self) {
+        self.pin = None;
+    }
+
+    /// The bytes from the pin to `pos` (empty without a pin).
+    pub fn pinned(&self) -> &[u8] {
+        let start = self.pin.map_or(self.pos, |pin| {
+            usize::try_from(pin.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
+        });
+        &self.buf[start..self.pos]
+    }
+
+    /// Starts a game at `pos` (for the size limit), or ends it (`false`, which also unpins).
     pub fn set_in_game(&mut self, in_game: bool) {
+        if !in_game {
+            self.pin = None;
+        }
         self.game_start = in_game.then(|| self.offset());
         self.game_limit = self
             .game_start
@@ -166,11 +191,14 @@ impl<R: Read> Buffer<R> {
                 }));
             }
         }
-        if self.pos > 0 {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.base += self.pos as u64;
-            self.end -= self.pos;
-            self.pos = 0;
+        let keep = self.pin.map_or(self.pos, |pin| {
+            usize::try_from(pin.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
+        });
+        if keep > 0 {
+            self.buf.copy_within(keep..self.end, 0);
+            self.base += keep as u64;
+            self.end -= keep;
+            self.pos -= keep;
         }
         if self.end == self.buf.len() {
             self.buf.resize(self.buf.len() * 2, 0);
@@ -353,6 +381,24 @@ mod tests {
         let mut buffer = Buffer::new(Trickle(b"{ open"), 100);
         let found = buffer.scan(|data, from| memchr::memchr(b'}', &data[from..]).map(|i| from + i));
         assert_eq!(found.expect("in memory"), None);
+    }
+
+    #[test]
+    fn ok_pin_keeps_bytes_across_refills() {
+        let mut buffer = Buffer::new(Trickle(b"[A \"1\"]\n[B \"2\"]\n\nrest"), 100);
+        buffer.set_in_game(true);
+        buffer.ensure(1).expect("in memory");
+        buffer.pin_here();
+        for _ in 0..17 {
+            buffer.ensure(1).expect("in memory");
+            buffer.bump(1);
+        }
+        assert_eq!(buffer.pinned(), b"[A \"1\"]\n[B \"2\"]\n\n");
+        buffer.unpin();
+        assert_eq!(buffer.pinned(), b"");
+        buffer.pin_here();
+        buffer.set_in_game(false);
+        assert_eq!(buffer.pinned(), b"");
     }
 
     #[test]

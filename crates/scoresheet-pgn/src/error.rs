@@ -107,6 +107,10 @@ pub enum ReadErrorKind {
         /// The configured limit.
         limit: u32,
     },
+    /// A brace comment (starting at the error's location) has no `}` before a blank line
+    /// followed by a line starting with `[`, or before the end of the input. The game ends
+    /// there; the next game starts at that line.
+    UnterminatedComment,
 }
 
 /// An error of the PGN [`Reader`](crate::Reader): a kind plus where it happened.
@@ -164,6 +168,11 @@ impl fmt::Display for ReadError {
                 "pgn: {}: expected at most {limit} nested variations",
                 self.position
             ),
+            ReadErrorKind::UnterminatedComment => write!(
+                f,
+                "pgn: {}: expected `}}` closing this comment before the next game's tags or the end of the input",
+                self.position
+            ),
         }
     }
 }
@@ -201,6 +210,10 @@ mod tests {
             (
                 ReadErrorKind::VariationTooDeep { limit: 2 },
                 "pgn: game 3 (from line 10), line 11, column 4: expected at most 2 nested variations",
+            ),
+            (
+                ReadErrorKind::UnterminatedComment,
+                "pgn: game 3 (from line 10), line 11, column 4: expected `}` closing this comment before the next game's tags or the end of the input",
             ),
             (
                 ReadErrorKind::Utf16,

@@ -15,6 +15,8 @@ use crate::{
 const LOOKAHEAD: usize = 128;
 /// How far a paragraph before a game without tags is examined.
 const PARAGRAPH_MAX: usize = 64 * 1024;
+/// The UTF-8 byte order mark, U+FEFF.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -76,6 +78,8 @@ type Pending = (Token, Option<Mark>);
 enum State {
     Between,
     Tags,
+    /// Movetext before the game's first move token.
+    MovetextStart,
     Movetext,
     /// After the result marker, until the end of its line.
     ResultLine,
@@ -99,6 +103,9 @@ pub(crate) struct Lexer<R> {
     started: bool,
     /// Whether the rest of the current line is to be skipped (after a long `%` line).
     skip_line: bool,
+    /// Whether a move on the result's line starts the next game: not after the forfeit markers
+    /// `+--` and `--+`, which may be null moves.
+    next_game_after_result: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -114,7 +121,13 @@ impl<R: Read> Lexer<R> {
             counted: options.brace_nesting == BraceNesting::Counted,
             started: false,
             skip_line: false,
+            next_game_after_result: true,
         }
+    }
+
+    /// Whether the current game has had no move token yet.
+    pub fn before_first_move(&self) -> bool {
+        self.state == State::MovetextStart
     }
 
     /// Hands a token back, to be returned by the next call of [`Lexer::next`].
@@ -156,10 +169,9 @@ impl<R: Read> Lexer<R> {
             self.unsettled = false;
         }
         let token = match self.state {
-            State::Movetext => self.next_movetext()?,
+            State::Movetext | State::MovetextStart | State::ResultLine => self.next_movetext()?,
             State::Between => self.next_between()?,
             State::Tags => self.next_tag()?,
-            State::ResultLine => self.next_movetext()?,
         };
         self.check_size(token)
     }
@@ -255,7 +267,8 @@ impl<R: Read> Lexer<R> {
                 Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
                 Some(b'\n' | b'\r') => self.buffer.newline()?,
                 Some(b'%') if self.at_line_start() => return self.escaped_line_between(),
-                Some(b'[') => return Ok(self.begin_game(State::Tags)),
+                Some(b'[') => return Ok(self.bracket_between()),
+                Some(0xef) if self.buffer.data().starts_with(BOM) => return Ok(self.bom()),
                 Some(_) => return self.paragraph(),
             }
         }
@@ -276,11 +289,36 @@ impl<R: Read> Lexer<R> {
         Ok(())
     }
 
+    /// A byte order mark at `pos`: skipped and reported. At the start of a line, the line then
+    /// starts after it.
+    fn bom(&mut self) -> Token {
+        let at_line_start = self.at_line_start();
+        let token = self.take(Kind::Oddity(OddityKind::ByteOrderMark), BOM.len());
+        if at_line_start {
+            self.buffer.start_line_here();
+        }
+        token
+    }
+
+    /// `[` between games: a tag section, or a line holding only a bracketed word (`[pgn]`).
+    fn bracket_between(&mut self) -> Token {
+        let data = self.buffer.data();
+        if scan::bare_bracket_line(data, self.buffer.eof) == Some(true) {
+            let len = memchr::memchr2(b'\n', b'\r', data).unwrap_or(data.len());
+            return self.take(Kind::Oddity(OddityKind::NotAGame), len);
+        }
+        self.begin_game(State::Tags)
+    }
+
     fn begin_game(&mut self, state: State) -> Token {
         self.state = state;
         self.buffer.set_in_game(true);
+        if state == State::Tags {
+            // Kept in the buffer up to the end of the tags, for `tag_line_break`.
+            self.buffer.pin_here();
+        }
         let token = self.token(Kind::BeginGame, 0);
-        if state == State::Movetext {
+        if state == State::MovetextStart {
             self.push_back(self.token(Kind::EndTags, 0));
         }
         token
@@ -288,6 +326,16 @@ impl<R: Read> Lexer<R> {
 
     /// Text that starts a game without tags: the game, or skipped text before a game.
     fn paragraph(&mut self) -> Result<Token, BufferError> {
+        let data = self.buffer.data();
+        match data[0] {
+            b'{' | b';' => return self.comments_paragraph(),
+            b'(' => return Ok(self.begin_game(State::MovetextStart)),
+            _ => {}
+        }
+        let first = scan::word_len(data);
+        if (first < data.len() || self.buffer.eof) && scan::starts_movetext(&data[..first]) {
+            return Ok(self.begin_game(State::MovetextStart));
+        }
         self.buffer.ensure(PARAGRAPH_MAX)?;
         let data = self.buffer.data();
         let window = &data[..data.len().min(PARAGRAPH_MAX)];
@@ -299,7 +347,24 @@ impl<R: Read> Lexer<R> {
                 self.unsettled = true;
                 Ok(token)
             }
-            _ => Ok(self.begin_game(State::Movetext)),
+            _ => Ok(self.begin_game(State::MovetextStart)),
+        }
+    }
+
+    /// Comments between games: the start of a game if moves follow them, else skipped.
+    fn comments_paragraph(&mut self) -> Result<Token, BufferError> {
+        self.buffer.ensure(PARAGRAPH_MAX)?;
+        let data = self.buffer.data();
+        let window = &data[..data.len().min(PARAGRAPH_MAX)];
+        let at_eof = self.buffer.eof && window.len() == data.len();
+        match scan::comments_only(window, at_eof, self.counted) {
+            Some(len) if len > 0 => {
+                let token = self.oddity(OddityKind::NotAGame, len);
+                self.buffer.consume_token(len);
+                self.unsettled = true;
+                Ok(token)
+            }
+            _ => Ok(self.begin_game(State::MovetextStart)),
         }
     }
 
@@ -318,18 +383,21 @@ impl<R: Read> Lexer<R> {
                 }
                 Some(b'[') => return self.tag(),
                 Some(b'%') if self.at_line_start() => return self.escaped_line(),
+                Some(0xef) if self.buffer.data().starts_with(BOM) => return Ok(self.bom()),
                 _ => return Ok(self.end_tags()),
             }
         }
     }
 
     fn end_tags(&mut self) -> Token {
-        self.state = State::Movetext;
+        self.buffer.unpin();
+        self.state = State::MovetextStart;
         self.token(Kind::EndTags, 0)
     }
 
-    /// After a line break in the tags: blank lines followed by another tag are reported; blank
-    /// lines followed by anything else end the tags.
+    /// After a line break in the tags: blank lines followed by a tag whose name the section
+    /// already holds end the game (it has no movetext); blank lines followed by another tag are
+    /// reported; blank lines followed by anything else end the tags.
     fn tag_line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
         if self.peek() == Some(b'[') {
@@ -351,7 +419,15 @@ impl<R: Read> Lexer<R> {
                     blank = true;
                 }
                 Some(b'[') if blank => {
-                    return Ok(Some(self.oddity(OddityKind::BlankLineInTags, 0)));
+                    let line = &self.buffer.data()[blanks..];
+                    let name = tag_line::name(line);
+                    if !tag_line::section_has_name(self.buffer.pinned(), name) {
+                        return Ok(Some(self.oddity(OddityKind::BlankLineInTags, 0)));
+                    }
+                    let end_tags = self.end_tags();
+                    self.push_back(self.token(Kind::EndGame, 0));
+                    self.state = State::Between;
+                    return Ok(Some(end_tags));
                 }
                 Some(b'[' | b'%') => return Ok(None),
                 _ if blank => return Ok(Some(self.end_tags())),
@@ -473,7 +549,8 @@ impl<R: Read> Lexer<R> {
     }
 
     /// A line break in movetext. The game ends after its result line, at a line starting with
-    /// `[`, and at a blank line followed by a line starting with a digit.
+    /// `[`, and, once it has a move, at a blank line followed by a line starting with a digit or
+    /// a move.
     #[inline(never)]
     fn line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
@@ -498,7 +575,14 @@ impl<R: Read> Lexer<R> {
                     blank = true;
                 }
                 Some(b'[') => return Ok(Some(self.end_game())),
-                Some(b'0'..=b'9') if blank => return Ok(Some(self.end_game())),
+                Some(b'0'..=b'9') if blank && self.state == State::Movetext => {
+                    return Ok(Some(self.end_game()))
+                }
+                Some(b'A'..=b'Z' | b'a'..=b'z') if blank && self.state == State::Movetext => {
+                    let data = self.buffer.data();
+                    let word = &data[..scan::word_len(data)];
+                    return Ok(scan::looks_like_move(word).then(|| self.end_game()));
+                }
                 _ => return Ok(None),
             }
         }
@@ -536,10 +620,10 @@ impl<R: Read> Lexer<R> {
         self.take(Kind::Oddity(OddityKind::UnknownToken), len.max(1))
     }
 
-    /// `[` inside movetext: after a result it starts the next game; else `[...]` on this line
-    /// is skipped.
+    /// `[` inside movetext: after a result or at the start of a line (after a byte order mark)
+    /// it starts the next game; else `[...]` on this line is skipped.
     fn bracket(&mut self) -> Result<Token, BufferError> {
-        if self.state == State::ResultLine {
+        if self.state == State::ResultLine || self.at_line_start() {
             return Ok(self.end_game());
         }
         let line_len = self.buffer.line_end(0)?;
@@ -570,8 +654,11 @@ impl<R: Read> Lexer<R> {
             .buffer
             .scan(|data, _| scan.find_end(&data[1..], counted))?;
         let Some(close) = close else {
-            return Ok(self.unterminated_comment());
+            return Err(self.unterminated_comment(&scan, None));
         };
+        if scan.cut {
+            return Err(self.unterminated_comment(&scan, Some(close)));
+        }
         let junk = if scan.nested && !counted {
             self.junk_len(close + 2, scan.depth)?
         } else {
@@ -604,15 +691,31 @@ impl<R: Read> Lexer<R> {
         Ok(scan::nested_junk(&self.buffer.data()[from..line_end], depth).unwrap_or(0))
     }
 
-    fn unterminated_comment(&mut self) -> Token {
-        let pos = self.buffer.pos;
-        let len = self.buffer.end - pos;
-        let comment = Token::new(Kind::Comment(CommentKind::Brace), pos, pos + len);
-        let kind = Kind::Oddity(OddityKind::UnterminatedComment);
-        self.push_back(Token::new(kind, pos, pos + 1));
-        self.buffer.consume_token(len);
-        self.unsettled = true;
-        comment
+    /// A brace comment without `}`: cut before the line break at `cut` (before a blank line and
+    /// a tag line) or at the end of the input (`None`). Ends the game with an error at its `{`;
+    /// the next game starts after the comment.
+    /// A comment past the game size limit is [`ReadErrorKind::GameTooLarge`] (left to
+    /// [`Lexer::resync`]).
+    fn unterminated_comment(&mut self, scan: &BraceScan, cut: Option<usize>) -> BufferError {
+        let mark = self.buffer.mark();
+        let len = match cut {
+            Some(close) => 1 + close,
+            None => self.buffer.end - self.buffer.pos,
+        };
+        if self.buffer.offset_of(self.buffer.pos + len) > self.buffer.game_limit() {
+            let kind = ReadErrorKind::GameTooLarge {
+                limit: self.buffer.max_game,
+            };
+            return Box::new(ErrorAt { kind, mark });
+        }
+        let line_start = scan.line_start.map(|start| start + 1);
+        self.buffer.consume_counted(len, scan.lines, line_start);
+        self.buffer.settle();
+        self.state = State::Between;
+        Box::new(ErrorAt {
+            kind: ReadErrorKind::UnterminatedComment,
+            mark,
+        })
     }
 
     /// The length of the word at `pos`, reading more if it reaches the end of the buffer.
@@ -625,13 +728,20 @@ impl<R: Read> Lexer<R> {
         Ok(len)
     }
 
-    /// A word: move number (consumed silently unless odd), result, glyph, move or unknown.
+    /// A word: move number (consumed silently unless odd), result, glyph, move or unknown. On
+    /// the result's line, a move number or move starts the next game.
     fn word(&mut self) -> Result<Option<Token>, BufferError> {
+        if self.buffer.data().starts_with(BOM) {
+            return Ok(Some(self.bom()));
+        }
         let len = self.word_extent()?.max(1);
+        let word = &self.buffer.data()[..len];
         if self.state == State::ResultLine {
+            if self.next_game_after_result && scan::starts_next_game(word) {
+                return Ok(Some(self.end_game()));
+            }
             return Ok(Some(self.take(Kind::Oddity(OddityKind::AfterResult), len)));
         }
-        let word = &self.buffer.data()[..len];
         Ok(match scan::classify(word) {
             Word::Number { len, odd: false } => {
                 self.buffer.bump(len);
@@ -647,7 +757,10 @@ impl<R: Read> Lexer<R> {
                 }
                 Some(self.take(Kind::Nag(nag), len))
             }
-            Word::Move => Some(self.move_token(len)),
+            Word::Move => {
+                self.state = State::Movetext;
+                Some(self.move_token(len))
+            }
             Word::Unknown { kind, len } => Some(self.take(Kind::Oddity(kind), len)),
         })
     }
@@ -684,6 +797,8 @@ impl<R: Read> Lexer<R> {
         if odd {
             self.push_back(self.oddity(OddityKind::NonstandardResult, len));
         }
+        let marker = &self.buffer.data()[..len];
+        self.next_game_after_result = !matches!(marker, b"+--" | b"--+");
         let token = self.take(Kind::Outcome(outcome), len);
         self.state = State::ResultLine;
         token

@@ -53,12 +53,14 @@
 //!
 //! # What the reader accepts
 //!
-//! A UTF-8 byte order mark; `\n`, `\r\n` and lone `\r` line breaks; `%` escape lines; tag
-//! values with `\"` and `\\` escapes and `]` inside quotes; malformed tags (reported); move
-//! numbers `12.`, `12...` and odd forms (reported); glyphs attached to moves (`Nf3!?`, `g4+/-`);
-//! `$n` NAGs; nested variations to a configurable depth (kept in a counter, never on the call
-//! stack); games without tags; text before a game (reported). The rules for where games begin
-//! and end, and how the reader recovers from errors, are in the [`reader`] module docs.
+//! A UTF-8 byte order mark (also at later line starts, reported); `\n`, `\r\n` and lone `\r`
+//! line breaks; `%` escape lines; tag values with `\"` and `\\` escapes and `]` inside quotes;
+//! malformed tags (reported); move numbers `12.`, `12...` and odd forms (reported); glyphs
+//! attached to moves (`Nf3!?`, `g4+/-`); `$n` NAGs up to 255; results with Unicode dashes
+//! (reported); nested variations to a configurable depth (kept in a counter, never on the call
+//! stack); games without tags, without move numbers or without result; tag sections without
+//! movetext; text before and between games (reported). The rules for where games begin and end,
+//! and how the reader recovers from errors, are in the [`reader`] module docs.
 //!
 //! # Modules
 //!

@@ -3,20 +3,66 @@
 //!
 //! # Game boundaries
 //!
-//! - A game starts at the first byte that is not whitespace or a `%` line. If that byte is not
-//!   `[` (a game without tags), the paragraph it starts (up to a blank line or a line starting
-//!   with `[`) must look like movetext — hold a move number like `1.`, a result marker, or start
-//!   with `{`, `(` or `;` — or it is skipped as [`OddityKind::TextBeforeGame`].
-//! - The tag section goes on across blank lines as long as the next line starts with `[`.
-//! - The game ends at the end of the line holding its result marker (`1-0`, `0-1`, `1/2-1/2`,
-//!   `*`): comments after the marker on that line belong to the game, other tokens there are
-//!   skipped. Without a result marker the game ends at a line starting with `[`, at a blank line
-//!   followed by a line starting with a digit, or at the end of the input.
+//! The rules, in the words of the files people write; each is tested in
+//! `tests/integration/boundaries.rs`.
+//!
+//! 1. **A game is an optional tag section plus movetext.** Between games the reader skips
+//!    whitespace and `%` lines; a game starts at a line starting with `[` (its tags) or at text
+//!    that starts movetext (rule 2).
+//! 2. **Movetext without tags, move numbers or result is a game.** A paragraph without tags (up
+//!    to a blank line or a line starting with `[`) is movetext if it starts with `{`, `(` or
+//!    `;` (but see rule 5), if its first word looks like a move by its shape alone (SAN `Nf3`,
+//!    LAN `e2-e4`, UCI `e2e4`, castling `O-O` or `0-0`, null `--` or `Z0`), or if it holds a move
+//!    number (`1.`, `1.e4`; not `2.1`) or a result marker. Other text is skipped
+//!    ([`OddityKind::TextBeforeGame`]). Once a game has a move, a blank line followed by a line
+//!    starting with a digit or a move ends it: paragraphs of bare moves separated by blank lines
+//!    are one game each.
+//! 3. **A tag section without movetext is a game with no moves.** A blank line followed by a tag
+//!    whose name the section already holds ends the game (with an empty movetext): a file of
+//!    results, one tag section per game, is one game per section. A blank line followed by a
+//!    new name keeps the section going ([`OddityKind::BlankLineInTags`]), and so do repeated
+//!    names without a blank line.
+//! 4. **Comments between the tags and the moves belong to the game.** Until the game's first
+//!    move, blank lines do not end it (only a tag line or the end of the input does): tags,
+//!    blank line, `{ comment }`, blank line, `1. e4 ...` is one game.
+//! 5. **Text that is not a game is reported, never a game.** A line holding only a bracketed
+//!    word (forum markup `[pgn]`, `[/pgn]`), and comments between games followed by nothing but
+//!    the next tag line or the end of the input (`;` lines or `{ }` after a result's line), are
+//!    skipped ([`OddityKind::NotAGame`]); comments followed by moves start a game (rule 4). The
+//!    look-ahead reaches 64 KiB: longer runs of comments start a game.
+//! 6. **A game ends at its result marker** (`1-0`, `0-1`, `1/2-1/2`, `*` and the forms of
+//!    [`OddityKind::NonstandardResult`]), at the end of the marker's line: comments after it on
+//!    that line belong to the game, a move number or move there starts the next game (one line
+//!    may hold many games), other tokens are skipped ([`OddityKind::AfterResult`]). After the
+//!    forfeit markers `+--` and `--+` (which may be null moves) nothing starts on their line.
+//!    Without a result marker a game ends at a line starting with `[`, by rule 2 or 3, or at the
+//!    end of the input ([`OddityKind::MissingResult`]).
+//! 7. **A byte order mark** (U+FEFF) at the start of the input is skipped silently; anywhere
+//!    else at a line start, or inside movetext, it is skipped and reported
+//!    ([`OddityKind::ByteOrderMark`]), and the line is read from after it (a tag line stays a
+//!    tag line).
+//! 8. **An unterminated `{` ends its game with an error.** A brace comment that reaches a blank
+//!    line followed by a line starting with `[`, or the end of the input, without its `}` is
+//!    [`ReadErrorKind::UnterminatedComment`] at the `{`; reading goes on at that tag line.
+//!    Blank lines inside a comment are fine when no tag line follows them.
+//! 9. **No variation before the first move.** A `(` before the game's first move has nothing to
+//!    vary from: it is skipped ([`OddityKind::VariationBeforeFirstMove`]), so `((( 1. c4 *` has
+//!    `c4` in its mainline. After a move, variations nest as written; any left open are closed
+//!    at the end of the game ([`OddityKind::UnclosedVariation`]).
+//! 10. **Lenient repairs, each reported:** a result written with a Unicode dash (`1–0`, `½–½`,
+//!     [`OddityKind::NonstandardResult`]); a NAG above 255 (`$256`) is skipped
+//!     ([`OddityKind::UnknownGlyph`]), never handed to the visitor; a tag value ending in a
+//!     backslash (`[Event "C:\"]`) ends at that quote ([`OddityKind::BackslashEndsTagValue`]).
+//!
+//! Every [`Visitor::begin_game`] is answered by exactly one result of
+//! [`read_game`](Reader::read_game): the game or its error.
 //!
 //! # After an error
 //!
 //! Errors concern one game ([`ReadError::is_recoverable`]). After
 //! [`ReadErrorKind::VariationTooDeep`] the rest of the game is skipped by the rules above.
+//! After [`ReadErrorKind::UnterminatedComment`] reading goes on at the tag line that cut the
+//! comment.
 //! After [`ReadErrorKind::GameTooLarge`] the reader skips raw lines, without buffering and
 //! without looking at comments, to the next line that starts with `[` and follows a blank line.
 //!
@@ -239,15 +285,26 @@ impl<R: Read> Reader<R> {
     /// After an error in a game: skip the rest of it (or stop for good).
     fn recover(&mut self, err: &ReadError) {
         let done = match err.kind() {
-            ReadErrorKind::GameTooLarge { .. } => self.lexer.resync().is_ok(),
             ReadErrorKind::VariationTooDeep { .. } => match self.skip_rest() {
                 Ok(()) => true,
-                Err(err) if err.is_recoverable() => self.lexer.resync().is_ok(),
-                Err(_) => false,
+                Err(err) => self.resume(err.kind()),
             },
-            _ => false,
+            kind => self.resume(kind),
         };
         self.fatal |= !done;
+    }
+
+    /// After an error that ends a game in the lexer: go on to the next game. Returns whether
+    /// reading can go on.
+    fn resume(&mut self, kind: &ReadErrorKind) -> bool {
+        match kind {
+            // The lexer stopped before the next game.
+            ReadErrorKind::UnterminatedComment => true,
+            ReadErrorKind::GameTooLarge { .. } | ReadErrorKind::VariationTooDeep { .. } => {
+                self.lexer.resync().is_ok()
+            }
+            _ => false,
+        }
     }
 
     /// Skips tokens to the end of the game.
@@ -398,6 +455,10 @@ impl<R: Read> Reader<R> {
         walk: &mut Walk<V::Movetext>,
         token: Token,
     ) -> Result<ControlFlow<V::Output>, ReadError> {
+        if self.lexer.before_first_move() {
+            self.report(visitor, OddityKind::VariationBeforeFirstMove, token);
+            return Ok(ControlFlow::Continue(()));
+        }
         match self.flush(visitor, walk, token)? {
             Flushed::Reported => {}
             Flushed::Skipped(flow) => return Ok(flow),

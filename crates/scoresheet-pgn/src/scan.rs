@@ -120,7 +120,7 @@ pub(crate) fn classify(word: &[u8]) -> Word {
     if first.is_ascii_alphabetic() {
         return Word::Move;
     }
-    if first.is_ascii_digit() && !matches!(word.get(1), Some(b'-' | b'/')) {
+    if first.is_ascii_digit() && !matches!(word.get(1), Some(b'-' | b'/' | 0xe2)) {
         return classify_digits(word);
     }
     if let Some(result) = classify_result(word) {
@@ -152,15 +152,48 @@ fn classify_result(word: &[u8]) -> Option<Word> {
             odd: false,
         });
     }
-    RESULTS.iter().find_map(|&(text, outcome, odd)| {
-        let ends = word
-            .get(text.len())
-            .is_none_or(|b| !b.is_ascii_alphanumeric());
-        (word.starts_with(text) && ends).then_some(Word::Outcome {
+    let ends = |len: usize| word.get(len).is_none_or(|b| !b.is_ascii_alphanumeric());
+    let standard = RESULTS.iter().find_map(|&(text, outcome, odd)| {
+        (word.starts_with(text) && ends(text.len())).then_some(Word::Outcome {
             outcome,
             len: text.len(),
             odd,
         })
+    });
+    standard.or_else(|| {
+        let (outcome, len) = dash_result(word)?;
+        ends(len).then_some(Word::Outcome {
+            outcome: Some(outcome),
+            len,
+            odd: true,
+        })
+    })
+}
+
+/// The two sides of each result, for results written with a Unicode dash.
+const RESULT_SIDES: [(&[u8], &[u8], Outcome); 4] = [
+    (b"1", b"0", Outcome::WhiteWins),
+    (b"0", b"1", Outcome::BlackWins),
+    (b"1/2", b"1/2", Outcome::Draw),
+    ("½".as_bytes(), "½".as_bytes(), Outcome::Draw),
+];
+
+/// Dashes read as `-` in a result: hyphen, non-breaking hyphen, figure dash, en dash, em dash,
+/// minus sign.
+const DASHES: [&str; 6] = [
+    "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}",
+];
+
+/// A result written with a Unicode dash (`1–0`, `½–½`) at the start of `word`, and its length.
+fn dash_result(word: &[u8]) -> Option<(Outcome, usize)> {
+    RESULT_SIDES.iter().find_map(|&(left, right, outcome)| {
+        let rest = word.strip_prefix(left)?;
+        let dash = DASHES
+            .iter()
+            .find(|dash| rest.starts_with(dash.as_bytes()))?;
+        let rest = &rest[dash.len()..];
+        rest.starts_with(right)
+            .then_some((outcome, left.len() + dash.len() + right.len()))
     })
 }
 
@@ -285,14 +318,17 @@ pub(crate) fn move_number(bytes: &[u8]) -> Option<usize> {
     (dot(i + 2) && !dot(i + 3)).then_some(i + 3)
 }
 
-/// The NAG after a `$`: digits only, at most `u16::MAX`. Returns the value and the digit count.
+/// The NAG after a `$`: digits only, at most 255 (the NAGs of the standard). Returns the value
+/// and the digit count.
 pub(crate) fn nag_digits(bytes: &[u8]) -> Option<(u16, usize)> {
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 || digits > 5 {
+    if digits == 0 || digits > 3 {
         return None;
     }
-    let text = std::str::from_utf8(&bytes[..digits]).ok()?;
-    text.parse().ok().map(|nag| (nag, digits))
+    let nag = bytes[..digits]
+        .iter()
+        .fold(0u16, |nag, &b| nag * 10 + u16::from(b - b'0'));
+    (nag <= 255).then_some((nag, digits))
 }
 
 /// Resumable scan of a brace comment body (the bytes after `{`).
@@ -308,6 +344,9 @@ pub(crate) struct BraceScan {
     pub lines: u64,
     /// Index just after the last `\n` found, if any.
     pub line_start: Option<usize>,
+    /// Whether the comment was cut: it reached a blank line followed by a tag line, and the
+    /// index [`BraceScan::find_end`] returned is that of the `\n` ending its last line.
+    pub cut: bool,
 }
 
 impl BraceScan {
@@ -318,17 +357,22 @@ impl BraceScan {
             nested: false,
             lines: 0,
             line_start: None,
+            cut: false,
         }
     }
 
     /// Scans `body` from `self.searched`. Returns the index of the `}` ending the comment: the
     /// first `}` unless `counted`, else the one balancing the opening brace. `None`: read more.
+    /// A comment that reaches a blank line followed by a line starting with `[` is cut there
+    /// (see [`BraceScan::cut`]).
+    #[inline]
     pub(crate) fn find_end(&mut self, body: &[u8], counted: bool) -> Option<usize> {
         while let Some(at) = comment_stop(body, self.searched) {
             self.searched = at + 1;
             if body[at] == b'\n' {
-                self.lines += 1;
-                self.line_start = Some(at + 1);
+                if let Some(stop) = self.line_break(body, at) {
+                    return stop;
+                }
             } else if body[at] == b'{' {
                 self.nested = true;
                 self.depth += 1;
@@ -341,6 +385,45 @@ impl BraceScan {
         }
         self.searched = body.len();
         None
+    }
+
+    /// The `\n` at `at`: counted, or it cuts the comment (`Some(Some(at))`), or what follows it
+    /// is not read yet (`Some(None)`, to be scanned again from `at`).
+    #[cold]
+    #[inline(never)]
+    fn line_break(&mut self, body: &[u8], at: usize) -> Option<Option<usize>> {
+        match blank_then_tag(&body[at + 1..]) {
+            Some(true) => {
+                self.cut = true;
+                return Some(Some(at));
+            }
+            None => {
+                self.searched = at;
+                return Some(None);
+            }
+            Some(false) => {}
+        }
+        self.lines += 1;
+        self.line_start = Some(at + 1);
+        None
+    }
+}
+
+/// After a line break: whether a blank line (only spaces, tabs, `\r`) and then a line starting
+/// with `[` follow. `None` if `rest` ends before that is known.
+pub(crate) fn blank_then_tag(rest: &[u8]) -> Option<bool> {
+    let mut blank = false;
+    let mut i = 0;
+    loop {
+        match rest.get(i)? {
+            b' ' | b'\t' | b'\r' => i += 1,
+            b'\n' => {
+                blank = true;
+                i += 1;
+            }
+            b'[' => return Some(blank),
+            _ => return Some(false),
+        }
     }
 }
 
@@ -368,21 +451,141 @@ pub(crate) fn nested_junk(rest_of_line: &[u8], mut depth: u32) -> Option<usize> 
     None
 }
 
+/// Whether a word looks like a move, by its shape only: SAN (`Nf3`, `exd5`, `e8=Q+`, `R1e2`),
+/// LAN (`e2-e4`, `Ng1xf3`), UCI (`e2e4`, `e7e8q`), a drop (`N@f3`), castling (`O-O`, `0-0-0`)
+/// or a null move (`--`, `Z0`), with check signs and glyphs (`+ # ! ?`) after it.
+pub(crate) fn looks_like_move(word: &[u8]) -> bool {
+    let mut w = word;
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = w {
+        w = rest;
+    }
+    if matches!(w, b"--" | b"Z0" | b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0") {
+        return true;
+    }
+    let promotion = |p: &u8| b"QRBNqrbn".contains(p);
+    match w {
+        [rest @ .., b'=', p] if promotion(p) => w = rest,
+        [rest @ .., b'1' | b'8', p] if promotion(p) => w = &w[..rest.len() + 1],
+        _ => {}
+    }
+    let [head @ .., file, rank] = w else {
+        return false;
+    };
+    if !matches!((file, rank), (b'a'..=b'h', b'1'..=b'8')) {
+        return false;
+    }
+    let mut i = usize::from(matches!(
+        head.first(),
+        Some(b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')
+    ));
+    if head.get(i) == Some(&b'@') {
+        return i + 1 == head.len();
+    }
+    i += usize::from(matches!(head.get(i), Some(b'a'..=b'h')));
+    i += usize::from(matches!(head.get(i), Some(b'1'..=b'8')));
+    i += usize::from(matches!(head.get(i), Some(b'x' | b':' | b'-')));
+    i == head.len()
+}
+
+/// Whether the first word of a paragraph starts movetext: a move number (`1.`), a result
+/// marker or a word that [looks like a move](looks_like_move).
+pub(crate) fn starts_movetext(word: &[u8]) -> bool {
+    starts_next_game(word) || is_result(word)
+}
+
+/// Whether a word on a result's line starts the next game: a move number or a move.
+pub(crate) fn starts_next_game(word: &[u8]) -> bool {
+    looks_like_move(word) || is_move_number(word)
+}
+
+/// Whether a word is a standard move number, alone (`12.`, `12...`) or before a move (`1.e4`).
+fn is_move_number(word: &[u8]) -> bool {
+    match word.first().map(|_| classify(word)) {
+        Some(Word::Number { len, odd: false }) => {
+            len == word.len() || looks_like_move(&word[len..])
+        }
+        _ => false,
+    }
+}
+
+/// Whether a word starts with a result marker.
+fn is_result(word: &[u8]) -> bool {
+    !word.is_empty() && matches!(classify(word), Word::Outcome { .. })
+}
+
+/// Whether a line (from its `[`) is a lone bracketed word like `[pgn]` or `[/pgn]` (forum
+/// markup), with nothing but blanks after it: no tag. `None` if `bytes` end first.
+pub(crate) fn bare_bracket_line(bytes: &[u8], at_eof: bool) -> Option<bool> {
+    let word = bytes[1..]
+        .iter()
+        .take_while(|&&b| !matches!(b, b']' | b'"' | b' ' | b'\t' | b'\n' | b'\r'))
+        .count();
+    let close = 1 + word;
+    match bytes.get(close) {
+        Some(b']') if word > 0 => {}
+        None if !at_eof => return None,
+        _ => return Some(false),
+    }
+    let blanks = bytes[close + 1..]
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    match bytes.get(close + 1 + blanks) {
+        Some(b'\n' | b'\r') => Some(true),
+        None if at_eof => Some(true),
+        None => None,
+        Some(_) => Some(false),
+    }
+}
+
+/// Length of a run of comments (`{...}`, `; ...` lines) and whitespace at the start of `bytes`
+/// that is followed by a line starting with `[` or by the end of the input: text that is no
+/// game. `None` if anything else follows (moves: the comments belong to a game), if a brace
+/// comment is cut (see [`BraceScan::cut`]) or if `bytes` end before that is known.
+pub(crate) fn comments_only(bytes: &[u8], at_eof: bool, counted: bool) -> Option<usize> {
+    let mut i = 0;
+    let mut end = 0;
+    loop {
+        match bytes.get(i) {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => i += 1,
+            Some(b';') => match memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
+                Some(len) => {
+                    i += len;
+                    end = i;
+                }
+                None if at_eof => return Some(bytes.len()),
+                None => return None,
+            },
+            Some(b'{') => {
+                let mut scan = BraceScan::new();
+                let close = scan.find_end(&bytes[i + 1..], counted)?;
+                if scan.cut {
+                    return None;
+                }
+                i += close + 2;
+                end = i;
+            }
+            Some(b'[') if i == 0 || matches!(bytes[i - 1], b'\n' | b'\r') => return Some(end),
+            None if at_eof => return Some(end),
+            _ => return None,
+        }
+    }
+}
+
 /// Whether a paragraph of text that starts a game without tags looks like movetext: it starts
-/// with `{`, `(` or `;`, or has a word that is a move number (`1.`) or a result marker.
+/// with `{`, `(` or `;`, or its first word [starts movetext](starts_movetext), or it has a word
+/// that is a move number (`1.`, `1.e4`, not `2.1`) or a result marker.
 pub(crate) fn looks_like_movetext(paragraph: &[u8]) -> bool {
     if matches!(paragraph.first(), Some(b'{' | b'(' | b';')) {
         return true;
     }
+    let first = word_len(paragraph);
+    if starts_movetext(&paragraph[..first]) {
+        return true;
+    }
     paragraph
         .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty())
-        .any(|w| {
-            matches!(
-                classify(w),
-                Word::Outcome { .. } | Word::Number { odd: false, .. }
-            )
-        })
+        .any(|w| is_move_number(w) || is_result(w))
 }
 
 /// Length of the paragraph at the start of `bytes`: up to and including the line break before
@@ -576,11 +779,12 @@ mod tests {
     #[test]
     fn ok_nag_digits() {
         type Case = (&'static [u8], Option<(u16, usize)>);
-        let cases: [Case; 5] = [
+        let cases: [Case; 6] = [
             (b"5 ", Some((5, 1))),
             (b"255", Some((255, 3))),
             (b"x", None),
             (b"99999", None),
+            (b"256", None),
             (b"", None),
         ];
         for (input, want) in cases {
@@ -602,6 +806,101 @@ mod tests {
             assert_eq!(scan.find_end(body, counted), end, "{body:?}");
             assert_eq!(scan.nested, nested, "{body:?}");
         }
+    }
+
+    #[test]
+    fn ok_brace_scan_cut() {
+        let cases: [(&[u8], Option<usize>, bool); 5] = [
+            (b" open\n\n[Event", Some(5), true),
+            (b" open\r\n \r\n\n[Event", Some(6), true),
+            (b" a\n\nb } e5", Some(6), false),
+            (b" a\n[%clk 1] }", Some(12), false),
+            (b" a\n\n", None, false),
+        ];
+        for (body, end, cut) in cases {
+            let mut scan = BraceScan::new();
+            assert_eq!(scan.find_end(body, false), end, "{body:?}");
+            assert_eq!(scan.cut, cut, "{body:?}");
+        }
+    }
+
+    #[test]
+    fn ok_looks_like_move() {
+        let moves: [&[u8]; 18] = [
+            b"e4", b"Nf3", b"exd5", b"e8=Q+", b"R1e2", b"Qh4xe1#", b"e2-e4", b"Ng1-f3", b"e2e4",
+            b"e7e8q", b"N@f3", b"O-O", b"0-0-0", b"O-O-O+", b"--", b"Z0", b"Nf3!?", b"a1",
+        ];
+        for word in moves {
+            assert!(looks_like_move(word), "{word:?}");
+        }
+        let words: [&[u8]; 10] = [
+            b"",
+            b"Generated",
+            b"The",
+            b"B2",
+            b"e9",
+            b"i4",
+            b"Nf3x",
+            b"1.",
+            b"e4e5e6",
+            b"O-",
+        ];
+        for word in words {
+            assert!(!looks_like_move(word), "{word:?}");
+        }
+    }
+
+    #[test]
+    fn ok_bare_bracket_line() {
+        let cases: [(&[u8], bool, Option<bool>); 7] = [
+            (b"[pgn]\n[White", false, Some(true)),
+            (b"[/pgn]  \r\n", false, Some(true)),
+            (b"[/pgn]", true, Some(true)),
+            (b"[pgn] 1. e4", false, Some(false)),
+            (b"[Event \"x\"]\n", false, Some(false)),
+            (b"[Event S]\n", false, Some(false)),
+            (b"[pgn", false, None),
+        ];
+        for (input, at_eof, want) in cases {
+            assert_eq!(bare_bracket_line(input, at_eof), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_comments_only() {
+        let cases: [(&[u8], bool, Option<usize>); 8] = [
+            (b"; a\n; b\n", true, Some(7)),
+            (b"; a", true, Some(3)),
+            (b"{ a } \n\n[Event", false, Some(5)),
+            (b"{ a }\n1. e4", false, None),
+            (b"{ a }\n e4", true, None),
+            (b"{ a } [Event", false, None),
+            (b"{ a\n\n[Event", false, None),
+            (b"; a\n", false, None),
+        ];
+        for (input, at_eof, want) in cases {
+            assert_eq!(comments_only(input, at_eof, false), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn ok_dash_results() {
+        let cases: [(&str, crate::Outcome, usize); 5] = [
+            ("1\u{2013}0", crate::Outcome::WhiteWins, 5),
+            ("0\u{2014}1", crate::Outcome::BlackWins, 5),
+            ("1/2\u{2212}1/2", crate::Outcome::Draw, 9),
+            ("\u{bd}\u{2012}\u{bd}", crate::Outcome::Draw, 7),
+            ("1\u{2010}0 ", crate::Outcome::WhiteWins, 5),
+        ];
+        for (word, outcome, len) in cases {
+            let want = Word::Outcome {
+                outcome: Some(outcome),
+                len,
+                odd: true,
+            };
+            assert_eq!(classify(word.as_bytes()), want, "{word}");
+        }
+        assert_eq!(classify("1\u{2013}0x".as_bytes()), Word::Move);
     }
 
     #[test]
@@ -636,13 +935,17 @@ mod tests {
 
     #[test]
     fn ok_looks_like_movetext() {
-        let cases: [(&[u8], bool); 6] = [
+        let cases: [(&[u8], bool); 10] = [
             (b"1. e4 e5", true),
             (b"e4 e5 *", true),
             (b"{ intro } e4", true),
             (b"e4 { x } 1-0", true),
             (b"Generated by a tool, version 2", false),
-            (b"e4 e5", false),
+            (b"e4 e5", true),
+            (b"O-O-O !! 0-0-0# ??", true),
+            (b"Played in the club, e4 e5", false),
+            (b"Generated by SomeTool 2.1", false),
+            (b"Notes: 1.e4 is best", true),
         ];
         for (input, want) in cases {
             assert_eq!(looks_like_movetext(input), want, "{input:?}");

@@ -79,6 +79,33 @@ pub(crate) fn parse_simple(bytes: &[u8]) -> Option<TagLine> {
     })
 }
 
+/// The name of the tag at the start of `bytes` (which start with `[`), as [`parse`] reads it.
+pub(crate) fn name(bytes: &[u8]) -> &[u8] {
+    let start = skip_blanks(bytes, 1);
+    let len = bytes[start..]
+        .iter()
+        .take_while(|&&b| !matches!(b, b' ' | b'\t' | b'"' | b']' | b'\n' | b'\r'))
+        .count();
+    &bytes[start..start + len]
+}
+
+/// Whether a tag section (its lines, from the first `[`) has a tag named `name`.
+pub(crate) fn section_has_name(section: &[u8], name: &[u8]) -> bool {
+    section
+        .split(|&b| b == b'\n' || b == b'\r')
+        .any(|mut line| loop {
+            line = &line[skip_blanks(line, 0)..];
+            if line.first() != Some(&b'[') {
+                return false;
+            }
+            let tag = parse(line);
+            if &line[tag.name.0..tag.name.1] == name {
+                return true;
+            }
+            line = &line[tag.len..];
+        })
+}
+
 /// Parses the tag at the start of `line` (which starts with `[`); see [`TagLine`].
 pub(crate) fn parse(line: &[u8]) -> TagLine {
     let name_start = skip_blanks(line, 1);
@@ -116,6 +143,11 @@ fn quoted_value(line: &[u8], start: usize) -> TagLine {
     while let Some(offset) = memchr::memchr2(b'\\', b'"', line.get(i..).unwrap_or_default()) {
         i += offset;
         match line[i] {
+            b'\\' if backslash_ends_value(line, i) => {
+                let bracket = close_bracket(line, i + 2).unwrap_or(i + 2);
+                let oddity = Some(OddityKind::BackslashEndsTagValue);
+                return new_tag((start, i + 1), bracket + 1, oddity);
+            }
             b'\\' => i += 2,
             _ => {
                 if let Some(bracket) = close_bracket(line, i + 1) {
@@ -138,6 +170,16 @@ fn quoted_value(line: &[u8], start: usize) -> TagLine {
         line.len(),
         Some(OddityKind::UnterminatedTagValue),
     )
+}
+
+/// Whether the backslash at `i` ends the value (`[Event "C:\"]`): it is followed by `"`, `]`
+/// and no other `"` on the line.
+fn backslash_ends_value(line: &[u8], i: usize) -> bool {
+    if line.get(i + 1) != Some(&b'"') {
+        return false;
+    }
+    close_bracket(line, i + 2)
+        .is_some_and(|bracket| memchr::memchr(b'"', &line[bracket + 1..]).is_none())
 }
 
 /// Value end after trimming blanks, one `]` and blanks again from the end of the line.
@@ -204,7 +246,7 @@ mod tests {
 
     #[test]
     fn ok_tag_line() {
-        let cases: [(&str, &str, &str, usize, &[OddityKind]); 11] = [
+        let cases: [(&str, &str, &str, usize, &[OddityKind]); 14] = [
             (r#"[Event "A"]"#, "Event", "A", 11, &[]),
             (r#"[Event "a]b"] x"#, "Event", "a]b", 13, &[]),
             (
@@ -246,6 +288,15 @@ mod tests {
             (r#"[ Site "y" ]"#, "Site", "y", 12, &[K::TagSpacing]),
             ("[Event S ]", "Event", "S", 10, &[K::UnquotedTagValue]),
             ("[pgn]", "pgn", "", 5, &[K::UnquotedTagValue]),
+            (
+                r#"[Event "C:\"]"#,
+                "Event",
+                r"C:\",
+                13,
+                &[K::BackslashEndsTagValue],
+            ),
+            (r#"[Event "a\"b"]"#, "Event", r#"a\"b"#, 14, &[]),
+            (r#"[Event "a\"] x"]"#, "Event", r#"a\"] x"#, 16, &[]),
         ];
         for (line, name, value, len, oddities) in cases {
             assert_eq!(

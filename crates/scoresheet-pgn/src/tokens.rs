@@ -197,11 +197,20 @@ impl fmt::Display for Oddity<'_> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OddityKind {
-    /// Text before a game that looks like no movetext (no move number, no result): skipped.
+    /// Text before a game that looks like no movetext (its first word is no move, and it holds no
+    /// move number or result): skipped.
     TextBeforeGame,
+    /// Text between games that is no game although it looks like part of one: a lone bracketed
+    /// word on its line (forum markup like `[pgn]`, `[/pgn]`), or comments with nothing after
+    /// them but the next tag section or the end of the input: skipped.
+    NotAGame,
+    /// A byte order mark (U+FEFF) at the start of a line after the first, or inside movetext:
+    /// skipped.
+    ByteOrderMark,
     /// A line starting with `%` (PGN escape): skipped.
     EscapedLine,
-    /// A blank line between tags: the tag section goes on.
+    /// A blank line between tags, followed by a tag whose name the section does not hold yet:
+    /// the tag section goes on.
     BlankLineInTags,
     /// A tag without a quoted value, like `[Event S ]`: the value is the trimmed text after the
     /// name (`S`).
@@ -210,6 +219,9 @@ pub enum OddityKind {
     UnterminatedTagValue,
     /// Unescaped `"` inside a tag value: the value runs to the last `"` before `]`.
     UnescapedQuoteInTag,
+    /// A tag value ending in a backslash, like `[Event "C:\"]`: the `\"` closes the value (with
+    /// the backslash kept) instead of escaping the quote.
+    BackslashEndsTagValue,
     /// A tag whose name is not letters, digits and `_` starting with a letter.
     NonstandardTagName,
     /// Missing or extra spaces in a tag pair, like `[Event"x"]` or `[ Site "y" ]`.
@@ -224,7 +236,8 @@ pub enum OddityKind {
     /// With [`BraceNesting::FirstCloses`](crate::BraceNesting), the text after a nested comment
     /// up to its balancing `}`: skipped.
     JunkAfterNestedComment,
-    /// A comment still open at the end of the input: closed there.
+    /// No longer reported: a comment still open at the end of the input or before the next
+    /// game's tags is [`ReadErrorKind::UnterminatedComment`](crate::ReadErrorKind).
     UnterminatedComment,
     /// A `}` outside a comment: skipped.
     StrayCloseBrace,
@@ -235,13 +248,14 @@ pub enum OddityKind {
     BracketInMovetext,
     /// A move number in a non-standard form: `2..`, `3....`, a lone `...`, or `12` without a dot.
     MoveNumberForm,
-    /// A glyph like `!!!` or `$999999` that maps to no NAG: skipped.
+    /// A glyph like `!!!`, or a NAG above 255 like `$256`, that maps to no NAG: skipped.
     UnknownGlyph,
     /// A Unicode glyph like `□` or `±`: reported as its NAG.
     UnicodeGlyph,
     /// U+00A0 (no-break space) between tokens: read as a space.
     NonAsciiWhitespace,
-    /// A result written as `½-½`, `+--` (white wins by forfeit) or `--+` (black wins by forfeit).
+    /// A result written as `½-½`, `+--` (white wins by forfeit), `--+` (black wins by forfeit) or
+    /// with a Unicode dash (`1–0`, `0—1`, `½–½`, `1/2–1/2`): read as that result.
     NonstandardResult,
     /// A game that ends without `1-0`, `0-1`, `1/2-1/2` or `*`.
     MissingResult,
@@ -261,6 +275,9 @@ pub enum OddityKind {
     /// repeated: kept as comment text (or, repeated, the last one wins). Reported by the
     /// replay layer for outputs that read the commands (EGD `--extended`, the database).
     MalformedCommand,
+    /// A `(` before the game's first move (nothing to vary from): skipped, so that the moves
+    /// after it are the mainline.
+    VariationBeforeFirstMove,
 }
 
 impl OddityKind {
@@ -268,11 +285,14 @@ impl OddityKind {
         use OddityKind::*;
         match self {
             TextBeforeGame => "text before game skipped",
+            NotAGame => "text between games that is no game skipped",
+            ByteOrderMark => "byte order mark skipped",
             EscapedLine => "escaped line (%) skipped",
             BlankLineInTags => "blank line between tags",
             UnquotedTagValue => "tag value without quotes",
             UnterminatedTagValue => "tag value without closing quote",
             UnescapedQuoteInTag => "unescaped quote in tag value",
+            BackslashEndsTagValue => "backslash before closing quote kept in tag value",
             NonstandardTagName => "non-standard tag name",
             TagSpacing => "missing or extra spaces in tag",
             UnterminatedTag => "tag without closing bracket",
@@ -295,6 +315,7 @@ impl OddityKind {
             UnclosedVariation => "variation not closed before end of game",
             IllegalMoveInVariation => "illegal move in variation: rest of variation dropped",
             MalformedCommand => "malformed, out-of-range or repeated comment command kept as text",
+            VariationBeforeFirstMove => "parenthesis before first move skipped",
         }
     }
 }

@@ -11,7 +11,10 @@
 //!    and [`outcome`](Visitor::outcome) in file order;
 //! 5. [`end_game`](Visitor::end_game), which produces the [`Visitor::Output`].
 //!
-//! [`oddity`](Visitor::oddity) may come at any point in between. Any callback that returns
+//! Every game gets steps 1, 3 and 5, even a tag section without movetext (a game with no
+//! moves); a game that ends in a [`ReadError`](crate::ReadError) stops wherever it was, without
+//! [`end_game`](Visitor::end_game). [`oddity`](Visitor::oddity) may come at any point in between
+//! (and between games). Any callback that returns
 //! `ControlFlow::Break(output)` ends the game: the reader skips the rest of it without further
 //! callbacks and [`read_game`](crate::Reader::read_game) returns that output.
 //!

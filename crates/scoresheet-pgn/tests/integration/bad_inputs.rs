@@ -327,9 +327,10 @@ fn check_movetext(id: &str, input: &[u8]) -> bool {
         "PGN-038" => {
             assert_eq!(
                 (summary.as_str(), game.variation_moves.as_slice()),
-                ("tags=0 [] *", &["c4".to_string()][..])
+                ("tags=0 [c4] *", &[][..])
             );
-            assert_eq!(game.count(K::UnclosedVariation), 1);
+            assert_eq!(game.count(K::VariationBeforeFirstMove), 3);
+            assert_eq!(game.count(K::UnclosedVariation), 0);
         }
         "PGN-040" => {
             assert_eq!((summary.as_str(), game.variations), ("tags=0 [e4 e5] *", 0));

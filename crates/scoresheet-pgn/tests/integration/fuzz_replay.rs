@@ -1,7 +1,7 @@
 //! Replays the corpora of the fuzz targets through the same checks as the fuzzer:
-//! `fuzz-pgn/corpus/read/` with `fuzz-pgn/common/read.rs` (no panic, bounded buffer) and
-//! `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well formed, in agreement
-//! with the records, unchanged by emptying the output between games), and
+//! `fuzz-pgn/corpus/read/` with `fuzz-pgn/common/read.rs` (no panic, bounded buffer, games in
+//! are games returned), `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well
+//! formed, in agreement with the records, unchanged by emptying the output between games), and
 //! `fuzz-pgn/corpus/comment/` with `fuzz-pgn/common/comment.rs` (comment commands: text and
 //! commands account for the comment, values re-render to themselves).
 
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use crate::common::data_dir;
 
 #[path = "../../../../fuzz-pgn/common/read.rs"]
-mod read;
+pub(crate) mod read;
 
 #[path = "../../../../fuzz-pgn/common/egd.rs"]
 mod egd_check;

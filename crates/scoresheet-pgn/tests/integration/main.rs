@@ -2,6 +2,7 @@
 //! (sources in `tests/data/SOURCES.md`).
 
 mod bad_inputs;
+mod boundaries;
 mod comment_commands;
 mod common;
 mod counts;

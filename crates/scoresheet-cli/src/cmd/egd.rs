@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
-use scoresheet_pgn::{input, BraceNesting, Oddities, ReadError, ReadOptions, Reader};
+use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
@@ -134,9 +134,9 @@ pub struct Job<'a> {
     pub bar: &'a progress::Progress,
 }
 
-/// The reader settings: braces nest inside comments (NOTES.md: read `{ a { b } c }` leniently).
+/// The reader settings: the defaults, as in every command.
 pub fn read_options() -> ReadOptions {
-    ReadOptions::new().brace_nesting(BraceNesting::Counted)
+    ReadOptions::new()
 }
 
 fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {

@@ -1,17 +1,19 @@
 //! Where the input may be cut into chunks of whole games for the workers: at a line starting
-//! with `[` that follows a blank line, which follows a line not starting with `[`, outside any
-//! brace comment. [`Cutter`] tracks `{`/`}` with `memchr2`, scanning each byte once.
+//! with `[` that follows a blank line, which follows a line not starting with `[`.
+//!
+//! The reader ends a game there whatever came before (see the `scoresheet_pgn::reader` module
+//! docs): movetext ends at a line starting with `[`, and a brace comment still open is cut at a
+//! blank line followed by such a line. So the cutter needs no brace tracking and agrees with
+//! the reader by construction; the tests check it against the reader on every case. A blank
+//! line inside a tag section is left alone (whether it ends the game depends on the tag names),
+//! and bare movetext has no `[` lines: such input is not cut, and the chunk grows instead.
 
-/// Finds where a chunk may end: its brace depth is tracked from the chunk's start, and kept
-/// between calls so that each byte is scanned once.
+/// Finds where a chunk may end, remembering how far it has looked so that each byte is
+/// scanned about once.
 #[derive(Default)]
 pub struct Cutter {
-    /// Bytes before this offset have been scanned for braces.
+    /// Bytes before this offset hold no cut.
     scanned: usize,
-    /// Brace comment depth at `scanned`.
-    depth: u32,
-    /// Where the depth last became 0 (after a `}`), or 0.
-    zero_since: usize,
 }
 
 impl Cutter {
@@ -21,53 +23,20 @@ impl Cutter {
         // From the newline before `from`, so that a line starting at `from` is found too.
         let mut at = from.saturating_sub(1).max(self.scanned);
         while at < buf.len() {
-            let newline = at + memchr::memmem::find(&buf[at..], b"\n[")?;
+            let Some(found) = memchr::memmem::find(&buf[at..], b"\n[") else {
+                // A `\n` at the very end may start a cut once more bytes come.
+                self.scanned = buf.len().saturating_sub(1).max(self.scanned);
+                return None;
+            };
+            let newline = at + found;
             let start = newline + 1;
-            self.braces(buf, start);
             at = start;
-            if self.depth == 0 && after_blank_line(buf, newline) {
+            if after_blank_line(buf, newline) {
                 return Some(start);
             }
+            self.scanned = start;
         }
         None
-    }
-
-    /// Tracks the brace depth up to `end`.
-    fn braces(&mut self, buf: &[u8], end: usize) {
-        let mut at = self.scanned;
-        while let Some(i) = memchr::memchr2(b'{', b'}', &buf[at..end]) {
-            let i = at + i;
-            match (buf[i], self.depth) {
-                (b'}', 0) => {}
-                (b'}', 1) => {
-                    self.depth = 0;
-                    self.zero_since = i + 1;
-                }
-                (b'}', _) => self.depth -= 1,
-                (_, 0) if !self.opens_comment(buf, i) => {}
-                _ => self.depth += 1,
-            }
-            at = i + 1;
-        }
-        self.scanned = end;
-    }
-
-    /// Whether the `{` at `i`, outside any brace comment, opens one: not on a tag line or an
-    /// escape line, nor after a `;` comment. Only the bytes since the last comment closed, on
-    /// the same line, are looked at (a `;` before a comment on a line stops it opening).
-    fn opens_comment(&self, buf: &[u8], i: usize) -> bool {
-        let since = self.zero_since;
-        let line_start = match memchr::memrchr(b'\n', &buf[since..i]) {
-            Some(n) => Some(since + n + 1),
-            None if since == 0 => Some(0),
-            // The line holds a comment that closed: it is movetext.
-            None => None,
-        };
-        let from = line_start.unwrap_or(since);
-        if line_start.is_some() && matches!(buf[from], b'[' | b'%') {
-            return false;
-        }
-        memchr::memchr(b';', &buf[from..i]).is_none()
     }
 }
 
@@ -91,192 +60,174 @@ fn after_blank_line(buf: &[u8], newline: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::ControlFlow;
 
-    /// The offset of `needle` in `text`: offsets are taken from the text, never from `find`.
-    fn at(text: &str, needle: &str) -> usize {
-        text.find(needle).expect("the needle is in the text")
+    use scoresheet_pgn::{Location, RawComment, RawTag, RawToken, Reader, Visitor};
+
+    /// Records what the reader makes of each game, without locations.
+    struct Record;
+
+    impl Visitor for Record {
+        type Tags = Vec<String>;
+        type Movetext = Vec<String>;
+        type Output = String;
+
+        fn begin_game(&mut self, _at: Location) -> ControlFlow<String, Vec<String>> {
+            ControlFlow::Continue(Vec::new())
+        }
+        fn tag(
+            &mut self,
+            tags: &mut Vec<String>,
+            name: &[u8],
+            value: RawTag<'_>,
+        ) -> ControlFlow<String> {
+            tags.push(format!(
+                "[{}={}]",
+                String::from_utf8_lossy(name),
+                value.decode()
+            ));
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(
+            &mut self,
+            tags: Vec<String>,
+            _at: Location,
+        ) -> ControlFlow<String, Vec<String>> {
+            ControlFlow::Continue(tags)
+        }
+        fn san(&mut self, game: &mut Vec<String>, san: RawToken<'_>) -> ControlFlow<String> {
+            game.push(san.decode().into_owned());
+            ControlFlow::Continue(())
+        }
+        fn comment(
+            &mut self,
+            game: &mut Vec<String>,
+            comment: RawComment<'_>,
+        ) -> ControlFlow<String> {
+            game.push(format!("{{{}}}", comment.decode()));
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, game: Vec<String>) -> String {
+            game.join(" ")
+        }
     }
 
-    /// Cases: why, input, `from` (the offset of a needle plus a delta; `""` is offset 0), and
-    /// the needle the cut must be at.
-    const CUTS: &[(&str, &str, (&str, usize), &str)] = &[
+    fn read(bytes: &[u8]) -> Vec<String> {
+        let mut reader = Reader::new(bytes);
+        let mut games = Vec::new();
+        loop {
+            match reader.read_game(&mut Record) {
+                Ok(None) => return games,
+                Ok(Some(game)) => games.push(game),
+                Err(e) => games.push(format!("error {:?}", e.kind())),
+            }
+        }
+    }
+
+    /// Cuts `text` at every cut the cutter finds from the start.
+    fn cuts(text: &str) -> Vec<usize> {
+        let mut cutter = Cutter::default();
+        let mut cuts = Vec::new();
+        let mut from = 0;
+        while let Some(cut) = cutter.find(text.as_bytes(), from + 1) {
+            cuts.push(cut);
+            from = cut;
+        }
+        cuts
+    }
+
+    /// Inputs: why, text, and the lines (their first bytes) the cuts are at.
+    const CASES: &[(&str, &str, &[&str])] = &[
         (
             "two games: the second game's first tag",
             "[Event \"1\"]\n[Site \"a\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n[Site \"b\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"2\"]"],
         ),
         (
             "CRLF line endings",
             "[Event \"1\"]\r\n[Site \"a\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"2\"]\r\n\r\n1. d4 *\r\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"2\"]"],
         ),
         (
             "a blank line of spaces and tabs",
             "[Event \"1\"]\n\n1. e4 *\n \t \n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"2\"]"],
         ),
         (
-            "a game boundary inside a brace comment is not one",
+            "an open comment ends at a blank line and a tag line, as the reader cuts it",
             "[Event \"1\"]\n\n1. e4 { quoted:\n\n[Event \"x\"]\n\n1. d4 } e5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"x\"]", "[Event \"2\"]"],
         ),
         (
-            "nested braces: the comment goes on after the inner `}`",
-            "[Event \"1\"]\n\n1. e4 { a { b }\n\n[Event \"x\"]\n\nc } e5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            "nested braces",
+            "[Event \"1\"]\n\n1. e4 { a { b } c } e5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
+            &["[Event \"2\"]"],
         ),
         (
-            "a `{` in a tag value opens no comment",
-            "[Event \"1\"]\n[Annotator \"{x\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            "a `{` in a tag value or after `;`",
+            "[Event \"1\"]\n[Annotator \"{x\"]\n\n1. e4 ; a { here\ne5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
+            &["[Event \"2\"]"],
         ),
         (
-            "a `{` after `;` opens no comment",
-            "[Event \"1\"]\n\n1. e4 ; a { here\ne5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a `{` after `;`, after a comment closed on the same line, opens no comment",
-            "[Event \"1\"]\n\n1. e4 {a\nb} e5 ; c { d\n*\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a `{` on a `%` escape line opens no comment",
+            "a `%` escape line",
             "%{ escaped\n[Event \"1\"]\n\n1. e4\n%x { y\ne5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"2\"]"],
         ),
         (
-            "a `{` after a comment closed on the same line opens one",
-            "[Event \"1\"]\n\n1. e4 {a} {b\n\n[Event \"x\"]\n\n} e5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            "the last line before the blank one starts with `[`: no cut (it could be a tag)",
+            "[Event \"1\"]\n\n1. e4 {a\n[b} e5 *\n\n[Event \"2\"]\n",
+            &[],
         ),
         (
-            "a `;` inside a comment closed on the same line does not stop a `{` opening one",
-            "[Event \"1\"]\n\n1. e4 {a ; b} {c\n\n[Event \"x\"]\n\n} e5 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a `[` right after a closed comment is movetext: a `{` after it opens one",
-            "[Event \"1\"]\n\n1. e4 {a}[%cal Ge2e4] {b\n\n[Event \"x\"]\n\n} e5 *\n\n[Event \"2\"]\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a line starting with `[` inside a comment is movetext once the comment closes",
-            "[Event \"1\"]\n\n1. e4 {a\n[b} {c\n\n[Event \"x\"]\n\n} e5 *\n\n[Event \"2\"]\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a `}` outside any comment is ignored",
-            "[Event \"1\"]\n\n1. e4 } e5 *\n\n[Event \"2\"]\n\n1. d4 { c } *\n\n[Event \"3\"]\n",
-            ("", 0),
-            "[Event \"2\"]",
-        ),
-        (
-            "a blank line between tags of the same game is no cut",
+            "a blank line between tags is no cut",
             "[Event \"1\"]\n\n[Site \"a\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("", 0),
-            "[Event \"2\"]",
+            &["[Event \"2\"]"],
         ),
         (
-            "from beyond the first cut: the next one",
-            "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n\n[Event \"3\"]\n\n1. c4 *\n",
-            ("[Event \"2\"]", 1),
-            "[Event \"3\"]",
+            "tag sections only: no cut",
+            "[Event \"1\"]\n\n[Event \"2\"]\n\n[Event \"3\"]\n",
+            &[],
         ),
         (
-            "from just after the newline before a cut",
-            "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n\n[Event \"3\"]\n\n1. c4 *\n",
-            ("[Event \"2\"]", 0),
-            "[Event \"2\"]",
+            "forum delimiters and text between games",
+            "[pgn]\n[Event \"1\"]\n\n1. e4 *\n[/pgn]\n\nsome text\n\n[Event \"2\"]\n\n1. d4 *\n",
+            &["[Event \"2\"]"],
         ),
         (
-            "from inside a comment: braces before it are counted all the same",
-            "[Event \"1\"]\n\n1. e4 { a\n\n[Event \"x\"]\n\n} *\n\n[Event \"2\"]\n\n1. d4 *\n",
-            ("[Event \"x\"]", 0),
-            "[Event \"2\"]",
+            "no blank line before the tag: no cut",
+            "[Event \"1\"]\n\n1. e4 *\n[Event \"2\"]\n\n1. d4 *\n",
+            &[],
         ),
+        ("empty", "", &[]),
     ];
 
+    /// Every cut is where the reader ends a game: the chunks read apart give the games of the
+    /// whole.
     #[test]
-    fn ok_find() {
-        for &(why, text, (from, delta), want) in CUTS {
-            let from = at(text, from) + delta;
-            let got = Cutter::default().find(text.as_bytes(), from);
-            assert_eq!(got, Some(at(text, want)), "{why}");
-        }
-    }
-
-    #[test]
-    fn err_find_no_cut() {
-        let cases: &[(&str, &str, usize)] = &[
-            ("empty", "", 0),
-            ("one game", "[Event \"1\"]\n[Site \"a\"]\n\n1. e4 e5 *\n", 0),
-            (
-                "a tag at the start is no cut",
-                "[Event \"1\"]\n\n1. e4 *\n",
-                0,
-            ),
-            (
-                "blank lines only before the first tag",
-                "\n\n\r\n[Event \"1\"]\n\n1. e4 *\n",
-                0,
-            ),
-            (
-                "no blank line before the tag",
-                "[Event \"1\"]\n\n1. e4 *\n[Event \"2\"]\n\n1. d4 *\n",
-                0,
-            ),
-            (
-                "an unclosed comment runs to the end",
-                "[Event \"1\"]\n\n1. e4 { a\n\n[Event \"2\"]\n\n1. d4 *\n",
-                0,
-            ),
-            (
-                "nested braces not all closed",
-                "[Event \"1\"]\n\n1. e4 { a { b } c\n\n[Event \"2\"]\n\n1. d4 *\n",
-                0,
-            ),
-            (
-                "tag sections without movetext",
-                "[Event \"1\"]\n\n[Event \"2\"]\n\n[Event \"3\"]\n",
-                0,
-            ),
-            (
-                "from beyond the last cut",
-                "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n",
-                30,
-            ),
-            (
-                "from beyond the end",
-                "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n",
-                1000,
-            ),
-        ];
-        for &(why, text, from) in cases {
-            assert_eq!(Cutter::default().find(text.as_bytes(), from), None, "{why}");
+    fn ok_cuts_agree_with_the_reader() {
+        for &(why, text, want) in CASES {
+            let got = cuts(text);
+            let want: Vec<usize> = want
+                .iter()
+                .map(|line| text.find(line).expect("in text"))
+                .collect();
+            assert_eq!(got, want, "{why}");
+            let mut chunks = Vec::new();
+            let mut start = 0;
+            for &cut in got.iter().chain(std::iter::once(&text.len())) {
+                chunks.extend(read(&text.as_bytes()[start..cut]));
+                start = cut;
+            }
+            assert_eq!(chunks, read(text.as_bytes()), "{why}");
         }
     }
 
     /// The buffer grows between calls: whatever the first call saw, the second finds the cut a
-    /// fresh cutter finds, and the brace depth of the bytes seen first is kept.
+    /// fresh cutter finds.
     #[test]
     fn ok_find_incremental() {
-        let text = "[Event \"1\"]\n\n1. e4 { a { b }\n\n[Event \"x\"]\n\nc } e5 ; {\n*\n\n\
-                    [Event \"2\"]\n\n1. d4 *\n";
-        let want = at(text, "[Event \"2\"]");
+        let text = "[Event \"1\"]\n\n1. e4 { a { b }\n c } e5 ; {\n*\n\n[Event \"2\"]\n\n1. d4 *\n";
+        let want = text.find("[Event \"2\"]").expect("in text");
         let buf = text.as_bytes();
         for end in 0..=buf.len() {
             let mut cutter = Cutter::default();
@@ -287,18 +238,5 @@ mod tests {
                 assert_eq!(cutter.find(buf, 0), Some(want), "prefix of {end} bytes");
             }
         }
-    }
-
-    /// A cutter that has found a cut finds the next one from there on.
-    #[test]
-    fn ok_find_again_after_a_cut() {
-        let text = "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 {\n\n[Event \"x\"]\n} *\n\n\
-                    [Event \"3\"]\n\n1. c4 *\n";
-        let mut cutter = Cutter::default();
-        let first = cutter.find(text.as_bytes(), 0);
-        assert_eq!(first, Some(at(text, "[Event \"2\"]")));
-        let from = first.expect("a first cut");
-        let second = cutter.find(text.as_bytes(), from);
-        assert_eq!(second, Some(at(text, "[Event \"3\"]")));
     }
 }

@@ -250,3 +250,39 @@ fn ok_illegal_move_in_a_variation_drops_its_rest() {
     assert_eq!(egd.status.code(), Some(0));
     assert_eq!(stdout(&egd).lines().count(), 1);
 }
+
+#[test]
+fn ok_fen_tag_repairs_reported_alike() {
+    let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 0\"]\n\n1. Kd2 *\n";
+    let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract-fen-repairs.db");
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+    let commands: [&[&str]; 4] = [
+        &["egd", "--warnings", "-"],
+        &["pgn", "--to", "uci", "--warnings", "-"],
+        &["tokenize", "--vocab", "uci", "--warnings", "-"],
+        &["load", "--db", &url, "--warnings", "-"],
+    ];
+    let mut seen = Vec::new();
+    for args in commands {
+        let out = run(args, pgn);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let warnings: Vec<String> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(warnings.len(), 5, "{args:?}: {stderr}");
+        assert!(
+            warnings[0].contains("FEN tag repaired \"dropped castling right 'K'"),
+            "{stderr}"
+        );
+        assert!(
+            warnings[4].contains("read fullmove number 0 as 1"),
+            "{stderr}"
+        );
+        seen.push(warnings);
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:#?}");
+}

@@ -146,7 +146,7 @@ impl<V> Noted<V> {
     }
 
     /// The oddities kept since the last call, in input order: where, and what (`unknown
-    /// glyph skipped "$999999"`: the kind, and the first 40 characters of the text concerned).
+    /// glyph skipped "$999999"`: the kind, and the first 120 characters of the text concerned).
     pub fn take_kept(&mut self) -> Vec<(Location, String)> {
         std::mem::take(&mut self.kept)
     }
@@ -299,7 +299,7 @@ fn describe(oddity: &Oddity<'_>) -> String {
     let mut text = oddity.kind().to_string();
     if !oddity.as_bytes().is_empty() {
         let bytes = crate::decode::decode(oddity.as_bytes());
-        let mut short: String = bytes.chars().take(40).collect();
+        let mut short: String = bytes.chars().take(120).collect();
         if short.len() < bytes.len() {
             short.push('…');
         }

@@ -275,6 +275,10 @@ pub enum OddityKind {
     /// repeated: kept as comment text (or, repeated, the last one wins). Reported by the
     /// replay layer for outputs that read the commands (EGD `--extended`, the database).
     MalformedCommand,
+    /// A `FEN` tag read leniently with a repair (castling rights the position cannot have
+    /// dropped, a fullmove number of 0 read as 1, ...): the text says what was changed.
+    /// Reported by the replay layer.
+    RepairedFenTag,
     /// A `(` before the game's first move (nothing to vary from): skipped, so that the moves
     /// after it are the mainline.
     VariationBeforeFirstMove,
@@ -315,6 +319,7 @@ impl OddityKind {
             UnclosedVariation => "variation not closed before end of game",
             IllegalMoveInVariation => "illegal move in variation: rest of variation dropped",
             MalformedCommand => "malformed, out-of-range or repeated comment command kept as text",
+            RepairedFenTag => "FEN tag repaired",
             VariationBeforeFirstMove => "parenthesis before first move skipped",
         }
     }

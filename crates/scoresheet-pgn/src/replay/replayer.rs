@@ -226,9 +226,19 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, _: (), _at: Location) -> ControlFlow<Self::Output> {
-        match self.tags.start_position() {
-            Ok(pos) => {
+    fn begin_movetext(&mut self, _: (), at: Location) -> ControlFlow<Self::Output> {
+        match self.tags.start_position_repaired() {
+            Ok((pos, repairs)) => {
+                for repair in repairs {
+                    // What was changed, as the token of the oddity.
+                    let text = repair.to_string();
+                    let token = RawToken {
+                        bytes: text.as_bytes(),
+                        position: self.tags.fen_location().unwrap_or(at),
+                    };
+                    let kind = OddityKind::RepairedFenTag;
+                    self.sink.oddity(Oddity { kind, token });
+                }
                 self.sink.start(&pos);
                 self.line = Line {
                     pos,

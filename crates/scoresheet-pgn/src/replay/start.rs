@@ -1,6 +1,6 @@
 //! Where a game starts: the `FEN`, `SetUp` and `Variant` tags.
 
-use scoresheet::fen::Fen;
+use scoresheet::fen::{Fen, FenRepair};
 use scoresheet::{CastlingMode, FenError, Position};
 
 use super::{GameError, GameErrorKind};
@@ -109,6 +109,11 @@ impl StartTags {
         true
     }
 
+    /// Where the `FEN` tag is, if there is one.
+    pub fn fen_location(&self) -> Option<Location> {
+        self.fen.as_ref().map(|(_, at)| *at)
+    }
+
     /// The `FEN` tag's value, if any.
     pub fn fen(&self) -> Option<&str> {
         self.fen.as_ref().map(|(fen, _)| fen.as_str())
@@ -127,6 +132,17 @@ impl StartTags {
     ///
     /// [`GameErrorKind::Variant`] or [`GameErrorKind::Fen`], at the tag.
     pub fn start_position(&self) -> Result<Position, GameError> {
+        self.start_position_repaired().map(|(pos, _)| pos)
+    }
+
+    /// As [`start_position`](StartTags::start_position), with what the lenient reading of the
+    /// `FEN` tag repaired (castling rights the position cannot have, a fullmove number of 0,
+    /// ...), for the caller to report.
+    ///
+    /// # Errors
+    ///
+    /// As [`start_position`](StartTags::start_position).
+    pub fn start_position_repaired(&self) -> Result<(Position, Vec<FenRepair>), GameError> {
         let variant = match &self.variant {
             None => Variant::Standard,
             Some((name, at)) => Variant::from_tag(name)
@@ -137,22 +153,25 @@ impl StartTags {
             if variant == Variant::Chess960 {
                 pos.set_castling_mode(CastlingMode::Chess960);
             }
-            return Ok(pos);
+            return Ok((pos, Vec::new()));
         };
         position_from_fen(fen, variant).map_err(|e| GameError::new(GameErrorKind::Fen(e), *at, fen))
     }
 }
 
-/// A position from a `FEN` tag, read leniently, in the castling mode it needs.
-fn position_from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
-    let setup = Fen::from_ascii_lenient(fen.as_bytes())
-        .map_err(FenError::Parse)?
-        .into_setup();
+/// A position from a `FEN` tag, read leniently, in the castling mode it needs, with what was
+/// repaired.
+fn position_from_fen(fen: &str, variant: Variant) -> Result<(Position, Vec<FenRepair>), FenError> {
+    let (parsed, mut repairs) =
+        Fen::from_ascii_repaired(fen.as_bytes()).map_err(FenError::Parse)?;
+    let setup = parsed.into_setup();
     let mode = match variant {
         Variant::Chess960 => CastlingMode::Chess960,
         Variant::Standard => CastlingMode::detect(&setup),
     };
-    Position::from_fen_lenient(fen, mode)
+    let (pos, more) = Position::from_setup_repaired(&setup, mode).map_err(FenError::Position)?;
+    repairs.extend(more);
+    Ok((pos, repairs))
 }
 
 #[cfg(test)]

@@ -473,7 +473,7 @@ impl Sink for Records {
     }
 }
 
-/// A [`Visitor`] that converts each game into a [`DenormalizedGame`]; see the
+/// A [`Visitor`](crate::Visitor) that converts each game into a [`DenormalizedGame`]; see the
 /// [module docs](super).
 ///
 /// Its output is `Ok(game)`, or `Err(GameError)` for a game that could not be converted (the

@@ -43,8 +43,9 @@ pub enum Command {
         scoresheet perft 5\n  \
         scoresheet perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n\n\
         The node count is the last line of output; with --divide each first move (UCI) \
-        comes before it with its own count. The depth is at most 8 (deeper counts may not fit \
-        in 64 bits, and take hours); while stderr is a terminal, the root moves done so far \
+        comes before it with its own count. The depth is at most 64: beyond 8, counts are \
+        checked for overflow (a narrow tree, such as a position with one line of play, counts \
+        deep; depth 9 from the start position takes hours); while stderr is a terminal, the root moves done so far \
         are shown there.")]
     Perft(PerftArgs),
     /// Validate a FEN and print it normalized.

@@ -13,8 +13,24 @@ use crate::position::Position;
 /// The deepest perft whose count fits in a `u64` for every position: a position has at most
 /// 218 legal moves, and 218^8 < 2^64 <= 218^9. (Depth 8 from the start position is
 /// 84,998,978,956 nodes, minutes of work; each further ply multiplies that by about 30.)
-/// [`perft`] and [`divide`] do not check it; front ends should.
+/// [`perft`] and [`divide`] do not check it; deeper counts (narrow trees, like a position with
+/// one line of play) go through [`perft_checked`].
 pub const MAX_DEPTH: u32 = 8;
+
+/// [`perft`] for any depth: `None` when the count does not fit in a `u64`.
+pub fn perft_checked(pos: &Position, depth: u32) -> Option<u64> {
+    if depth <= MAX_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let mut nodes: Option<u64> = Some(0);
+    pos.for_each_legal_move(|mv| {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let below = perft_checked(&child, depth - 1);
+        nodes = nodes.and_then(|n| n.checked_add(below?));
+    });
+    nodes
+}
 
 /// The number of leaf nodes at `depth` plies (bulk-counted at the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -89,5 +105,23 @@ mod tests {
         }
         assert!(218u64.checked_pow(MAX_DEPTH).is_some());
         assert!(218u64.checked_pow(MAX_DEPTH + 1).is_none());
+        for depth in 0..=4 {
+            assert_eq!(perft_checked(&pos, depth), Some(perft(&pos, depth)));
+        }
+    }
+
+    /// A tree with one line of play is counted at any depth: in this position (the "prison"
+    /// of the tricky perft suites) each side has one legal move a turn, so the count is 1 at
+    /// every depth (python-chess counts 1 at depths 1 to 6; scalachess's suite has 1 at 32).
+    #[test]
+    fn ok_perft_checked_deep_narrow_tree() {
+        let pos = Position::from_fen(
+            "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1",
+            crate::CastlingMode::Standard,
+        )
+        .expect("legal position");
+        for depth in [1, 6, 9, 32] {
+            assert_eq!(perft_checked(&pos, depth), Some(1), "depth {depth}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use anyhow::Context;
 use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
 use scoresheet::{CastlingMode, EnPassantMode, Position};
-use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
+use scoresheet_pgn::replay::{game_result, Ply, ReplaySink, Replayer};
 use scoresheet_pgn::{Location, Noted, Outcome as GameResult, RawTag, Reader};
 
 use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
@@ -57,7 +57,7 @@ impl ReplaySink for Tokenizer {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        let Some(mv) = ply.mv.filter(|_| ply.depth == 0) else {
+        let Some(mv) = ply.mv else {
             return;
         };
         let canonical = match self.vocab {
@@ -78,11 +78,8 @@ impl ReplaySink for Tokenizer {
         }
     }
 
-    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
-        match ply.depth {
-            0 => Err("tokens"),
-            _ => Ok(()),
-        }
+    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
+        Err("tokens")
     }
 
     fn outcome(&mut self, outcome: Option<GameResult>) {
@@ -95,15 +92,9 @@ impl ReplaySink for Tokenizer {
 }
 
 impl Tokens {
-    /// The result: the `Result` tag if it holds one, else the marker, else `*`.
+    /// The result, by the replay layer's rule.
     fn result(&self) -> &str {
-        match self.result_tag.as_deref() {
-            Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
-            _ => match self.result {
-                Some(Some(outcome)) => outcome.as_str(),
-                _ => "*",
-            },
-        }
+        game_result(self.result_tag.as_deref(), self.result)
     }
 }
 

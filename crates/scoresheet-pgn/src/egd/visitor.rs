@@ -122,8 +122,6 @@ pub(crate) struct Converter<S> {
     result_tag: Option<String>,
     marker: Option<&'static str>,
     plies: u32,
-    /// How deep in variations the replay is: EGD records the mainline only.
-    depth: u32,
 }
 
 impl<S: Sink> Converter<S> {
@@ -142,7 +140,6 @@ impl<S: Sink> Converter<S> {
             result_tag: None,
             marker: None,
             plies: 0,
-            depth: 0,
         }
     }
 
@@ -234,7 +231,6 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.result_tag = None;
         self.marker = None;
         self.plies = 0;
-        self.depth = 0;
         self.sink.begin();
     }
 
@@ -253,7 +249,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
     }
 
     fn ply(&mut self, ply: &ReplayedPly<'_>) {
-        let Some(mv) = ply.mv.filter(|_| ply.depth == 0) else {
+        let Some(mv) = ply.mv else {
             return;
         };
         self.flush();
@@ -273,17 +269,14 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.plies += 1;
     }
 
-    /// EGD has no record for a null move: one on the mainline rejects the game; one in a
-    /// variation (not written) is fine.
-    fn null_move(&mut self, ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
-        match ply.depth {
-            0 => Err("EGD"),
-            _ => Ok(()),
-        }
+    /// EGD has no record for a null move: it rejects the game. (Variations, where null
+    /// moves are common, are skipped unread: EGD records the mainline only.)
+    fn null_move(&mut self, _ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+        Err("EGD")
     }
 
     fn nag(&mut self, nag: u16, token: RawToken<'_>) {
-        if self.options.extended && self.pending.is_some() && self.depth == 0 {
+        if self.options.extended && self.pending.is_some() {
             self.meta.nags.push(nag);
             if !token.as_bytes().starts_with(b"$") {
                 self.meta.glyphs.push(token.decode().into_owned());
@@ -294,18 +287,10 @@ impl<S: Sink> ReplaySink for Converter<S> {
     /// With extended features, a comment after a mainline move goes into its meta: the
     /// commands as typed values, the rest as text.
     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
-        if self.options.extended && self.pending.is_some() && self.depth == 0 {
+        if self.options.extended && self.pending.is_some() {
             return self.meta.add_comment(comment.as_bytes());
         }
         Vec::new()
-    }
-
-    fn begin_variation(&mut self) {
-        self.depth += 1;
-    }
-
-    fn end_variation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
     }
 
     fn outcome(&mut self, outcome: Option<Outcome>) {

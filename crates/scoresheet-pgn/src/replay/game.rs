@@ -24,8 +24,8 @@ pub struct GamePly {
     pub location: Location,
 }
 
-/// A replayed game: its tags, start position and mainline. Variations are replayed (an
-/// illegal move in one rejects the game, as in every output) but not kept.
+/// A replayed game: its tags, start position and mainline. Variations are skipped unread
+/// (only the mainline decides whether a game is accepted, as in every output).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     /// The tag pairs in file order.
@@ -54,15 +54,22 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The result: the `Result` tag if it holds one, else the result marker; `*` if neither.
+    /// The result: see [`game_result`].
     pub fn result(&self) -> &str {
-        match self.tag("Result") {
-            Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
-            _ => match self.outcome {
-                Some(Some(outcome)) => outcome.as_str(),
-                _ => "*",
-            },
-        }
+        game_result(self.tag("Result"), self.outcome)
+    }
+}
+
+/// A game's result, the one rule for outputs that give it apart from its tags: the `Result`
+/// tag if it holds a result, else the result marker that ended the movetext (`marker`:
+/// `Some(None)` for `*`), else `*`.
+pub fn game_result(tag: Option<&str>, marker: Option<Option<Outcome>>) -> &str {
+    match tag {
+        Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
+        _ => match marker {
+            Some(Some(outcome)) => outcome.as_str(),
+            _ => "*",
+        },
     }
 }
 
@@ -70,15 +77,12 @@ impl Game {
 #[derive(Debug)]
 pub struct GameBuilder {
     game: Game,
-    /// How deep in variations the replay is (their moves are not kept).
-    depth: u32,
 }
 
 impl GameBuilder {
     /// A builder with no game yet.
     pub fn new() -> GameBuilder {
         GameBuilder {
-            depth: 0,
             game: Game {
                 tags: Vec::new(),
                 start: Position::new(),
@@ -92,9 +96,6 @@ impl GameBuilder {
     }
 
     fn push(&mut self, ply: &Ply<'_>) {
-        if ply.depth > 0 {
-            return;
-        }
         let after = ply.after;
         let suffix = match after.is_check() {
             true if !after.has_legal_moves() => Some(Suffix::Checkmate),
@@ -127,7 +128,6 @@ impl ReplaySink for GameBuilder {
     fn begin_game(&mut self, at: Location) {
         self.game = GameBuilder::new().game;
         self.game.location = at;
-        self.depth = 0;
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
@@ -149,32 +149,18 @@ impl ReplaySink for GameBuilder {
     }
 
     fn nag(&mut self, nag: u16, _token: RawToken<'_>) {
-        if self.depth > 0 {
-            return;
-        }
         if let Some(ply) = self.game.plies.last_mut() {
             ply.nags.push(nag);
         }
     }
 
     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
-        if self.depth > 0 {
-            return Vec::new();
-        }
         let text = comment.decode().trim().to_owned();
         match self.game.plies.last_mut() {
             Some(ply) => ply.comments.push(text),
             None => self.game.comments.push(text),
         }
         Vec::new()
-    }
-
-    fn begin_variation(&mut self) {
-        self.depth += 1;
-    }
-
-    fn end_variation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
     }
 
     fn outcome(&mut self, outcome: Option<Outcome>) {

@@ -51,7 +51,7 @@ mod start;
 mod token;
 
 pub use error::{GameError, GameErrorKind};
-pub use game::{Game, GameBuilder, GamePly, ReplayedGames};
+pub use game::{game_result, Game, GameBuilder, GamePly, ReplayedGames};
 pub use replayer::{Ply, ReplaySink, Replayer};
 pub use start::{StartTags, Variant};
 pub use token::{read_token, TokenMove};

@@ -66,24 +66,16 @@ pub fn read_token(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKi
 #[cold]
 #[inline(never)]
 fn read_other(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKind> {
-    let san_error = match SanPlus::from_ascii_lenient(token) {
-        Ok(plus) => plus.san.resolve(pos).err().map(Err),
-        Err(syntax) => Some(Ok(syntax)),
-    };
-    match (other_notation(pos, token), san_error) {
+    let san = SanPlus::from_ascii_lenient(token).map(|plus| plus.san.resolve(pos));
+    match (other_notation(pos, token), san) {
         (Some(Ok(mv)), _) => Ok(TokenMove::Move {
             mv,
             san: San::from_move(pos, mv),
         }),
-        (Some(Err(error)), Some(Ok(_))) | (_, Some(Err(error))) => Err(move_error(pos, error)),
-        (None, Some(Ok(syntax))) => Err(GameErrorKind::Syntax(syntax)),
-        // Unreachable: `read_token` found no legal SAN move; read as a syntax-free SAN that
-        // resolves after all, it is that move.
-        (_, None) => match SanPlus::from_ascii_lenient(token).map(|p| p.san.resolve(pos)) {
-            Ok(Ok((mv, san))) => Ok(TokenMove::Move { mv, san }),
-            Ok(Err(error)) => Err(move_error(pos, error)),
-            Err(syntax) => Err(GameErrorKind::Syntax(syntax)),
-        },
+        // Not reached from `read_token` (which took every legal SAN move), kept total.
+        (_, Ok(Ok((mv, san)))) => Ok(TokenMove::Move { mv, san }),
+        (_, Ok(Err(error))) | (Some(Err(error)), Err(_)) => Err(move_error(pos, error)),
+        (None, Err(syntax)) => Err(GameErrorKind::Syntax(syntax)),
     }
 }
 

@@ -549,8 +549,8 @@ impl<R: Read> Lexer<R> {
     }
 
     /// A line break in movetext. The game ends after its result line, at a line starting with
-    /// `[`, and, once it has a move, at a blank line followed by a line starting with a digit or
-    /// a move.
+    /// `[`, and, once it has a move, at a blank line followed by a line starting with move
+    /// number 1 or a move.
     #[inline(never)]
     fn line_break(&mut self) -> Result<Option<Token>, BufferError> {
         self.buffer.newline()?;
@@ -576,7 +576,8 @@ impl<R: Read> Lexer<R> {
                 }
                 Some(b'[') => return Ok(Some(self.end_game())),
                 Some(b'0'..=b'9') if blank && self.state == State::Movetext => {
-                    return Ok(Some(self.end_game()))
+                    let first = scan::is_first_move_number(self.buffer.data());
+                    return Ok(first.then(|| self.end_game()));
                 }
                 Some(b'A'..=b'Z' | b'a'..=b'z') if blank && self.state == State::Movetext => {
                     let data = self.buffer.data();

@@ -15,8 +15,9 @@
 //!    LAN `e2-e4`, UCI `e2e4`, castling `O-O` or `0-0`, null `--` or `Z0`), or if it holds a move
 //!    number (`1.`, `1.e4`; not `2.1`) or a result marker. Other text is skipped
 //!    ([`OddityKind::TextBeforeGame`]). Once a game has a move, a blank line followed by a line
-//!    starting with a digit or a move ends it: paragraphs of bare moves separated by blank lines
-//!    are one game each.
+//!    starting with White's move number 1 (`1.`) or a move ends it: paragraphs of bare moves separated by
+//!    blank lines are one game each. Any other line (a later move number such as `8. ... Nxd4`,
+//!    a variation, a comment, a result) continues the game, as annotating engines write it.
 //! 3. **A tag section without movetext is a game with no moves.** A blank line followed by a tag
 //!    whose name the section already holds ends the game (with an empty movetext): a file of
 //!    results, one tag section per game, is one game per section. A blank line followed by a

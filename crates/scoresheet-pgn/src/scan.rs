@@ -508,6 +508,13 @@ fn is_move_number(word: &[u8]) -> bool {
     }
 }
 
+/// Whether `bytes` start with White's move number 1 (`1.`, `1.e4`, not `1...`): after a blank
+/// line in a game's movetext, the start of the next game. Other numbers continue the game
+/// (annotated output that puts each move on its own paragraph).
+pub(crate) fn is_first_move_number(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"1.") && bytes.get(2) != Some(&b'.')
+}
+
 /// Whether a word starts with a result marker.
 fn is_result(word: &[u8]) -> bool {
     !word.is_empty() && matches!(classify(word), Word::Outcome { .. })

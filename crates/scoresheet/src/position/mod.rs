@@ -11,6 +11,8 @@
 
 mod error;
 mod fen_write;
+mod polyglot;
+mod polyglot_random;
 mod setup;
 mod validate;
 

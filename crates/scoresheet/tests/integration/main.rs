@@ -9,6 +9,7 @@ mod fuzz_corpus;
 mod fuzz_replay;
 mod notation_round_trip;
 mod perft;
+mod polyglot;
 mod quantum;
 mod round_trip;
 mod support;

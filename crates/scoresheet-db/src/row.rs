@@ -70,30 +70,17 @@ impl GameRow {
     }
 }
 
-/// The id of a game with this content hash: its high 63 bits, so that ids are positive.
+/// The id of a game with this content hash ([`scoresheet_pgn::game_id::game_id_of`]).
 pub(crate) fn game_id_of(hash: u128) -> i64 {
-    i64::try_from(hash >> 65).expect("63 bits fit in an i64")
+    scoresheet_pgn::game_id::game_id_of(hash)
 }
 
-/// XXH3-128 of the normalized game: the tags sorted by name, the start FEN and the SAN moves.
-/// Comments, NAGs, move numbers and layout do not count.
+/// The content hash of a game ([`scoresheet_pgn::game_id::content_hash`], shared with the
+/// export): the tags, the start FEN and the SAN moves.
 pub(crate) fn content_hash(game: &DenormalizedGame, start_fen: &str) -> u128 {
-    let mut tags: Vec<&(String, String)> = game.game_tags.iter().collect();
-    tags.sort();
-    let mut text = Vec::with_capacity(1024);
-    for (name, value) in tags {
-        text.extend_from_slice(name.as_bytes());
-        text.push(0);
-        text.extend_from_slice(value.as_bytes());
-        text.push(0);
-    }
-    text.push(0x1e);
-    text.extend_from_slice(start_fen.as_bytes());
-    for ply in &game.moves {
-        text.push(b' ');
-        text.extend_from_slice(ply.mv.san.as_bytes());
-    }
-    twox_hash::XxHash3_128::oneshot(&text)
+    let tags = game.game_tags.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let moves = game.moves.iter().map(|ply| ply.mv.san.as_str());
+    scoresheet_pgn::game_id::content_hash(tags, start_fen, moves)
 }
 
 /// Replaces NUL characters (which PostgreSQL text cannot hold) by U+FFFD in every text that

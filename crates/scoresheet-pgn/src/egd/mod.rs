@@ -60,7 +60,9 @@
 //! [`SanPlus::from_ascii_lenient`]: scoresheet::san::SanPlus::from_ascii_lenient
 //! [`San::to_move`]: scoresheet::san::San::to_move
 
+mod game_tags;
 pub mod json;
+mod repetition;
 #[cfg(feature = "json")]
 mod serde_impls;
 mod visitor;
@@ -74,7 +76,9 @@ use crate::annotation::{
     SquareHighlight,
 };
 
+pub use game_tags::GameTags;
 pub use json::JsonVisitor;
+pub use repetition::Repetitions;
 pub use visitor::EgdVisitor;
 
 /// Settings of the EGD visitors, with chaining setters.

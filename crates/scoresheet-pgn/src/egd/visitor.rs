@@ -7,8 +7,8 @@ use scoresheet::san::{San, SanPlus, Suffix};
 use scoresheet::{EnPassantMode, FenWriter, Move, Position};
 
 use super::{
-    DenormalizedGame, EgdOptions, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
-    PieceCode, PlyKey, PlyRecord, PositionRecord,
+    DenormalizedGame, EgdOptions, ExtendedFeatures, Features, GameTags, MoveMeta, MoveRecord,
+    MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord, Repetitions,
 };
 use crate::annotation::CommentIssue;
 use crate::replay::{Ply as ReplayedPly, ReplaySink, Replayer};
@@ -117,9 +117,8 @@ pub(crate) struct Converter<S> {
     pending: Option<PlyFacts>,
     meta: MoveMeta,
     /// Repetition keys since the last capture or pawn move (extended features only).
-    history: Vec<u64>,
-    tags: Vec<(String, String)>,
-    result_tag: Option<String>,
+    repetitions: Repetitions,
+    tags: GameTags,
     marker: Option<&'static str>,
     plies: u32,
 }
@@ -135,23 +134,10 @@ impl<S: Sink> Converter<S> {
             features: Features::default(),
             pending: None,
             meta: MoveMeta::default(),
-            history: Vec::new(),
-            tags: Vec::new(),
-            result_tag: None,
+            repetitions: Repetitions::default(),
+            tags: GameTags::default(),
             marker: None,
             plies: 0,
-        }
-    }
-
-    /// Records a tag. `Result` is matched case-insensitively and kept apart; a repeated tag
-    /// keeps its first place and its last value.
-    fn add_tag(&mut self, name: String, value: String) {
-        if name.eq_ignore_ascii_case("Result") {
-            return self.result_tag = Some(value);
-        }
-        match self.tags.iter_mut().find(|(n, _)| *n == name) {
-            Some(tag) => tag.1 = value,
-            None => self.tags.push((name, value)),
         }
     }
 
@@ -193,13 +179,7 @@ impl<S: Sink> Converter<S> {
         checkmate: bool,
     ) -> ExtendedFeatures {
         let clock = pos.halfmove_clock();
-        if clock == 0 {
-            self.history.clear();
-        }
-        let key = pos.repetition_key();
-        self.history.push(key);
-        let repetition = self.history.iter().filter(|&&k| k == key).count();
-        let repetition = u32::try_from(repetition).unwrap_or(u32::MAX);
+        let repetition = self.repetitions.push(pos);
         ExtendedFeatures {
             halfmove_clock: clock,
             repetition,
@@ -226,17 +206,15 @@ impl<S: Sink> ReplaySink for Converter<S> {
     fn begin_game(&mut self, _at: Location) {
         self.pending = None;
         self.meta = MoveMeta::default();
-        self.history.clear();
+        self.repetitions.clear();
         self.tags.clear();
-        self.result_tag = None;
         self.marker = None;
         self.plies = 0;
         self.sink.begin();
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        let name = crate::decode::decode(name).into_owned();
-        self.add_tag(name, value.decode().into_owned());
+        self.tags.add(name, value);
     }
 
     fn start(&mut self, start: &Position) {
@@ -245,7 +223,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.fens[0]);
         self.features = self.compute_features(start);
-        self.sink.header(&self.tags, self.result_tag.as_deref());
+        self.sink.header(self.tags.others(), self.tags.result_tag());
     }
 
     fn ply(&mut self, ply: &ReplayedPly<'_>) {
@@ -299,8 +277,8 @@ impl<S: Sink> ReplaySink for Converter<S> {
 
     fn end_game(&mut self) -> S::Game {
         self.flush();
-        let result = self.result_tag.as_deref().or(self.marker).unwrap_or("*");
-        self.sink.finish(&self.tags, result, self.plies)
+        let result = self.tags.result(self.marker);
+        self.sink.finish(self.tags.others(), result, self.plies)
     }
 }
 

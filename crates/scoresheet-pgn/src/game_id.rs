@@ -1,0 +1,105 @@
+//! A game's identity: the content hash and the `game_id` derived from it, the same in the
+//! database (`scoresheet-db`), the export (`scoresheet-export`) and any other output that
+//! names games.
+//!
+//! ```
+//! use scoresheet_pgn::game_id::{content_hash, game_id_of, START_FEN};
+//!
+//! let tags = [("Result", "1-0"), ("White", "A")];
+//! let hash = content_hash(tags, START_FEN, ["e4", "e5"]);
+//! // Tag order does not count.
+//! assert_eq!(hash, content_hash([("White", "A"), ("Result", "1-0")], START_FEN, ["e4", "e5"]));
+//! assert!(game_id_of(hash) >= 0);
+//! ```
+
+use std::borrow::Cow;
+
+/// The FEN of the standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// XXH3-128 of the normalized game: the tags (`Result` included, as EGD gives it) sorted by
+/// name then value, the start FEN and the moves in canonical SAN with `+`/`#` (EGD's `san`).
+/// Comments, NAGs, move numbers and layout do not count. A NUL character in a tag counts as
+/// U+FFFD (the database stores it so).
+///
+/// The text hashed is each tag as `name NUL value NUL`, then the byte 0x1E, the start FEN,
+/// and each move preceded by a space.
+pub fn content_hash<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    start_fen: &str,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> u128 {
+    let mut tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
+        .into_iter()
+        .map(|(name, value)| (without_nul(name), without_nul(value)))
+        .collect();
+    tags.sort();
+    let mut text = Vec::with_capacity(1024);
+    for (name, value) in &tags {
+        text.extend_from_slice(name.as_bytes());
+        text.push(0);
+        text.extend_from_slice(value.as_bytes());
+        text.push(0);
+    }
+    text.push(0x1e);
+    text.extend_from_slice(start_fen.as_bytes());
+    for san in moves {
+        text.push(b' ');
+        text.extend_from_slice(san.as_bytes());
+    }
+    twox_hash::XxHash3_128::oneshot(&text)
+}
+
+fn without_nul(text: &str) -> Cow<'_, str> {
+    match text.contains('\0') {
+        true => Cow::Owned(text.replace('\0', "\u{FFFD}")),
+        false => Cow::Borrowed(text),
+    }
+}
+
+/// The id of a game with this content hash: its high 63 bits, so that ids are positive.
+pub fn game_id_of(hash: u128) -> i64 {
+    // 128 - 65 = 63 bits: always below 2^63.
+    i64::try_from(hash >> 65).unwrap_or(i64::MAX)
+}
+
+/// The start FEN a game is stored with: the FEN before its first move (`first`, written with
+/// the en-passant square after every double push), else, for a game without moves, its `FEN`
+/// tag as written, else [`START_FEN`].
+pub fn stored_start_fen<'a>(first: Option<&'a str>, fen_tag: Option<&'a str>) -> &'a str {
+    first.or(fen_tag).unwrap_or(START_FEN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_hash_ignores_tag_order() {
+        let h = |tags: [(&'static str, &'static str); 2]| content_hash(tags, START_FEN, ["e4"]);
+        let a = h([("White", "a"), ("Black", "b")]);
+        assert_eq!(a, h([("Black", "b"), ("White", "a")]));
+        assert_ne!(a, h([("Black", "a"), ("White", "b")]));
+    }
+
+    #[test]
+    fn ok_hash_of_nul_is_hash_of_replacement() {
+        let a = content_hash([("X", "a\0b")], START_FEN, []);
+        let b = content_hash([("X", "a\u{FFFD}b")], START_FEN, []);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn ok_hash_counts_moves_and_start() {
+        let a = content_hash([], START_FEN, ["e4"]);
+        assert_ne!(a, content_hash([], START_FEN, ["e4", "e5"]));
+        assert_ne!(a, content_hash([], "8/8/8/8/8/8/8/K1k5 w - - 0 1", ["e4"]));
+    }
+
+    #[test]
+    fn ok_game_id_is_high_bits() {
+        assert_eq!(game_id_of(u128::MAX), i64::MAX);
+        assert_eq!(game_id_of(1 << 65), 1);
+        assert_eq!(game_id_of((1 << 65) - 1), 0);
+    }
+}

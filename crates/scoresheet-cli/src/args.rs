@@ -136,6 +136,27 @@ pub enum Command {
         Exit codes: 0 every game converted, 1 some games reported as errors (the rest \
         written), 2 usage or I/O error.")]
     Egd(EgdArgs),
+    /// Export PGN games as a dataset: Parquet (or CSV) tables of games and moves.
+    #[command(after_help = "Examples:\n  \
+        scoresheet export -o dataset games.pgn.zst\n  \
+        scoresheet export --threads 2 --fen -o dataset 2024-*.pgn.zst\n  \
+        scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
+        duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
+        Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
+        ... (a new part every --games-per-file games; part N of moves holds the moves of the \
+        games of part N of games), and DIR/_scoresheet.json. Parquet files are zstd-compressed \
+        and carry the schema version (scoresheet.schema_version). Each file is written under \
+        a hidden temporary name and renamed when complete, so readers never see a partial \
+        file. The schema (every column, its type and meaning) is in docs/export.md and the \
+        scoresheet-export crate docs.\n\n\
+        Games are read as by every command (mainline only; inputs plain or gzip, zstd, bzip2). \
+        A game that cannot be replayed is reported on stderr and absent from both tables. A \
+        directory that already holds a dataset is refused unless --force, which replaces it. \
+        A summary (games in, exported, reported as errors, plies, oddities, seconds) ends the \
+        run on stderr, after a progress line while stderr is a terminal; --quiet drops both.\n\n\
+        Exit codes: 0 every game exported, 1 some games reported as errors (the rest \
+        exported), 2 usage or I/O error.")]
+    Export(ExportArgs),
     /// Replay PGN games and write them again with every move in one notation.
     #[command(after_help = "Examples:\n  \
         scoresheet pgn --to uci games.pgn\n  \
@@ -331,6 +352,49 @@ pub struct EgdArgs {
     /// No progress line and no summary (errors are still printed).
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// Flags of `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// PGN files (plain, .gz, .zst, .bz2); `-` or none reads standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// The dataset directory (created if needed).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: std::path::PathBuf,
+    /// The tables' file format.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Parquet)]
+    pub format: ExportFormat,
+    /// Add the `fen_after` column to `moves` (about 3 times the size).
+    #[arg(long)]
+    pub fen: bool,
+    /// Start a new part file after this many games (the first batch of 2048 games that
+    /// reaches it ends the part).
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_per_file: u64,
+    /// Replace a dataset already in the directory.
+    #[arg(long)]
+    pub force: bool,
+    /// Threads converting games.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
+    /// summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
+    /// No progress line and no summary (errors are still printed).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The file format of `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// Apache Parquet, zstd-compressed.
+    Parquet,
+    /// RFC 4180 CSV with a header line, one file per table part.
+    Csv,
 }
 
 /// The starting position of commands that play moves.

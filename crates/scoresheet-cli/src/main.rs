@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         args::Command::Tokenize(a) => cmd::tokenize::run(a),
         args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
         args::Command::Egd(a) => cmd::egd::run(a),
+        args::Command::Export(a) => cmd::export::run(a),
         args::Command::Pgn(a) => cmd::pgn::run(a),
         args::Command::Load(a) => cmd::load::run(a),
         args::Command::Query(a) => cmd::query::run(a),

@@ -6,7 +6,7 @@
 
 mod cutter;
 mod parallel;
-mod progress;
+pub(crate) mod progress;
 
 use std::fs::File;
 use std::io::{self, Read, Write};

@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod egd;
+pub mod export;
 pub mod fen;
 pub mod load;
 pub mod moves;

@@ -1,0 +1,169 @@
+//! `scoresheet export`: PGN to a dataset directory of `games` and `moves` tables (Parquet or
+//! CSV). Flags become library settings here; the rows, the files and their names are the
+//! `scoresheet-export` crate's.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use scoresheet_export::{
+    DatasetOptions, DatasetWriter, ExportOptions, Format, GameConverter, GameRead,
+};
+use scoresheet_pgn::{input, Reader};
+
+use super::egd::progress::{Counting, Progress};
+use super::egd::{fatal, Counters};
+use crate::args::{ExportArgs, ExportFormat};
+use crate::output::{Failure, Outcome};
+
+/// Runs the subcommand.
+pub fn run(args: ExportArgs) -> Outcome {
+    if args.threads != 1 {
+        return Err(Failure::Error(anyhow::anyhow!(
+            "--threads {}: export reads with one thread for now (use --threads 1)",
+            args.threads
+        )));
+    }
+    let started = Instant::now();
+    let counters = Arc::new(Counters::default());
+    let bar = Progress::start(!args.quiet, Arc::clone(&counters));
+    let result = export_all(&args, &counters, &bar);
+    bar.finish();
+    result.map_err(Failure::Error)?;
+    if !args.quiet {
+        summary(&counters, started);
+    }
+    match counters.errors.load(Ordering::Relaxed) {
+        0 => Ok(()),
+        _ => Err(Failure::Exit {
+            code: 1,
+            error: None,
+        }),
+    }
+}
+
+/// The library settings the flags give.
+fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
+    let export = ExportOptions::new().fen(args.fen);
+    let format = match args.format {
+        ExportFormat::Parquet => Format::Parquet,
+        ExportFormat::Csv => Format::Csv,
+    };
+    let dataset = DatasetOptions::new()
+        .format(format)
+        .games_per_file(args.games_per_file)
+        .replace(args.force)
+        .export(export);
+    (export, dataset)
+}
+
+fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
+    let (export, dataset) = settings(args);
+    let mut writer = DatasetWriter::create(&args.output, dataset)?;
+    let stdin = [PathBuf::from("-")];
+    let inputs = match args.inputs.is_empty() {
+        true => &stdin[..],
+        false => &args.inputs[..],
+    };
+    let mut outcome = Ok(());
+    for path in inputs {
+        let name = path.display().to_string();
+        let job = Job {
+            name: &name,
+            warnings: args.warnings,
+            counters,
+            bar,
+        };
+        let done = open(path)
+            .with_context(|| format!("cannot open {name}"))
+            .and_then(|src| {
+                job.export(
+                    Counting::new(src, Arc::clone(counters)),
+                    export,
+                    &mut writer,
+                )
+            });
+        if let Err(e) = done {
+            outcome = Err(e);
+            break;
+        }
+    }
+    // What was exported before an input broke off is completed too.
+    writer.finish().context("cannot complete the dataset")?;
+    outcome
+}
+
+fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    match path.as_os_str() == "-" {
+        true => input::decompress(io::stdin()),
+        false => input::open_input(path),
+    }
+}
+
+/// One input being exported.
+struct Job<'a> {
+    name: &'a str,
+    warnings: bool,
+    counters: &'a Counters,
+    bar: &'a Progress,
+}
+
+impl Job<'_> {
+    fn export(
+        &self,
+        src: impl Read,
+        options: ExportOptions,
+        writer: &mut DatasetWriter,
+    ) -> anyhow::Result<()> {
+        let mut reader = Reader::with_options(src, GameConverter::read_options());
+        let mut converter = GameConverter::new(Arc::from(self.name), options);
+        converter.keep_oddities(self.warnings);
+        let c = self.counters;
+        let result = loop {
+            let game = converter.read_game(&mut reader);
+            for (at, what) in converter.take_kept() {
+                self.bar
+                    .println(&crate::output::warning(self.name, at, &what));
+            }
+            match game {
+                Ok(None) => break Ok(()),
+                Ok(Some(GameRead::Exported(plies))) => {
+                    c.converted.fetch_add(1, Ordering::Relaxed);
+                    c.plies.fetch_add(u64::from(plies), Ordering::Relaxed);
+                }
+                Ok(Some(GameRead::Rejected(why))) => {
+                    c.errors.fetch_add(1, Ordering::Relaxed);
+                    self.bar
+                        .println(&crate::output::rejected_game(self.name, why));
+                }
+                Err(e) => break Err(e),
+            }
+            if converter.batch_is_full() {
+                writer.write(&converter.take_batches()?)?;
+            }
+        };
+        c.add_oddities(converter.oddities());
+        writer.write(&converter.take_batches()?)?;
+        result
+            .map_err(fatal)
+            .with_context(|| format!("exporting {}", self.name))
+    }
+}
+
+fn summary(counters: &Counters, started: Instant) {
+    let exported = counters.converted.load(Ordering::Relaxed);
+    let errors = counters.errors.load(Ordering::Relaxed);
+    let oddities = counters
+        .oddities
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    eprintln!(
+        "export: {} games in: {exported} exported, {errors} reported as errors; {} plies; {oddities}; {:.2} s",
+        exported + errors,
+        counters.plies.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64()
+    );
+}

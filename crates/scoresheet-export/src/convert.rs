@@ -1,0 +1,245 @@
+//! From PGN to record batches: [`GameConverter`] (one game at a time, from any reader) and
+//! [`convert_games`] (bytes of whole games to batches and reports, the unit of work of a
+//! parallel export).
+
+use std::fmt;
+use std::io::Read;
+use std::sync::Arc;
+
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
+use scoresheet_pgn::replay::{GameError, Replayer};
+use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
+
+use crate::sink::TableSink;
+
+/// Settings of an export, with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportOptions {
+    pub(crate) fen: bool,
+    pub(crate) batch_games: usize,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions::new()
+    }
+}
+
+impl ExportOptions {
+    /// The defaults: no `fen_after` column, batches of [`BATCH_GAMES`] games.
+    pub const fn new() -> ExportOptions {
+        ExportOptions {
+            fen: false,
+            batch_games: BATCH_GAMES,
+        }
+    }
+
+    /// Adds the `fen_after` column to `moves`.
+    pub const fn fen(mut self, yes: bool) -> ExportOptions {
+        self.fen = yes;
+        self
+    }
+
+    /// Games per record batch (at least 1).
+    pub const fn batch_games(mut self, games: usize) -> ExportOptions {
+        self.batch_games = if games == 0 { 1 } else { games };
+        self
+    }
+
+    /// Whether `moves` has the `fen_after` column.
+    pub const fn has_fen(&self) -> bool {
+        self.fen
+    }
+}
+
+/// Games per record batch by default: about 170,000 moves, a few MB of columns.
+pub const BATCH_GAMES: usize = 2048;
+
+/// A batch of each table, the games and their moves.
+#[derive(Debug, Clone)]
+pub struct Batches {
+    /// Rows of `games`.
+    pub games: RecordBatch,
+    /// Rows of `moves`: every move of those games, in game order.
+    pub moves: RecordBatch,
+}
+
+/// A game left out: why (the same message as every command's).
+#[derive(Debug)]
+pub enum Rejected {
+    /// A bad move, tag or FEN.
+    Game(GameError),
+    /// A read error the reader recovered from (the next game was read).
+    Read(ReadError),
+}
+
+impl fmt::Display for Rejected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejected::Game(e) => e.fmt(f),
+            Rejected::Read(e) => e.fmt(f),
+        }
+    }
+}
+
+/// What reading one game gave.
+#[derive(Debug)]
+pub enum GameRead {
+    /// The game is in the batches being built, with this many plies.
+    Exported(u32),
+    /// The game was left out.
+    Rejected(Rejected),
+}
+
+/// Converts games read from one input into the rows of both tables: a [`Replayer`] feeding a
+/// [`TableSink`], with the oddities counted.
+#[derive(Debug)]
+pub struct GameConverter {
+    inner: Replayer<Noted<TableSink>>,
+    options: ExportOptions,
+}
+
+impl GameConverter {
+    /// A converter for games from `source` (its name in the `source_file` column).
+    pub fn new(source: Arc<str>, options: ExportOptions) -> GameConverter {
+        let sink = Noted::new(TableSink::new(source, options.fen));
+        GameConverter {
+            inner: Replayer::new(sink),
+            options,
+        }
+    }
+
+    /// The reader settings every command uses.
+    pub fn read_options() -> ReadOptions {
+        ReadOptions::new()
+    }
+
+    /// Reads the next game; `Ok(None)` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// A read error the reader cannot recover from (I/O, a game past the size limit): the
+    /// input ends there.
+    pub fn read_game<R: Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+    ) -> Result<Option<GameRead>, ReadError> {
+        match reader.read_game(&mut self.inner) {
+            Ok(None) => Ok(None),
+            Ok(Some(Ok(plies))) => Ok(Some(GameRead::Exported(plies))),
+            Ok(Some(Err(e))) => Ok(Some(GameRead::Rejected(Rejected::Game(e)))),
+            Err(e) if e.is_recoverable() => Ok(Some(GameRead::Rejected(Rejected::Read(e)))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether the games held make a full batch.
+    pub fn batch_is_full(&self) -> bool {
+        self.inner.sink().inner().games() >= self.options.batch_games
+    }
+
+    /// Games held, not yet taken.
+    pub fn games(&self) -> usize {
+        self.inner.sink().inner().games()
+    }
+
+    /// The games held and their moves, leaving the converter empty.
+    ///
+    /// # Errors
+    ///
+    /// When a text column of the batch passes 2 GiB.
+    pub fn take_batches(&mut self) -> Result<Batches, ArrowError> {
+        let (games, moves) = self.inner.sink_mut().inner_mut().take_batches()?;
+        Ok(Batches { games, moves })
+    }
+
+    /// Sets what is added to each game's byte offset (where the bytes given start in the
+    /// input).
+    pub fn set_byte_base(&mut self, base: u64) {
+        self.inner.sink_mut().inner_mut().set_byte_base(base);
+    }
+
+    /// The oddities met so far.
+    pub fn oddities(&self) -> &Oddities {
+        self.inner.sink().oddities()
+    }
+
+    /// Whether to keep each oddity for [`take_kept`](Self::take_kept) (off by default).
+    pub fn keep_oddities(&mut self, keep: bool) {
+        self.inner.sink_mut().set_keep(keep);
+    }
+
+    /// The oddities kept since the last call: where, and what.
+    pub fn take_kept(&mut self) -> Vec<(Location, String)> {
+        self.inner.sink_mut().take_kept()
+    }
+}
+
+/// What [`convert_games`] made of a run of whole games.
+#[derive(Debug)]
+pub struct Converted {
+    /// The games exported and their moves.
+    pub batches: Batches,
+    /// Plies exported.
+    pub plies: u64,
+    /// The games left out, in input order, located within the bytes given.
+    pub rejected: Vec<Rejected>,
+    /// The oddities kept (when asked for), in input order, located within the bytes given.
+    pub warnings: Vec<(Location, String)>,
+    /// The oddities met.
+    pub oddities: Oddities,
+}
+
+/// Converts bytes holding whole games (a chunk of an input cut between games) into one batch
+/// of each table, and reports. `byte_base` is where the bytes start in their input (for the
+/// `source_offset` column); locations in reports are within `bytes`.
+///
+/// ```
+/// use std::sync::Arc;
+/// use scoresheet_export::{convert_games, ExportOptions};
+///
+/// let pgn = b"[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n";
+/// let out = convert_games(pgn, 0, Arc::from("mate.pgn"), ExportOptions::new())?;
+/// assert_eq!(out.batches.games.num_rows(), 1);
+/// assert_eq!(out.batches.moves.num_rows(), 7);
+/// assert_eq!(out.rejected.len(), 1); // 2. Ke3 is illegal
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// When a batch cannot be built (a text column past 2 GiB). A read error past recovery
+/// cannot happen on bytes in memory except for a game past the size limit, which is reported
+/// as rejected.
+pub fn convert_games(
+    bytes: &[u8],
+    byte_base: u64,
+    source: Arc<str>,
+    options: ExportOptions,
+) -> Result<Converted, ArrowError> {
+    let mut converter = GameConverter::new(source, options.batch_games(usize::MAX));
+    converter.set_byte_base(byte_base);
+    converter.keep_oddities(true);
+    let mut reader = Reader::with_options(bytes, GameConverter::read_options());
+    let mut plies = 0;
+    let mut rejected = Vec::new();
+    loop {
+        match converter.read_game(&mut reader) {
+            Ok(None) => break,
+            Ok(Some(GameRead::Exported(n))) => plies += u64::from(n),
+            Ok(Some(GameRead::Rejected(why))) => rejected.push(why),
+            Err(e) => {
+                rejected.push(Rejected::Read(e));
+                break;
+            }
+        }
+    }
+    Ok(Converted {
+        batches: converter.take_batches()?,
+        plies,
+        rejected,
+        warnings: converter.take_kept(),
+        oddities: converter.oddities().clone(),
+    })
+}

@@ -1,0 +1,358 @@
+//! [`DatasetWriter`]: the dataset directory, `games/` and `moves/`, one file per table part,
+//! each written under a hidden temporary name and renamed when complete.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, Encoding, ZstdLevel};
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnPath;
+
+use crate::convert::{Batches, ExportOptions};
+use crate::csv;
+use crate::error::{ExportError, ExportErrorKind};
+use crate::schema::{games_schema, moves_schema, SCHEMA_VERSION};
+
+/// Games per part file by default: about 100 MB of `moves` Parquet (without `fen_after`).
+pub const GAMES_PER_FILE: u64 = 100_000;
+
+/// The manifest's name, in the dataset directory (readers skip names starting with `_`).
+pub const MANIFEST: &str = "_scoresheet.json";
+
+/// The file format of the tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Format {
+    /// Apache Parquet, zstd-compressed (the default).
+    #[default]
+    Parquet,
+    /// CSV (RFC 4180), with a header line.
+    Csv,
+}
+
+impl Format {
+    /// The file name extension: `parquet` or `csv`.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Format::Parquet => "parquet",
+            Format::Csv => "csv",
+        }
+    }
+}
+
+/// Settings of a [`DatasetWriter`], with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DatasetOptions {
+    format: Format,
+    games_per_file: u64,
+    replace: bool,
+    fen: bool,
+}
+
+impl Default for DatasetOptions {
+    fn default() -> Self {
+        DatasetOptions::new()
+    }
+}
+
+impl DatasetOptions {
+    /// Parquet, [`GAMES_PER_FILE`] games per part, refusing a directory with a dataset.
+    pub const fn new() -> DatasetOptions {
+        DatasetOptions {
+            format: Format::Parquet,
+            games_per_file: GAMES_PER_FILE,
+            replace: false,
+            fen: false,
+        }
+    }
+
+    /// The file format.
+    pub const fn format(mut self, format: Format) -> DatasetOptions {
+        self.format = format;
+        self
+    }
+
+    /// A part ends with the first batch that brings it to `games` games or more (at least 1).
+    pub const fn games_per_file(mut self, games: u64) -> DatasetOptions {
+        self.games_per_file = if games == 0 { 1 } else { games };
+        self
+    }
+
+    /// Replaces a dataset already in the directory (its part files are removed first).
+    pub const fn replace(mut self, yes: bool) -> DatasetOptions {
+        self.replace = yes;
+        self
+    }
+
+    /// The export settings: whether `moves` has `fen_after`.
+    pub const fn export(mut self, options: ExportOptions) -> DatasetOptions {
+        self.fen = options.fen;
+        self
+    }
+}
+
+/// What a finished dataset holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DatasetSummary {
+    /// The files written, `games` and `moves` parts alternately.
+    pub files: Vec<PathBuf>,
+    /// Their size in bytes.
+    pub bytes: u64,
+    /// Rows of `games`.
+    pub games: u64,
+    /// Rows of `moves`.
+    pub moves: u64,
+}
+
+/// Writes the dataset: `DIR/games/part-00000.parquet` and `DIR/moves/part-00000.parquet`,
+/// then `part-00001`, ... Each part of `moves` holds the moves of the games in the same part
+/// of `games`. A file is written as `.part-NNNNN.EXT.tmp` and renamed when complete, so that
+/// a killed export leaves no file a reader takes for data (readers skip hidden names, and
+/// `*.parquet` does not match them).
+#[derive(Debug)]
+pub struct DatasetWriter {
+    dir: PathBuf,
+    options: DatasetOptions,
+    part: u32,
+    games_in_part: u64,
+    open: Option<[TableFile; 2]>,
+    summary: DatasetSummary,
+}
+
+impl DatasetWriter {
+    /// Creates `dir` (and its parents) and its `games/` and `moves/` folders, removing
+    /// temporary files a killed export left.
+    ///
+    /// # Errors
+    ///
+    /// [`ExportErrorKind::DatasetExists`] when a table folder holds a part file (unless
+    /// [`DatasetOptions::replace`]), or an I/O error.
+    pub fn create(dir: &Path, options: DatasetOptions) -> Result<DatasetWriter, ExportError> {
+        for table in ["games", "moves"] {
+            let folder = dir.join(table);
+            fs::create_dir_all(&folder).map_err(|e| ExportError::io(&folder, e))?;
+            clear_folder(&folder, options.replace)?;
+        }
+        let manifest = dir.join(MANIFEST);
+        if manifest.exists() {
+            fs::remove_file(&manifest).map_err(|e| ExportError::io(&manifest, e))?;
+        }
+        Ok(DatasetWriter {
+            dir: dir.to_owned(),
+            options,
+            part: 0,
+            games_in_part: 0,
+            open: None,
+            summary: DatasetSummary::default(),
+        })
+    }
+
+    /// Writes a batch of each table; the part ends once it holds enough games.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be written.
+    pub fn write(&mut self, batches: &Batches) -> Result<(), ExportError> {
+        if batches.games.num_rows() == 0 && batches.moves.num_rows() == 0 {
+            return Ok(());
+        }
+        if self.open.is_none() {
+            self.open = Some(self.open_part()?);
+        }
+        if let Some([games, moves]) = &mut self.open {
+            games.write(&batches.games)?;
+            moves.write(&batches.moves)?;
+        }
+        self.summary.games += batches.games.num_rows() as u64;
+        self.summary.moves += batches.moves.num_rows() as u64;
+        self.games_in_part += batches.games.num_rows() as u64;
+        if self.games_in_part >= self.options.games_per_file {
+            self.close_part()?;
+        }
+        Ok(())
+    }
+
+    /// Completes the last part (an empty part 0 when nothing was written, so that a glob
+    /// over each folder always matches a file with the schema) and writes the manifest.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be written or renamed.
+    pub fn finish(mut self) -> Result<DatasetSummary, ExportError> {
+        if self.open.is_none() && self.part == 0 {
+            self.open = Some(self.open_part()?);
+        }
+        self.close_part()?;
+        self.write_manifest()?;
+        Ok(self.summary)
+    }
+
+    fn open_part(&mut self) -> Result<[TableFile; 2], ExportError> {
+        let name = format!("part-{:05}.{}", self.part, self.options.format.extension());
+        let games =
+            TableFile::create(&self.dir.join("games"), &name, games_schema(), self.options)?;
+        let moves = TableFile::create(
+            &self.dir.join("moves"),
+            &name,
+            moves_schema(self.options.fen),
+            self.options,
+        )?;
+        Ok([games, moves])
+    }
+
+    fn close_part(&mut self) -> Result<(), ExportError> {
+        if let Some(files) = self.open.take() {
+            for file in files {
+                let (path, bytes) = file.finish()?;
+                self.summary.files.push(path);
+                self.summary.bytes += bytes;
+            }
+            self.part += 1;
+            self.games_in_part = 0;
+        }
+        Ok(())
+    }
+
+    fn write_manifest(&self) -> Result<(), ExportError> {
+        let text = format!(
+            "{{\"scoresheet_schema_version\":{SCHEMA_VERSION},\"format\":\"{}\",\"tables\":[\"games\",\"moves\"],\"fen_after\":{},\"games_per_file\":{},\"parts\":{},\"games\":{},\"moves\":{}}}\n",
+            self.options.format.extension(),
+            self.options.fen,
+            self.options.games_per_file,
+            self.part,
+            self.summary.games,
+            self.summary.moves,
+        );
+        let path = self.dir.join(MANIFEST);
+        let tmp = self.dir.join(format!(".{MANIFEST}.tmp"));
+        fs::write(&tmp, text).map_err(|e| ExportError::io(&tmp, e))?;
+        fs::rename(&tmp, &path).map_err(|e| ExportError::io(&path, e))
+    }
+}
+
+/// Whether a file name is a part file or one of our temporary files.
+fn is_part(name: &str) -> bool {
+    name.starts_with("part-") && (name.ends_with(".parquet") || name.ends_with(".csv"))
+}
+
+fn is_temporary(name: &str) -> bool {
+    name.starts_with(".part-") && name.ends_with(".tmp")
+}
+
+/// Removes temporary files; refuses (or, with `replace`, removes) part files.
+fn clear_folder(folder: &Path, replace: bool) -> Result<(), ExportError> {
+    let entries = fs::read_dir(folder).map_err(|e| ExportError::io(folder, e))?;
+    let mut names: Vec<String> = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| ExportError::io(folder, e))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    if !replace {
+        if let Some(name) = names.iter().find(|n| is_part(n)) {
+            let found = folder.join(name);
+            return Err(ExportErrorKind::DatasetExists { found }.into());
+        }
+    }
+    for name in names.iter().filter(|n| is_temporary(n) || is_part(n)) {
+        let path = folder.join(name);
+        fs::remove_file(&path).map_err(|e| ExportError::io(&path, e))?;
+    }
+    Ok(())
+}
+
+/// One table file being written under its temporary name.
+#[derive(Debug)]
+struct TableFile {
+    tmp: PathBuf,
+    path: PathBuf,
+    out: Output,
+}
+
+#[derive(Debug)]
+enum Output {
+    Parquet(Box<ArrowWriter<BufWriter<File>>>),
+    Csv(BufWriter<File>),
+}
+
+impl TableFile {
+    fn create(
+        folder: &Path,
+        name: &str,
+        schema: SchemaRef,
+        options: DatasetOptions,
+    ) -> Result<TableFile, ExportError> {
+        let tmp = folder.join(format!(".{name}.tmp"));
+        let path = folder.join(name);
+        let file = File::create(&tmp).map_err(|e| ExportError::io(&tmp, e))?;
+        let file = BufWriter::with_capacity(1 << 20, file);
+        let out = match options.format {
+            Format::Parquet => {
+                let props = writer_properties(&schema)?;
+                Output::Parquet(Box::new(ArrowWriter::try_new(file, schema, Some(props))?))
+            }
+            Format::Csv => {
+                let mut file = file;
+                csv::write_header(&schema, &mut file).map_err(|e| ExportError::io(&tmp, e))?;
+                Output::Csv(file)
+            }
+        };
+        Ok(TableFile { tmp, path, out })
+    }
+
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), ExportError> {
+        match &mut self.out {
+            Output::Parquet(writer) => Ok(writer.write(batch)?),
+            Output::Csv(out) => {
+                csv::write_batch(batch, out).map_err(|e| ExportError::io(&self.tmp, e))
+            }
+        }
+    }
+
+    /// Completes the file, syncs it and gives it its name; returns the path and size.
+    fn finish(self) -> Result<(PathBuf, u64), ExportError> {
+        let tmp = &self.tmp;
+        let mut out = match self.out {
+            Output::Parquet(writer) => writer.into_inner()?,
+            Output::Csv(out) => out,
+        };
+        out.flush().map_err(|e| ExportError::io(tmp, e))?;
+        let file = out
+            .into_inner()
+            .map_err(|e| ExportError::io(tmp, e.into_error()))?;
+        file.sync_all().map_err(|e| ExportError::io(tmp, e))?;
+        let bytes = file.metadata().map_err(|e| ExportError::io(tmp, e))?.len();
+        drop(file);
+        fs::rename(tmp, &self.path).map_err(|e| ExportError::io(&self.path, e))?;
+        Ok((self.path, bytes))
+    }
+}
+
+/// zstd, the schema version in the key-value metadata, and per-column encodings where the
+/// defaults waste space: `ply` as deltas, `position_key` without a dictionary (nearly every
+/// value is distinct).
+fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError> {
+    let table = match schema.field_with_name("ply") {
+        Ok(_) => "moves",
+        Err(_) => "games",
+    };
+    let metadata = vec![
+        KeyValue::new(
+            "scoresheet.schema_version".to_owned(),
+            SCHEMA_VERSION.to_string(),
+        ),
+        KeyValue::new("scoresheet.table".to_owned(), table.to_owned()),
+    ];
+    let column = |name: &str| ColumnPath::from(name);
+    Ok(WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+        .set_key_value_metadata(Some(metadata))
+        .set_column_dictionary_enabled(column("ply"), false)
+        .set_column_encoding(column("ply"), Encoding::DELTA_BINARY_PACKED)
+        .set_column_dictionary_enabled(column("position_key"), false)
+        .build())
+}

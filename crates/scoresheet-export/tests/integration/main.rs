@@ -1,0 +1,5 @@
+//! The export's rows, checked against expectations written by hand (moves worked out on a
+//! board, clocks and evaluations read off the comments), and the dataset files.
+
+mod dataset;
+mod rows;

@@ -369,8 +369,7 @@ pub struct ExportArgs {
     /// Add the `fen_after` column to `moves` (about 3 times the size).
     #[arg(long)]
     pub fen: bool,
-    /// Start a new part file after this many games (the first batch of 2048 games that
-    /// reaches it ends the part).
+    /// Games per part file (the last part holds the rest).
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games_per_file: u64,
     /// Replace a dataset already in the directory.

@@ -51,6 +51,7 @@
 //! |---|---|---|---|
 //! | `game_id` | int64 | no | the game (`games.game_id`) |
 //! | `ply` | int32 | no | 1 for the game's first move, counting plies |
+//! | `move_number`, `side` | int32, string | no | the fullmove number and the mover, `w` or `b` (EGD's key `12b`) |
 //! | `san` | string | no | canonical SAN with `+`/`#` from the position (EGD `san`) |
 //! | `uci` | string | no | UCI: `e2e4`, `e7e8q`, castling `e1g1` (king takes rook, `e1h1`, in Chess960) |
 //! | `from_square`, `to_square` | string | no | where the piece (the king, castling) comes from and goes (EGD) |
@@ -70,14 +71,15 @@
 //!
 //! The comment commands follow [`scoresheet_pgn::annotation`] (the last of each in a move's
 //! comments wins). To compare `position_key` with python-chess or an opening book, read it
-//! back as unsigned (`position_key & 0xFFFFFFFFFFFFFFFF` in Python, `CAST(position_key AS
-//! UBIGINT)` in DuckDB).
+//! back as unsigned (`position_key & 0xFFFFFFFFFFFFFFFF` in Python; in DuckDB
+//! `printf('%016x', position_key)` writes the key as books print it).
 //!
 //! # Files
 //!
 //! `DIR/games/part-NNNNN.parquet` and `DIR/moves/part-NNNNN.parquet`: a part ends at the first
-//! batch of [`BATCH_GAMES`] games that brings it to [`GAMES_PER_FILE`] games (settable), and
-//! part `N` of `moves` holds the moves of the games of part `N` of `games`. With the defaults
+//! batch (of [`BATCH_GAMES`] games or fewer) that brings it to [`GAMES_PER_FILE`] games
+//! (settable; the CLI cuts batches at [`DatasetWriter::room`], so every part but the last
+//! holds exactly that many), and part `N` of `moves` holds the moves of the games of part `N` of `games`. With the defaults
 //! a `moves` part is about 100 MB and a `games` part about 10 MB; Parquet row groups hold up
 //! to 1,048,576 rows. Every file is written as `.part-NNNNN.EXT.tmp` and renamed once complete.
 //!

@@ -73,6 +73,8 @@ pub fn moves_schema(fen: bool) -> SchemaRef {
     let mut fields = vec![
         field("game_id", DataType::Int64, false),
         field("ply", DataType::Int32, false),
+        field("move_number", DataType::Int32, false),
+        field("side", DataType::Utf8, false),
         field("san", DataType::Utf8, false),
         field("uci", DataType::Utf8, false),
         field("from_square", DataType::Utf8, false),

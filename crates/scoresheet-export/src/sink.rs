@@ -13,7 +13,7 @@ use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, SchemaRef};
 use scoresheet::san::{SanPlus, Suffix};
 use scoresheet::uci::UciMove;
-use scoresheet::{EnPassantMode, FenWriter, Position, Square};
+use scoresheet::{Color, EnPassantMode, FenWriter, Position, Square};
 use scoresheet_pgn::annotation::{ClockTime, CommentIssue, EvalScore};
 use scoresheet_pgn::egd::{GameTags, MoveMeta, MoveType, PieceCode, Repetitions};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
@@ -49,6 +49,8 @@ struct GameColumns {
 struct MoveColumns {
     game_id: Values<i64>,
     ply: Values<i32>,
+    move_number: Values<i32>,
+    side: Vec<Color>,
     san: Text,
     uci: Text,
     from_square: Vec<Square>,
@@ -78,6 +80,8 @@ impl MoveColumns {
     /// the move whose comments may still come) and `game_id` (filled at the game's end).
     fn truncate(&mut self, rows: usize) {
         self.ply.truncate(rows);
+        self.move_number.truncate(rows);
+        self.side.truncate(rows);
         self.san.truncate(rows);
         self.uci.truncate(rows);
         self.from_square.truncate(rows);
@@ -213,6 +217,13 @@ impl TableSink {
         let mut columns: Vec<ArrayRef> = vec![
             m.game_id.take(),
             m.ply.take(),
+            m.move_number.take(),
+            Arc::new(arrow_array::StringArray::from_iter_values(
+                m.side.drain(..).map(|c| match c {
+                    Color::White => "w",
+                    Color::Black => "b",
+                }),
+            )),
             m.san.take()?,
             m.uci.take()?,
             squares(&mut m.from_square),
@@ -385,6 +396,10 @@ impl ReplaySink for TableSink {
         let m = &mut self.moves;
         let number = m.len() - self.game.first_row + 1;
         m.ply.push(i32::try_from(number).unwrap_or(i32::MAX));
+        let fullmove = ply.before.fullmove_number();
+        m.move_number
+            .push(i32::try_from(fullmove).unwrap_or(i32::MAX));
+        m.side.push(ply.before.turn());
         let suffix = match (check, mate) {
             (_, true) => Some(Suffix::Checkmate),
             (true, false) => Some(Suffix::Check),

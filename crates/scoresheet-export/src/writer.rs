@@ -76,7 +76,9 @@ impl DatasetOptions {
         self
     }
 
-    /// A part ends with the first batch that brings it to `games` games or more (at least 1).
+    /// A part ends with the first batch that brings it to `games` games or more (at least 1);
+    /// batches of at most [`DatasetWriter::room`] games make every part but the last hold
+    /// exactly `games`.
     pub const fn games_per_file(mut self, games: u64) -> DatasetOptions {
         self.games_per_file = if games == 0 { 1 } else { games };
         self
@@ -149,6 +151,13 @@ impl DatasetWriter {
             open: None,
             summary: DatasetSummary::default(),
         })
+    }
+
+    /// Games the current part still takes: a batch of that many ends it exactly.
+    pub fn room(&self) -> u64 {
+        self.options
+            .games_per_file
+            .saturating_sub(self.games_in_part)
     }
 
     /// Writes a batch of each table; the part ends once it holds enough games.

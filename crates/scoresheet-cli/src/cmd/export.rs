@@ -141,7 +141,8 @@ impl Job<'_> {
                 }
                 Err(e) => break Err(e),
             }
-            if converter.batch_is_full() {
+            // A batch ends a part exactly: every part but the last holds --games-per-file games.
+            if converter.batch_is_full() || converter.games() as u64 >= writer.room() {
                 writer.write(&converter.take_batches()?)?;
             }
         };

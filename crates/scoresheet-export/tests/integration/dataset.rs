@@ -77,7 +77,10 @@ fn err_existing_dataset_refused_unless_replaced() {
     writer.finish().expect("an empty dataset");
     assert_eq!(names(&dir.join("moves")), ["part-00000.csv"]);
     let header = fs::read_to_string(dir.join("moves/part-00000.csv")).expect("csv");
-    assert!(header.starts_with("game_id,ply,san,uci,"), "{header}");
+    assert!(
+        header.starts_with("game_id,ply,move_number,side,san,uci,"),
+        "{header}"
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -100,7 +103,7 @@ fn ok_csv_rows() {
     let moves = fs::read_to_string(dir.join("moves/part-00000.csv")).expect("csv");
     let row = moves.lines().nth(1).expect("a row");
     assert!(
-        row.contains(",1,e4,e2e4,e2,e4,p,,,move,false,false,180,,,,"),
+        row.contains(",1,1,w,e4,e2e4,e2,e4,p,,,move,false,false,180,,,,"),
         "{row}"
     );
     let _ = fs::remove_dir_all(&dir);

@@ -156,6 +156,9 @@ impl<T: Copy + Default> Values<T> {
     }
 
     pub(crate) fn truncate(&mut self, rows: usize) {
+        if rows >= self.values.len() {
+            return;
+        }
         self.values.truncate(rows);
         if self.nulls > 0 {
             self.valid.truncate(rows);

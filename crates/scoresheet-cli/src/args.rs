@@ -375,7 +375,8 @@ pub struct ExportArgs {
     /// Replace a dataset already in the directory.
     #[arg(long)]
     pub force: bool,
-    /// Threads converting games.
+    /// Threads converting games. Only 1 for now: any other value is refused (exit 2) until
+    /// the chunk cutter `egd --threads` uses is shared by the library.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the

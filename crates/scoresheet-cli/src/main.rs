@@ -10,6 +10,7 @@ mod cmd;
 mod json;
 mod notation;
 mod output;
+mod output_file;
 
 use std::process::ExitCode;
 

@@ -85,6 +85,7 @@ mod error;
 pub mod input;
 mod lexer;
 mod oddities;
+pub mod parallel;
 pub mod reader;
 pub mod replay;
 mod scan;

@@ -6,7 +6,6 @@
 //! writer; a game with an illegal move (or a bad `FEN` or `Variant` tag, or a read error) is
 //! reported on stderr and not written.
 
-use std::fs::File;
 use std::io::{self, Write};
 
 use anyhow::Context;
@@ -20,15 +19,11 @@ use scoresheet_pgn::{
 use crate::args::PgnArgs;
 use crate::notation::Notation;
 use crate::output::{rejected_game, warning, Failure, Outcome};
+use crate::output_file::Destination;
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-        ),
-        None => Box::new(io::stdout().lock()),
-    };
+    let out = Destination::open(args.output.as_deref())?;
     // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
     let words = matches!(args.to, Notation::Eran | Notation::EranShort);
     let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
@@ -42,10 +37,16 @@ pub fn run(args: PgnArgs) -> Outcome {
     } else {
         &args.inputs[..]
     };
-    for path in inputs {
-        convert_file(path, args.to, &mut writer, &mut tally)?;
-    }
-    writer.flush().context("cannot write the output")?;
+    let converted = inputs
+        .iter()
+        .try_for_each(|path| convert_file(path, args.to, &mut writer, &mut tally));
+    // What was written before an input failed is whole: the file is kept (a write error
+    // removes it instead).
+    let finished = match writer.into_inner() {
+        Ok(out) => out.finish(),
+        Err(e) => Err(anyhow::Error::new(e).context("cannot write the output")),
+    };
+    converted.and(finished.map_err(Failure::Error))?;
     if !args.quiet {
         eprintln!(
             "pgn: {} games written, {} rejected; {}",

@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -14,6 +14,9 @@ pub(crate) struct Migration {
     pub name: &'static str,
     pub sqlite: &'static str,
     pub postgres: &'static str,
+    /// Whether the stored plies' derived columns (`uci`, `position_key`, `position_after`) are
+    /// computed again after the SQL ran, from each game's own rows.
+    pub rewrite_plies: bool,
 }
 
 /// Every migration, oldest first.
@@ -23,12 +26,21 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "games and moves",
         sqlite: include_str!("../sql/sqlite/0001_schema.sql"),
         postgres: include_str!("../sql/postgres/0001_schema.sql"),
+        rewrite_plies: false,
     },
     Migration {
         version: 2,
         name: "move comment commands as columns",
         sqlite: include_str!("../sql/sqlite/0002_move_commands.sql"),
         postgres: include_str!("../sql/postgres/0002_move_commands.sql"),
+        rewrite_plies: false,
+    },
+    Migration {
+        version: 3,
+        name: "positions by the repetition rules, Polyglot keys, UCI",
+        sqlite: include_str!("../sql/sqlite/0003_positions.sql"),
+        postgres: include_str!("../sql/postgres/0003_positions.sql"),
+        rewrite_plies: true,
     },
 ];
 

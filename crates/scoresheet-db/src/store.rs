@@ -18,6 +18,8 @@ use crate::{
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct BatchOutcome {
     pub stored: u64,
+    /// The ids of the games stored (for a load that must take them back).
+    pub stored_ids: Vec<i64>,
     pub moves: u64,
     pub duplicates: u64,
     /// Indexes (in the batch) of games whose id is taken by a different game.
@@ -154,18 +156,28 @@ impl Database {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSchema`] for a database without scoresheet tables, else as
-    /// [`query`](Database::query).
+    /// As [`run_sql`](Database::run_sql).
     pub fn run(
         &mut self,
         query: &ShippedQuery,
         player: Option<&str>,
     ) -> Result<QueryResult, Error> {
+        self.run_sql(query.sql, player)
+    }
+
+    /// Runs one SQL statement of the user's (like a shipped query: `$1` bound to `player`, if
+    /// the statement has a parameter) on a database with the scoresheet schema.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NoSchema`] for a database without scoresheet tables, [`Error::SchemaTooNew`],
+    /// else as [`query`](Database::query).
+    pub fn run_sql(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
         match self.schema_version()? {
             None => Err(Error::NoSchema),
             Some(version) => {
                 crate::schema::check_version(version)?;
-                self.query(query.sql, player)
+                self.query(sql, player)
             }
         }
     }
@@ -184,6 +196,14 @@ impl Database {
             Backend::Postgres(p) => p.fetch(game_id)?,
         };
         stored.map(|(game, moves)| rebuild(game, moves)).transpose()
+    }
+
+    /// Deletes games and their moves, in one transaction.
+    pub(crate) fn remove_games(&mut self, ids: &[i64]) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.remove_games(ids),
+            Backend::Postgres(p) => p.remove_games(ids),
+        }
     }
 
     pub(crate) fn write_batch(

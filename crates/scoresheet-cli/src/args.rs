@@ -269,8 +269,8 @@ pub struct LoadArgs {
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
-    /// Games per transaction.
-    #[arg(long, default_value_t = 1000, value_name = "GAMES")]
+    /// Games per transaction (memory grows with it, never with the input).
+    #[arg(long, default_value_t = 100, value_name = "GAMES")]
     pub batch_size: usize,
     /// No progress bar, no summary, no per-game messages (errors are still printed).
     #[arg(long, short)]

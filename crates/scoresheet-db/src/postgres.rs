@@ -160,6 +160,16 @@ impl PostgresStore {
         Ok(outcome)
     }
 
+    /// Runs schema statements in one transaction, under the migration lock (so that two
+    /// loaders do not create the same index at once).
+    pub fn schema_change(&mut self, sql: &str) -> Result<(), Error> {
+        let mut tx = self.client.transaction()?;
+        tx.query("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+        tx.batch_execute(sql)?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Deletes games and their moves, in one transaction.
     pub fn remove_games(&mut self, ids: &[i64]) -> Result<(), Error> {
         let mut tx = self.client.transaction()?;

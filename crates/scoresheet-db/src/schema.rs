@@ -44,6 +44,34 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
 ];
 
+/// The secondary indexes of the newest schema, `(name, table and columns)`: the same SQL on
+/// both databases. A load into an empty database drops them and builds them at its end (one
+/// sort instead of a random insertion per row, which slows as the tables outgrow the cache);
+/// every load first creates any that are missing (after a bulk load that was killed).
+pub(crate) const SECONDARY_INDEXES: &[(&str, &str)] = &[
+    ("games_white", "games (white)"),
+    ("games_black", "games (black)"),
+    ("games_result", "games (result)"),
+    ("games_eco", "games ((tags ->> 'ECO'))"),
+    ("moves_position_key", "moves (position_key)"),
+];
+
+/// `CREATE INDEX IF NOT EXISTS` for every secondary index.
+pub(crate) fn create_indexes_sql() -> String {
+    SECONDARY_INDEXES
+        .iter()
+        .map(|(name, on)| format!("CREATE INDEX IF NOT EXISTS {name} ON {on};\n"))
+        .collect()
+}
+
+/// `DROP INDEX IF EXISTS` for every secondary index.
+pub(crate) fn drop_indexes_sql() -> String {
+    SECONDARY_INDEXES
+        .iter()
+        .map(|(name, _)| format!("DROP INDEX IF EXISTS {name};\n"))
+        .collect()
+}
+
 /// Creates the bookkeeping table (the same SQL on both databases).
 pub(crate) const CREATE_MIGRATIONS_TABLE: &str =
     "CREATE TABLE IF NOT EXISTS scoresheet_migrations (\

@@ -7,7 +7,7 @@ use scoresheet_pgn::egd::DenormalizedGame;
 use crate::{
     fetch::rebuild,
     postgres::PostgresStore,
-    query::{QueryResult, ShippedQuery},
+    query::{QueryResult, ShippedQuery, Value},
     row::GameRow,
     sqlite::SqliteStore,
     url::{DatabaseUrl, Target},
@@ -196,6 +196,37 @@ impl Database {
             Backend::Postgres(p) => p.fetch(game_id)?,
         };
         stored.map(|(game, moves)| rebuild(game, moves)).transpose()
+    }
+
+    /// Prepares a load: into an empty database, drops the secondary indexes (returns true: the
+    /// load must call [`Database::end_bulk`]); else creates any that are missing.
+    pub(crate) fn begin_bulk(&mut self) -> Result<bool, Error> {
+        let empty = self.query(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM moves LIMIT 1) AS m",
+            None,
+        )?;
+        let empty = matches!(
+            empty.rows.first().and_then(|r| r.first()),
+            Some(Value::Int(0))
+        );
+        let sql = match empty {
+            true => crate::schema::drop_indexes_sql(),
+            false => crate::schema::create_indexes_sql(),
+        };
+        self.schema_change(&sql)?;
+        Ok(empty)
+    }
+
+    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]).
+    pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
+        self.schema_change(&crate::schema::create_indexes_sql())
+    }
+
+    fn schema_change(&mut self, sql: &str) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.schema_change(sql),
+            Backend::Postgres(p) => p.schema_change(sql),
+        }
     }
 
     /// Deletes games and their moves, in one transaction.

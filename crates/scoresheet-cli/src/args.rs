@@ -108,16 +108,21 @@ pub enum Command {
         stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
         rejected, 2 when loading stopped on an error.")]
     Load(LoadArgs),
-    /// Run a shipped analysis on a database loaded with `scoresheet load`.
+    /// Run a shipped analysis, or your own SQL, on a database loaded with `scoresheet load`.
     #[command(after_help = "Examples:\n  \
         scoresheet query openings\n  \
         scoresheet query queen-trades --player 'Carlsen, Magnus'\n  \
         scoresheet query losing-positions --player 'Carlsen, Magnus' --format csv\n  \
-        scoresheet query game-length --db postgres://me@localhost/chess --format json\n\n\
+        scoresheet query game-length --db postgres://me@localhost/chess --format json\n  \
+        scoresheet query --list\n  \
+        scoresheet query --show openings > my-openings.sql\n  \
+        scoresheet query --sql my-openings.sql --player 'Carlsen, Magnus'\n\n\
         Queries: queen-trades (score when queens are traded versus not), losing-positions \
         (positions reached most often in lost games), openings (results by ECO code), \
-        game-length (average length by time control). Their SQL is in examples/queries/; \
-        --player takes the name as written in the White/Black tags.")]
+        game-length (average length by time control). They are part of the binary: --show \
+        prints one's SQL, to read it or to start your own. --sql runs one SQL statement from \
+        a file (`-`: standard input) on the same database, with $1 bound to --player (or \
+        NULL). --player takes the name as written in the White/Black tags.")]
     Query(QueryArgs),
     /// Convert PGN games to EGD (Extended Game Description) JSON, one object per game.
     #[command(after_help = "Examples:\n  \
@@ -249,8 +254,9 @@ pub struct DetokenizeArgs {
 /// The database flag of `load` and `query`.
 #[derive(Debug, Args)]
 pub struct DbArgs {
-    /// The database: sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DB [default:
-    /// $SCORESHEET_DATABASE_URL, else sqlite:scoresheet.db].
+    /// The database: a file path or sqlite:PATH (SQLite), or
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB [default: $SCORESHEET_DATABASE_URL, else
+    /// sqlite:scoresheet.db].
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
 }
@@ -263,8 +269,8 @@ pub struct LoadArgs {
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
-    /// Games per transaction.
-    #[arg(long, default_value_t = 1000, value_name = "GAMES")]
+    /// Games per transaction (memory grows with it, never with the input).
+    #[arg(long, default_value_t = 100, value_name = "GAMES")]
     pub batch_size: usize,
     /// No progress bar, no summary, no per-game messages (errors are still printed).
     #[arg(long, short)]
@@ -277,12 +283,24 @@ pub struct LoadArgs {
 
 /// Flags of `query`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["name", "list", "show", "sql"])))]
 pub struct QueryArgs {
-    /// The analysis to run.
+    /// The shipped analysis to run (see --list).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(
         scoresheet_db::query::SHIPPED.iter().map(|q| q.name)
     ))]
-    pub name: String,
+    pub name: Option<String>,
+    /// List the shipped analyses: name and what each answers.
+    #[arg(long)]
+    pub list: bool,
+    /// Print the SQL of a shipped analysis (no database needed).
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(
+        scoresheet_db::query::SHIPPED.iter().map(|q| q.name)
+    ))]
+    pub show: Option<String>,
+    /// Run the SQL statement in FILE (`-`: standard input); $1 is --player, or NULL.
+    #[arg(long, value_name = "FILE")]
+    pub sql: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
     /// Only games of this player, seen from their side.

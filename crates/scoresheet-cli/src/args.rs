@@ -26,7 +26,15 @@ pub enum Command {
         scoresheet convert --from san --to uci e4 e5 Nf3 Nc6\n  \
         scoresheet convert --from uci --to san --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' e1g1\n  \
         printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n  \
-        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n\n\
+        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n  \
+        scoresheet convert --from san --lang de --to uci e4 e5 Sf3 Sc6 Lb5\n  \
+        scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
+        scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
+        scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n\n\
+        --lang CODE gives SAN and LAN the piece letters of a language (ISO 639-1: de, fr, es, \
+        it, pt, nl, sv, no, da, fi, pl, cs, hu, ru, ro, tr, zh, ...), on whichever of --from \
+        and --to is san or lan. Figurines of either colour are read; --to figurine writes white \
+        glyphs, figurine-black black ones, figurine-side those of the side to move.\n\n\
         Without MOVE arguments, moves are read from standard input, one per line (surrounding \
         whitespace ignored, blank lines skipped; a line is one move, so ERAN's `Pawn e2-e4` \
         works). Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
@@ -36,7 +44,9 @@ pub enum Command {
     /// List every legal move of a position, sorted by UCI.
     #[command(after_help = "Examples:\n  \
         scoresheet moves\n  \
-        scoresheet moves --notation san --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'")]
+        scoresheet moves --notation san --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n  \
+        scoresheet moves --notation san --lang ru\n  \
+        scoresheet moves --notation iccf")]
     Moves(MovesArgs),
     /// Count the leaf nodes of the legal move tree (perft).
     #[command(after_help = "Examples:\n  \
@@ -140,7 +150,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet pgn --to uci games.pgn\n  \
         scoresheet pgn --to san -o clean.pgn lichess_db.pgn.zst\n  \
-        curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n\n\
+        curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n  \
+        scoresheet pgn --to san --lang de games.pgn\n  \
+        scoresheet pgn --to figurine games.pgn\n\n\
+        --lang CODE writes SAN or LAN with a language's piece letters (ISO 639-1 code); the \
+        input is read as PGN's English SAN.\n\n\
         Inputs may be gzip, zstd or bzip2 compressed (detected from their first bytes); `-` \
         reads standard input. Moves are read as SAN (leniently: 0-0, e8Q and Ng1-f3 are fine), \
         else as UCI or LAN, so the output reads back. Mainlines and variations are replayed from the start position \
@@ -354,6 +368,10 @@ pub struct ConvertArgs {
     /// Notation to print.
     #[arg(long, value_enum)]
     pub to: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
     /// Where to start.
     #[command(flatten)]
     pub position: PositionArgs,
@@ -369,6 +387,11 @@ pub struct PgnArgs {
     /// Notation of the moves written.
     #[arg(long, value_enum)]
     pub to: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
+
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
@@ -390,6 +413,11 @@ pub struct MovesArgs {
     /// Notation to print.
     #[arg(long, value_enum, default_value = "uci")]
     pub notation: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
+
     /// Which position.
     #[command(flatten)]
     pub position: PositionArgs,

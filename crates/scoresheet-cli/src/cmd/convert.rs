@@ -5,13 +5,15 @@
 use std::io::{self, BufRead, Write};
 
 use crate::args::ConvertArgs;
-use crate::notation::MoveInputError;
+use crate::notation::{check_lang, read, write, MoveInputError};
 use crate::output::{line, stdout, Failure, Outcome};
 use scoresheet::notation::{Caret, Excerpt};
 use scoresheet::EnPassantMode;
 
 /// Runs the subcommand.
 pub fn run(args: ConvertArgs) -> Outcome {
+    check_lang(args.lang, &[args.from, args.to])?;
+    let (from, to) = (args.from.with_lang(args.lang), args.to.with_lang(args.lang));
     let mut pos = super::fen::start_position(&args.position)?;
     let moves = if args.moves.is_empty() {
         read_stdin()?
@@ -21,14 +23,14 @@ pub fn run(args: ConvertArgs) -> Outcome {
     let mut out = stdout();
     for (index, text) in moves.iter().enumerate() {
         let text = text.trim_ascii();
-        let mv = match args.from.read(&pos, text) {
+        let mv = match read(from, &pos, text) {
             Ok(mv) => mv,
             Err(e) => {
                 out.flush()?;
                 return Err(rejected(index, text, &pos, e));
             }
         };
-        line(&mut out, args.to.write(&pos, mv))?;
+        line(&mut out, write(to, &pos, mv))?;
         pos.play_unchecked(mv);
     }
     out.flush()?;

@@ -3,9 +3,12 @@
 use std::io::Write;
 
 use scoresheet::eran::Eran;
+use scoresheet::figurine::FigurineSan;
+use scoresheet::iccf::IccfMove;
 use scoresheet::lan::{Lan, LanKind};
 use scoresheet::quantum::{QuantumKind, QuantumMove};
 use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::smith::{SmithIndicator, SmithMove};
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingSide, Role};
 
@@ -38,6 +41,26 @@ pub fn run(args: ParseArgs) -> Outcome {
         )(text)
         .map(quantum_json)
         .map_err(describe),
+        Notation::Figurine | Notation::FigurineBlack | Notation::FigurineSide => pick(
+            strict,
+            FigurineSan::from_ascii,
+            FigurineSan::from_ascii_lenient,
+        )(text)
+        .map(|f| san_json(f.san))
+        .map_err(describe),
+        Notation::Iccf => pick(strict, IccfMove::from_ascii, IccfMove::from_ascii_lenient)(text)
+            .map(|m| squares_json(m.from, m.to, m.promotion, None))
+            .map_err(describe),
+        Notation::Smith => pick(strict, SmithMove::from_ascii, SmithMove::from_ascii_lenient)(text)
+            .map(|m| {
+                squares_json(
+                    m.from,
+                    m.to,
+                    m.promotion,
+                    Some(smith_indicator(m.indicator)),
+                )
+            })
+            .map_err(describe),
     };
     let json = json.map_err(|(msg, offset)| {
         Failure::Rejected(format!(
@@ -201,6 +224,36 @@ fn uci_json(uci: UciMove) -> String {
             ("promotion", Value::Null),
         ]),
     }
+}
+
+/// ICCF and Smith: the squares, the promotion, and (Smith) the capture indicator.
+fn squares_json(
+    from: scoresheet::Square,
+    to: scoresheet::Square,
+    promotion: Option<Role>,
+    indicator: Option<Value>,
+) -> String {
+    let mut fields = vec![
+        ("kind", Value::Str("normal".into())),
+        ("from", Value::Str(from.to_string())),
+        ("to", Value::Str(to.to_string())),
+        ("promotion", Value::opt_str(promotion.map(Role::name))),
+    ];
+    if let Some(indicator) = indicator {
+        fields.push(("indicator", indicator));
+    }
+    object(fields)
+}
+
+/// A Smith capture indicator: the captured role's name, `en-passant`, `kingside` or
+/// `queenside` (castling), or null.
+fn smith_indicator(indicator: Option<SmithIndicator>) -> Value {
+    Value::opt_str(indicator.map(|i| match i {
+        SmithIndicator::Capture(role) => role.name(),
+        SmithIndicator::EnPassant => "en-passant",
+        SmithIndicator::Castle(CastlingSide::KingSide) => "kingside",
+        SmithIndicator::Castle(CastlingSide::QueenSide) => "queenside",
+    }))
 }
 
 fn eran_json(eran: Eran) -> String {

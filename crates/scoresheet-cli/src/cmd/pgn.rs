@@ -18,11 +18,13 @@ use scoresheet_pgn::{
 };
 
 use crate::args::PgnArgs;
-use crate::notation::Notation;
+use crate::notation::{check_lang, write, Notation};
 use crate::output::{rejected_game, warning, Failure, Outcome};
+use scoresheet::notation::Notation as Core;
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
+    check_lang(args.lang, &[args.to])?;
     let out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
@@ -43,7 +45,7 @@ pub fn run(args: PgnArgs) -> Outcome {
         &args.inputs[..]
     };
     for path in inputs {
-        convert_file(path, args.to, &mut writer, &mut tally)?;
+        convert_file(path, args.to.with_lang(args.lang), &mut writer, &mut tally)?;
     }
     writer.flush().context("cannot write the output")?;
     if !args.quiet {
@@ -75,7 +77,7 @@ struct Tally {
 /// Converts the games of one input file.
 fn convert_file<W: Write>(
     path: &str,
-    to: Notation,
+    to: Core,
     writer: &mut Writer<W>,
     tally: &mut Tally,
 ) -> Result<(), Failure> {
@@ -138,12 +140,12 @@ const STEERING: [&str; 4] = ["FEN", "SetUp", "Variant", "Result"];
 /// variations) written in the target notation. Null moves are kept: `--`, or `0000` in UCI.
 #[derive(Debug)]
 struct Rewrite {
-    to: Notation,
+    to: Core,
     game: Game,
 }
 
 impl Rewrite {
-    fn new(to: Notation) -> Rewrite {
+    fn new(to: Core) -> Rewrite {
         Rewrite {
             to,
             game: Game::default(),
@@ -177,14 +179,14 @@ impl ReplaySink for Rewrite {
 
     fn ply(&mut self, ply: &Ply<'_>) {
         if let Some(mv) = ply.mv {
-            let written = self.to.write(ply.before, mv);
+            let written = write(self.to, ply.before, mv);
             self.game.items.push(Item::Move(written));
         }
     }
 
     fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
         let null = match self.to {
-            Notation::Uci => "0000",
+            Core::Uci => "0000",
             _ => "--",
         };
         self.game.items.push(Item::Move(null.to_owned()));

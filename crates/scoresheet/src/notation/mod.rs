@@ -16,8 +16,10 @@
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
 //!
 //! [`Notation`] chooses among the move notations at run time: `parse_move` (lenient),
-//! `parse_move_strict` and `write_move`/`format_move`.
+//! `parse_move_strict` and `write_move`/`format_move`; [`detect`] tells which notation a move
+//! list is written in.
 
+pub mod detect;
 mod dispatch;
 pub mod eran;
 mod excerpt;

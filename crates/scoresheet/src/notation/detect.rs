@@ -18,12 +18,15 @@
 //! played before the first it refused, then the number the strict reader played; candidates
 //! are sorted by score, best first (then by their order below). Candidates that read no move
 //! are left out. When the two best share a score, the list is ambiguous
-//! ([`is_ambiguous`]): `e2e4 e7e5` is UCI, Smith and quantum notation alike.
+//! ([`is_ambiguous`]): `e2e4 e7e5` is UCI, Smith and quantum notation alike. The tied
+//! candidates ([`best`]) may still read the same moves ([`read_alike`]): then which one wrote
+//! the list does not matter to a converter.
 //!
 //! The candidates: every [`Notation::ALL`] reader once (`figurine` stands for the three
 //! figurine writers, `eran` for both ERAN forms, which read alike), then localized SAN and LAN
 //! in every [`Lang`] but English, by code.
 
+use crate::chess_move::Move;
 use crate::figurine::GlyphChoice;
 use crate::localized::Lang;
 use crate::notation::Notation;
@@ -110,9 +113,53 @@ pub fn is_ambiguous(found: &[Detection]) -> bool {
     }
 }
 
+/// The detections that share the best score: the first of `found` (sorted as [`detect`] sorts)
+/// and those tied with it; empty when `found` is.
+pub fn best(found: &[Detection]) -> &[Detection] {
+    let score = |d: &Detection| (d.lenient, d.strict);
+    match found.first() {
+        Some(first) => {
+            let tied = found
+                .iter()
+                .take_while(|d| score(d) == score(first))
+                .count();
+            &found[..tied]
+        }
+        None => &[],
+    }
+}
+
+/// The moves `notation` reads (leniently) from `pos`, up to the first it refuses.
+fn moves_read(pos: &Position, moves: &[&[u8]], notation: Notation) -> Vec<Move> {
+    let mut pos = pos.clone();
+    let mut read = Vec::with_capacity(moves.len());
+    for text in moves {
+        match notation.parse_move(&pos, text) {
+            Ok(mv) => {
+                pos.play_unchecked(mv);
+                read.push(mv);
+            }
+            Err(_) => break,
+        }
+    }
+    read
+}
+
+/// Whether every detection of `found` reads the same moves from `pos` (leniently, up to the
+/// first it refuses): `e2e4 e7e5` read as UCI or as Smith, `Sf3` read as German or Swedish.
+/// True for fewer than two detections.
+pub fn read_alike(pos: &Position, moves: &[&[u8]], found: &[Detection]) -> bool {
+    let mut read = found.iter().map(|d| moves_read(pos, moves, d.notation));
+    match read.next() {
+        Some(first) => read.all(|other| other == first),
+        None => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::CastlingMode;
 
     fn names(moves: &[&str]) -> Vec<(String, usize, usize)> {
         let bytes: Vec<&[u8]> = moves.iter().map(|m| m.as_bytes()).collect();
@@ -174,5 +221,36 @@ mod tests {
             .map(|d| d.notation.name())
             .collect();
         assert_eq!(tied, ["san-da", "san-de", "san-hr", "san-no", "san-sv"]);
+    }
+
+    #[test]
+    fn ok_best_and_read_alike() {
+        let pos = Position::new();
+        let german: [&[u8]; 3] = [b"e4", b"e5", b"Sf3"];
+        let found = detect(&pos, &german);
+        let names: Vec<&str> = best(&found).iter().map(|d| d.notation.name()).collect();
+        // Polish `S` is the knight too; only `L` (its bishop is `G`) told it apart above.
+        assert_eq!(
+            names,
+            ["san-da", "san-de", "san-hr", "san-no", "san-pl", "san-sv"]
+        );
+        assert!(read_alike(&pos, &german, best(&found)));
+        // `Lb5` is a bishop move in German, a queen move in Estonian: with a queen on b1 and
+        // a bishop on f1 both read it, as different moves.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/1Q2KB2 w - - 0 1", CastlingMode::Standard)
+            .expect("legal FEN");
+        let clash: [&[u8]; 1] = [b"Lb5"];
+        let found = detect(&pos, &clash);
+        let bishop = Notation::San.with_lang(Lang::from_code("de").expect("German"));
+        let queen = Notation::San.with_lang(Lang::from_code("et").expect("Estonian"));
+        let pair: Vec<Detection> = found
+            .iter()
+            .filter(|d| Some(d.notation) == bishop || Some(d.notation) == queen)
+            .copied()
+            .collect();
+        assert_eq!(pair.len(), 2, "{found:?}");
+        assert!(!read_alike(&pos, &clash, &pair));
+        assert!(best(&[]).is_empty());
+        assert!(read_alike(&pos, &clash, &[]));
     }
 }

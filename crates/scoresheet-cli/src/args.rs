@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::notation::Notation;
+use crate::notation::{Notation, Source};
 
 /// Read, check, convert and denormalize chess notation.
 #[derive(Debug, Parser)]
@@ -30,7 +30,12 @@ pub enum Command {
         scoresheet convert --from san --lang de --to uci e4 e5 Sf3 Sc6 Lb5\n  \
         scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
         scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
-        scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n\n\
+        scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
+        scoresheet convert --from auto --to san e4 e5 Cf3 Cc6 Fb5\n\n\
+        --from auto detects the notation and language of the moves as `scoresheet detect` \
+        does; when the best readers tie and read different moves, it refuses (exit code 1) \
+        and lists them (readers that tie on the same moves, such as German and Swedish SAN, \
+        convert alike). --lang then applies to --to only.\n\n\
         --lang CODE gives SAN and LAN the piece letters of a language (ISO 639-1: de, fr, es, \
         it, pt, nl, sv, no, da, fi, pl, cs, hu, ru, ro, tr, zh, ...), on whichever of --from \
         and --to is san or lan. Figurines of either colour are read; --to figurine writes white \
@@ -66,6 +71,22 @@ pub enum Command {
         X-FEN and Shredder-FEN castling are read; Chess960 castling rights are detected. \
         An invalid FEN prints the reason (with a caret for syntax errors) and exits with 1.")]
     Fen(FenArgs),
+    /// Tell which notation (and language) a list of moves is written in.
+    #[command(after_help = "Examples:\n  \
+        scoresheet detect e4 e5 Cf3 Cc6 Fb5          # san-fr\n  \
+        scoresheet detect e2e4 e7e5                  # uci, quantum, smith: the same moves\n  \
+        printf '5254\\n5755\\n' | scoresheet detect   # iccf\n  \
+        scoresheet detect --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' O-O\n\n\
+        Every notation, and SAN and LAN in every language of `scoresheet::localized`, reads the \
+        moves from the start position (or --fen). Each that reads at least one move is \
+        listed, best first: notation, language, moves its lenient reader played before the \
+        first it refused (read), and the same for its strict reader (strict). The last line \
+        is the verdict: `detected: NOTATION`, `ambiguous: A, B, ...` when several tie (saying \
+        whether they read the same moves), or `undetected: ...` when none reads every move.\n\n\
+        Without MOVE arguments, moves are read from standard input, one per line. Exit codes: \
+        0 one notation reads every move (or several that read the same moves), 1 otherwise \
+        (what `convert --from auto` accepts), 2 usage or I/O error.")]
+    Detect(DetectArgs),
     /// Parse one move string and print its syntax tree as a JSON object.
     #[command(after_help = "Examples:\n  \
         scoresheet parse --notation san 'exd8=Q+!?'\n  \
@@ -362,9 +383,9 @@ pub struct PositionArgs {
 /// Flags of `convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// Notation of the input moves.
+    /// Notation of the input moves; `auto` detects it (and its language) from the moves.
     #[arg(long, value_enum)]
-    pub from: Notation,
+    pub from: Source,
     /// Notation to print.
     #[arg(long, value_enum)]
     pub to: Notation,
@@ -373,6 +394,18 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
     pub lang: Option<scoresheet::localized::Lang>,
     /// Where to start.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The moves; when none are given, read from standard input, one per line (blank lines
+    /// skipped).
+    #[arg(value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+/// Flags of `detect`.
+#[derive(Debug, Args)]
+pub struct DetectArgs {
+    /// Where the moves start.
     #[command(flatten)]
     pub position: PositionArgs,
     /// The moves; when none are given, read from standard input, one per line (blank lines

@@ -86,7 +86,17 @@ pub fn figurine(data: &[u8]) {
         let strict = FigurineSan::from_ascii(printed.as_bytes());
         // A lenient null move (`--`) or pawn letter prints as SAN that only reads leniently.
         let back = strict.or_else(|_| FigurineSan::from_ascii_lenient(printed.as_bytes()));
-        assert_eq!(back, Ok(fan), "{printed}");
+        // The glyph set shows only through a glyph: a pawn figurine read leniently (`♟c6`)
+        // prints none (`c6`), which reads back in the default set.
+        let want = if printed.is_ascii() {
+            FigurineSan {
+                glyphs: Default::default(),
+                ..fan
+            }
+        } else {
+            fan
+        };
+        assert_eq!(back, Ok(want), "{printed}");
         let _ = fan.to_move(&Position::new());
     }
 }

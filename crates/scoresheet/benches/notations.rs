@@ -50,40 +50,48 @@ fn plies() -> Vec<(Position, Move)> {
     out
 }
 
-type Format = fn(&Position, Move) -> String;
-type Parse = fn(&[u8]) -> bool;
+type Format = Box<dyn Fn(&Position, Move) -> String>;
+type Parse = Box<dyn Fn(&[u8]) -> bool>;
 
+/// The language of a code in the table.
+fn lang(code: &str) -> Lang {
+    Lang::from_code(code).expect("a code of the table")
+}
+
+/// Each notation's writer and (strict) reader. The languages are looked up once, here, not
+/// in the measured loop.
 fn notations() -> [(&'static str, Format, Parse); 6] {
+    let (de, ru) = (lang("de"), lang("ru"));
     [
         (
             "san",
-            |p, m| SanPlus::from_move(p, m).to_string(),
-            |b| SanPlus::from_ascii(b).is_ok(),
+            Box::new(|p, m| SanPlus::from_move(p, m).to_string()),
+            Box::new(|b| SanPlus::from_ascii(b).is_ok()),
         ),
         (
             "figurine",
-            |p, m| FigurineSan::from_move(p, m, GlyphChoice::White).to_string(),
-            |b| FigurineSan::from_ascii(b).is_ok(),
+            Box::new(|p, m| FigurineSan::from_move(p, m, GlyphChoice::White).to_string()),
+            Box::new(|b| FigurineSan::from_ascii(b).is_ok()),
         ),
         (
             "san-de",
-            |p, m| LocalizedSan::from_move(p, m, Lang::from_code("de").expect("de")).to_string(),
-            |b| LocalizedSan::from_ascii(Lang::from_code("de").expect("de"), b).is_ok(),
+            Box::new(move |p, m| LocalizedSan::from_move(p, m, de).to_string()),
+            Box::new(move |b| LocalizedSan::from_ascii(de, b).is_ok()),
         ),
         (
             "san-ru",
-            |p, m| LocalizedSan::from_move(p, m, Lang::from_code("ru").expect("ru")).to_string(),
-            |b| LocalizedSan::from_ascii(Lang::from_code("ru").expect("ru"), b).is_ok(),
+            Box::new(move |p, m| LocalizedSan::from_move(p, m, ru).to_string()),
+            Box::new(move |b| LocalizedSan::from_ascii(ru, b).is_ok()),
         ),
         (
             "iccf",
-            |_, m| IccfMove::from_move(m).to_string(),
-            |b| IccfMove::from_ascii(b).is_ok(),
+            Box::new(|_, m| IccfMove::from_move(m).to_string()),
+            Box::new(|b| IccfMove::from_ascii(b).is_ok()),
         ),
         (
             "smith",
-            |_, m| SmithMove::from_move(m).to_string(),
-            |b| SmithMove::from_ascii(b).is_ok(),
+            Box::new(|_, m| SmithMove::from_move(m).to_string()),
+            Box::new(|b| SmithMove::from_ascii(b).is_ok()),
         ),
     ]
 }

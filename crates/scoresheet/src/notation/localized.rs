@@ -149,6 +149,41 @@ const TABLE: [Entry; 24] = [
     ),
 ];
 
+/// Per language, for each ASCII byte that is a piece letter, the English SAN letter of its role
+/// (`ASCII_LETTERS[de][b'S']` is `b'N'`); 0 for other bytes. The reader rewrites through it
+/// with one lookup per byte.
+const ASCII_LETTERS: [[u8; 128]; TABLE.len()] = ascii_letters();
+
+/// Builds [`ASCII_LETTERS`] from [`TABLE`]. A letter that starts with an ASCII byte must be
+/// that one byte: the table fails to compile otherwise.
+const fn ascii_letters() -> [[u8; 128]; TABLE.len()] {
+    let mut out = [[0; 128]; TABLE.len()];
+    let mut lang = 0;
+    while lang < TABLE.len() {
+        let mut role = 0;
+        while role < Role::ALL.len() {
+            let letter = TABLE[lang].letters[role].as_bytes();
+            if !letter.is_empty() && letter[0].is_ascii() {
+                assert!(letter.len() == 1, "an ASCII piece letter is one byte");
+                out[lang][letter[0] as usize] = Role::ALL[role].upper_char() as u8;
+            }
+            role += 1;
+        }
+        let alternates = TABLE[lang].alternates;
+        let mut i = 0;
+        while i < alternates.len() {
+            let letter = alternates[i].0.as_bytes();
+            if !letter.is_empty() && letter[0].is_ascii() {
+                assert!(letter.len() == 1, "an ASCII piece letter is one byte");
+                out[lang][letter[0] as usize] = alternates[i].1.upper_char() as u8;
+            }
+            i += 1;
+        }
+        lang += 1;
+    }
+    out
+}
+
 /// A language of the piece-letter table (see the module docs), by ISO 639-1 code.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Lang(u8);
@@ -211,15 +246,37 @@ impl Lang {
         self.entry().lan
     }
 
+    /// The English SAN letter of an ASCII piece letter (`N` for German `S`); 0 for any other
+    /// byte, non-ASCII ones included.
+    #[inline]
+    fn ascii_san_letter(self, byte: u8) -> u8 {
+        let table = &ASCII_LETTERS[usize::from(self.0)];
+        table.get(usize::from(byte)).copied().unwrap_or(0)
+    }
+
     /// The role of the piece letter at the start of `input` and its length in bytes (the
     /// longest letter that matches).
+    ///
+    /// An ASCII first byte is looked up in a table (every ASCII letter is one byte long);
+    /// only a non-ASCII one (`Кр`, `馬`, `Ş`) is compared with the language's letters.
     pub fn letter_at(self, input: &[u8]) -> Option<(Role, usize)> {
-        let letters = Role::ALL.into_iter().map(|r| (self.letter(r), r));
-        letters
-            .chain(self.alternates().iter().copied())
-            .filter(|(l, _)| !l.is_empty() && input.starts_with(l.as_bytes()))
-            .max_by_key(|(l, _)| l.len())
-            .map(|(l, r)| (r, l.len()))
+        let first = *input.first()?;
+        if first.is_ascii() {
+            return Role::from_upper_char(self.ascii_san_letter(first)).map(|r| (r, 1));
+        }
+        let mut found: Option<(Role, usize)> = None;
+        let letters = &self.entry().letters;
+        for (letter, role) in letters
+            .iter()
+            .zip(Role::ALL)
+            .chain(self.alternates().iter().map(|(l, r)| (l, *r)))
+        {
+            let len = letter.len();
+            if len > found.map_or(0, |(_, l)| l) && input.starts_with(letter.as_bytes()) {
+                found = Some((role, len));
+            }
+        }
+        found
     }
 }
 
@@ -281,7 +338,8 @@ impl LocalizedSan {
     /// # Errors
     /// [`ParseSanError`] naming `san-<code>`, with the byte offset in `san`.
     pub fn from_ascii(lang: Lang, san: &[u8]) -> Result<LocalizedSan, ParseSanError> {
-        let r = rewrite(lang, san, false, lang.san_name())?;
+        let mut r = Rewritten::new();
+        rewrite(lang, san, false, lang.san_name(), &mut r)?;
         match SanPlus::from_ascii(r.as_bytes()) {
             Ok(san) => Ok(LocalizedSan { san, lang }),
             Err(e) => Err(r.remap(e, lang.san_name())),
@@ -293,7 +351,8 @@ impl LocalizedSan {
     /// # Errors
     /// [`ParseSanError`] naming `san-<code>`, with the byte offset in `san`.
     pub fn from_ascii_lenient(lang: Lang, san: &[u8]) -> Result<LocalizedSan, ParseSanError> {
-        let r = rewrite(lang, san, true, lang.san_name())?;
+        let mut r = Rewritten::new();
+        rewrite(lang, san, true, lang.san_name(), &mut r)?;
         match SanPlus::from_ascii_lenient(r.as_bytes()) {
             Ok(san) => Ok(LocalizedSan { san, lang }),
             Err(e) => Err(r.remap(e, lang.san_name())),
@@ -338,7 +397,8 @@ impl LocalizedLan {
     /// # Errors
     /// [`ParseSanError`] naming `lan-<code>`, with the byte offset in `lan`.
     pub fn from_ascii(lang: Lang, lan: &[u8]) -> Result<LocalizedLan, ParseSanError> {
-        let r = rewrite(lang, lan, false, lang.lan_name())?;
+        let mut r = Rewritten::new();
+        rewrite(lang, lan, false, lang.lan_name(), &mut r)?;
         match Lan::from_ascii(r.as_bytes()) {
             Ok(lan) => Ok(LocalizedLan { lan, lang }),
             Err(e) => Err(r.remap(e, lang.lan_name())),
@@ -350,7 +410,8 @@ impl LocalizedLan {
     /// # Errors
     /// [`ParseSanError`] naming `lan-<code>`, with the byte offset in `lan`.
     pub fn from_ascii_lenient(lang: Lang, lan: &[u8]) -> Result<LocalizedLan, ParseSanError> {
-        let r = rewrite(lang, lan, true, lang.lan_name())?;
+        let mut r = Rewritten::new();
+        rewrite(lang, lan, true, lang.lan_name(), &mut r)?;
         match Lan::from_ascii_lenient(r.as_bytes()) {
             Ok(lan) => Ok(LocalizedLan { lan, lang }),
             Err(e) => Err(r.remap(e, lang.lan_name())),
@@ -385,13 +446,15 @@ fn is_castling(input: &[u8]) -> bool {
     }
 }
 
-/// Rewrites the language's letters (and, leniently, figurines and Unicode dashes) into SAN's.
+/// Rewrites the language's letters (and, leniently, figurines and Unicode dashes) into SAN's,
+/// into `out` (filled in place: a returned `Rewritten` is copied, which showed in profiles).
 fn rewrite(
     lang: Lang,
     input: &[u8],
     lenient: bool,
     name: &'static str,
-) -> Result<Rewritten, ParseSanError> {
+    out: &mut Rewritten,
+) -> Result<(), ParseSanError> {
     if input.len() > MAX_LEN {
         return Err(ParseError::new(name, ParseSanErrorKind::TooLong, MAX_LEN));
     }
@@ -403,29 +466,45 @@ fn rewrite(
     };
     let castling = is_castling(input);
     let null = lenient && input == b"Z0";
-    let mut out = Rewritten::new();
     let mut i = 0;
-    while i < input.len() {
+    while let Some(&first) = input.get(i) {
         let at = start + i;
-        let rest = &input[i..];
-        let (byte, len) = if castling && rest[0] == b'O' || null {
-            (rest[0], 1)
-        } else if let Some((role, _, len)) = figurine_at(rest).filter(|_| lenient) {
-            (role.upper_char() as u8, len)
-        } else if let Some(len) = dash_at(rest).filter(|_| lenient) {
-            (b'-', len)
-        } else if let Some((role, len)) = lang.letter_at(rest) {
-            (role.upper_char() as u8, len)
-        } else if rest[0].is_ascii_uppercase() || !rest[0].is_ascii() {
-            return Err(ParseError::new(name, ParseSanErrorKind::PieceLetter, at));
+        let (byte, len) = if castling && first == b'O' || null {
+            (first, 1)
+        } else if first.is_ascii() {
+            match lang.ascii_san_letter(first) {
+                0 if first.is_ascii_uppercase() => return Err(piece_letter(name, at)),
+                0 => (first, 1),
+                letter => (letter, 1),
+            }
         } else {
-            (rest[0], 1)
+            symbol_at(lang, &input[i..], lenient).ok_or_else(|| piece_letter(name, at))?
         };
         out.push(byte, at);
         i += len;
     }
     out.finish(start + input.len());
-    Ok(out)
+    Ok(())
+}
+
+/// The SAN byte of the non-ASCII symbol at the start of `rest` (a figurine or Unicode dash
+/// when lenient, else a letter of the language) and its length.
+fn symbol_at(lang: Lang, rest: &[u8], lenient: bool) -> Option<(u8, usize)> {
+    if lenient {
+        if let Some((role, _, len)) = figurine_at(rest) {
+            return Some((role.upper_char() as u8, len));
+        }
+        if let Some(len) = dash_at(rest) {
+            return Some((b'-', len));
+        }
+    }
+    lang.letter_at(rest)
+        .map(|(role, len)| (role.upper_char() as u8, len))
+}
+
+/// A byte that is not a piece letter of the language.
+const fn piece_letter(name: &'static str, at: usize) -> ParseSanError {
+    ParseError::new(name, ParseSanErrorKind::PieceLetter, at)
 }
 
 impl fmt::Display for LocalizedSan {
@@ -449,6 +528,43 @@ mod tests {
 
     fn lang(code: &str) -> Lang {
         Lang::from_code(code).expect("code in the table")
+    }
+
+    #[test]
+    fn ok_letter_at() {
+        type Case = (&'static str, &'static str, Option<(Role, usize)>);
+        let cases: &[Case] = &[
+            ("de", "Sf3", Some((Role::Knight, 1))),
+            ("de", "Be4", Some((Role::Pawn, 1))),
+            ("de", "Nf3", None),
+            ("de", "f3", None),
+            ("de", "", None),
+            ("en", "Nf3", Some((Role::Knight, 1))),
+            ("hu", "Bb1", Some((Role::Rook, 1))),
+            ("nl", "Oe4", Some((Role::Pawn, 1))),
+            ("et", "Oe4", Some((Role::Bishop, 1))),
+            ("ru", "Крe2", Some((Role::King, 4))),
+            ("ru", "Кf3", Some((Role::Knight, 2))),
+            ("ru", "пe4", Some((Role::Pawn, 2))),
+            ("ru", "Kf3", None),
+            ("ru", "Ж", None),
+            ("bg", "Цe2", Some((Role::King, 2))),
+            ("zh", "馬f3", Some((Role::Knight, 3))),
+            ("zh", "马f3", Some((Role::Knight, 3))),
+            ("zh", "车a1", Some((Role::Rook, 3))),
+            ("tr", "Şe2", Some((Role::King, 2))),
+            ("tr", "Kh1", Some((Role::Rook, 1))),
+            ("tr", "Pe4", None),
+        ];
+        for (code, input, want) in cases {
+            assert_eq!(
+                lang(code).letter_at(input.as_bytes()),
+                *want,
+                "{code} {input:?}"
+            );
+        }
+        // A truncated multi-byte letter is no letter.
+        assert_eq!(lang("ru").letter_at(&"Кр".as_bytes()[..1]), None);
     }
 
     #[test]

@@ -91,12 +91,15 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet parse --notation san 'exd8=Q+!?'\n  \
         scoresheet parse --notation eran 'Pawn g7-g8 ->Queen'\n  \
-        scoresheet parse --notation quantum 'b1^a3c3.m1'\n\n\
+        scoresheet parse --notation quantum 'b1^a3c3.m1'\n  \
+        scoresheet parse --notation san --lang de 'Sxf3+'\n\n\
         No position is needed: this is syntax only. Fields: SAN kind, piece, from_file, \
         from_rank, to, capture, promotion, castling, suffix, annotation; ERAN kind \
         (move/castling/en_passant), piece, from, to, capture, promotion, side; quantum type \
         (standard/split/merge/null), piece, sources, targets, variants, promotion, \
-        measurement. A syntax error prints a caret under the offending byte and exits with 1.")]
+        measurement. --lang CODE reads SAN or LAN with a language's piece letters; pieces are \
+        still named in English (`Sf3` in German gives \"piece\":\"knight\"). A syntax error \
+        prints a caret under the offending byte and exits with 1.")]
     Parse(ParseArgs),
     /// Print a move vocabulary: every string the notation can write for a legal move, sorted
     /// by length then bytes (line n is token id n-1).
@@ -200,6 +203,10 @@ pub struct ParseArgs {
     /// Use the strict parser (SAN, LAN, UCI, quantum); the default is the lenient one.
     #[arg(long)]
     pub strict: bool,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`): `--notation san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
     /// The move string (quote it).
     pub text: String,
 }

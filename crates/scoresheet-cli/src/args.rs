@@ -84,8 +84,8 @@ pub enum Command {
         is the verdict: `detected: NOTATION`, `ambiguous: A, B, ...` when several tie (saying \
         whether they read the same moves), or `undetected: ...` when none reads every move.\n\n\
         Without MOVE arguments, moves are read from standard input, one per line. Exit codes: \
-        0 one notation reads every move (or several that read the same moves), 1 otherwise \
-        (what `convert --from auto` accepts), 2 usage or I/O error.")]
+        0 one notation reads every move (or several that read the same moves), 1 otherwise, \
+        2 usage or I/O error.")]
     Detect(DetectArgs),
     /// Parse one move string and print its syntax tree as a JSON object.
     #[command(after_help = "Examples:\n  \

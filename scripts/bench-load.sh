@@ -103,3 +103,22 @@ if [ "$have_egd" = 1 ]; then
 else
   echo "(no \`scoresheet egd\` command in this build: no pipeline share)"
 fi
+
+# Growth and memory (GROWTH=1): the input repeated 38 times with the Event tag varied per copy
+# (game_id is a content hash: identical copies would be duplicates), loaded into an empty SQLite
+# file, against its first 10,000 games alone; games/s of each and peak RSS (/usr/bin/time -v).
+if [ -n "${GROWTH:-}" ]; then
+  big="$work/x38.pgn" small="$work/first-10k.pgn"
+  for i in $(seq 1 38); do sed "s/^\[Event \"/[Event \"copy $i /" "$pgn"; done >"$big"
+  awk '/^\[Event /{n++} n>10000{exit} {print}' "$big" >"$small"
+  for input in "$small" "$big"; do
+    rm -f "$work"/*.db*
+    games="$(grep -c '^\[Event ' "$input")"
+    /usr/bin/time -v -o "$work/timev" "$bin" load --quiet --db "$work/bench.db" "$input"
+    wall="$(awk -F': ' '/Elapsed/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$work/timev")"
+    cpu="$(awk -F': ' '/User time|System time/ {s+=$2} END {print s}' "$work/timev")"
+    rss="$(awk -F': ' '/Maximum resident/ {print $2}' "$work/timev")"
+    echo "growth: $games games, $(du -h "$input" | cut -f1) input: wall $wall s ($(echo "$games / $wall" | bc) games/s)," \
+      "cpu $cpu s ($(echo "$games / $cpu" | bc) games/s), peak RSS $((rss / 1024)) MB"
+  done
+fi

@@ -84,7 +84,7 @@ def test_moves_equal_egd(dataset, egd_games):
             assert m["from_square"] == mv["from_square"]
             assert m["to_square"] == mv["to_square"]
             assert m["piece"] == mv["piece"]
-            assert m["captured_piece"] == mv.get("captured_piece")
+            assert m["captured"] == mv.get("captured_piece")
             assert m["promotion"] == mv.get("promotion")
             assert m["move_type"] == mv["move_type"]
             assert m["is_check"] == features.get("check", False)
@@ -255,7 +255,7 @@ def test_csv_format(tmp_path, corpus, dataset):
 
 
 # The shipped DuckDB queries, run on the export; the ones with a SQLite twin
-# (examples/queries/NAME.sql, run by `scoresheet query`) must give the same answer.
+# (crates/scoresheet-db/queries/NAME.sql, run by `scoresheet query`) must give the same answer.
 QUERIES = ROOT / "examples" / "queries" / "duckdb"
 
 
@@ -314,7 +314,7 @@ def test_losing_positions_equal_sqlite_twin(dataset, sqlite_db):
             f"SELECT DISTINCT position_key, array_to_string(string_split(fen_after, ' ')[1:4], ' ') "
             f"FROM read_parquet('{dataset}/moves/*.parquet')").fetchall():
         fens.setdefault(key, set()).add(fen)
-    sql = (ROOT / "examples" / "queries" / "losing-positions.sql").read_text()
+    sql = (ROOT / "crates" / "scoresheet-db" / "queries" / "losing-positions.sql").read_text()
     sql = sql.replace("$1", "NULL").replace("LIMIT 20", "")
     lite = {f: (n, p) for f, n, p in sqlite3.connect(sqlite_db).execute(sql)}
     compared = 0

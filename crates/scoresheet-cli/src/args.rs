@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::notation::Notation;
+use crate::notation::{Notation, Source};
 
 /// Read, check, convert and denormalize chess notation.
 #[derive(Debug, Parser)]
@@ -26,7 +26,20 @@ pub enum Command {
         scoresheet convert --from san --to uci e4 e5 Nf3 Nc6\n  \
         scoresheet convert --from uci --to san --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' e1g1\n  \
         printf 'e2e4\\ne7e5\\n' | scoresheet convert --from uci --to lan\n  \
-        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n\n\
+        printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n  \
+        scoresheet convert --from san --lang de --to uci e4 e5 Sf3 Sc6 Lb5\n  \
+        scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
+        scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
+        scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
+        scoresheet convert --from auto --to san e4 e5 Cf3 Cc6 Fb5\n\n\
+        --from auto detects the notation and language of the moves as `scoresheet detect` \
+        does; when the best readers tie and read different moves, it refuses (exit code 1) \
+        and lists them (readers that tie on the same moves, such as German and Swedish SAN, \
+        convert alike). --lang then applies to --to only.\n\n\
+        --lang CODE gives SAN and LAN the piece letters of a language (ISO 639-1: de, fr, es, \
+        it, pt, nl, sv, no, da, fi, pl, cs, hu, ru, ro, tr, zh, ...), on whichever of --from \
+        and --to is san or lan. Figurines of either colour are read; --to figurine writes white \
+        glyphs, figurine-black black ones, figurine-side those of the side to move.\n\n\
         Without MOVE arguments, moves are read from standard input, one per line (surrounding \
         whitespace ignored, blank lines skipped; a line is one move, so ERAN's `Pawn e2-e4` \
         works). Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
@@ -36,7 +49,9 @@ pub enum Command {
     /// List every legal move of a position, sorted by UCI.
     #[command(after_help = "Examples:\n  \
         scoresheet moves\n  \
-        scoresheet moves --notation san --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'")]
+        scoresheet moves --notation san --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n  \
+        scoresheet moves --notation san --lang ru\n  \
+        scoresheet moves --notation iccf")]
     Moves(MovesArgs),
     /// Count the leaf nodes of the legal move tree (perft).
     #[command(after_help = "Examples:\n  \
@@ -56,16 +71,35 @@ pub enum Command {
         X-FEN and Shredder-FEN castling are read; Chess960 castling rights are detected. \
         An invalid FEN prints the reason (with a caret for syntax errors) and exits with 1.")]
     Fen(FenArgs),
+    /// Tell which notation (and language) a list of moves is written in.
+    #[command(after_help = "Examples:\n  \
+        scoresheet detect e4 e5 Cf3 Cc6 Fb5          # san-fr\n  \
+        scoresheet detect e2e4 e7e5                  # uci, quantum, smith: the same moves\n  \
+        printf '5254\\n5755\\n' | scoresheet detect   # iccf\n  \
+        scoresheet detect --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1' O-O\n\n\
+        Every notation, and SAN and LAN in every language of `scoresheet::localized`, reads the \
+        moves from the start position (or --fen). Each that reads at least one move is \
+        listed, best first: notation, language, moves its lenient reader played before the \
+        first it refused (read), and the same for its strict reader (strict). The last line \
+        is the verdict: `detected: NOTATION`, `ambiguous: A, B, ...` when several tie (saying \
+        whether they read the same moves), or `undetected: ...` when none reads every move.\n\n\
+        Without MOVE arguments, moves are read from standard input, one per line. Exit codes: \
+        0 one notation reads every move (or several that read the same moves), 1 otherwise, \
+        2 usage or I/O error.")]
+    Detect(DetectArgs),
     /// Parse one move string and print its syntax tree as a JSON object.
     #[command(after_help = "Examples:\n  \
         scoresheet parse --notation san 'exd8=Q+!?'\n  \
         scoresheet parse --notation eran 'Pawn g7-g8 ->Queen'\n  \
-        scoresheet parse --notation quantum 'b1^a3c3.m1'\n\n\
+        scoresheet parse --notation quantum 'b1^a3c3.m1'\n  \
+        scoresheet parse --notation san --lang de 'Sxf3+'\n\n\
         No position is needed: this is syntax only. Fields: SAN kind, piece, from_file, \
         from_rank, to, capture, promotion, castling, suffix, annotation; ERAN kind \
         (move/castling/en_passant), piece, from, to, capture, promotion, side; quantum type \
         (standard/split/merge/null), piece, sources, targets, variants, promotion, \
-        measurement. A syntax error prints a caret under the offending byte and exits with 1.")]
+        measurement. --lang CODE reads SAN or LAN with a language's piece letters; pieces are \
+        still named in English (`Sf3` in German gives \"piece\":\"knight\"). A syntax error \
+        prints a caret under the offending byte and exits with 1.")]
     Parse(ParseArgs),
     /// Print a move vocabulary: every string the notation can write for a legal move, sorted
     /// by length then bytes (line n is token id n-1).
@@ -108,16 +142,21 @@ pub enum Command {
         stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
         rejected, 2 when loading stopped on an error.")]
     Load(LoadArgs),
-    /// Run a shipped analysis on a database loaded with `scoresheet load`.
+    /// Run a shipped analysis, or your own SQL, on a database loaded with `scoresheet load`.
     #[command(after_help = "Examples:\n  \
         scoresheet query openings\n  \
         scoresheet query queen-trades --player 'Carlsen, Magnus'\n  \
         scoresheet query losing-positions --player 'Carlsen, Magnus' --format csv\n  \
-        scoresheet query game-length --db postgres://me@localhost/chess --format json\n\n\
+        scoresheet query game-length --db postgres://me@localhost/chess --format json\n  \
+        scoresheet query --list\n  \
+        scoresheet query --show openings > my-openings.sql\n  \
+        scoresheet query --sql my-openings.sql --player 'Carlsen, Magnus'\n\n\
         Queries: queen-trades (score when queens are traded versus not), losing-positions \
         (positions reached most often in lost games), openings (results by ECO code), \
-        game-length (average length by time control). Their SQL is in examples/queries/; \
-        --player takes the name as written in the White/Black tags.")]
+        game-length (average length by time control). They are part of the binary: --show \
+        prints one's SQL, to read it or to start your own. --sql runs one SQL statement from \
+        a file (`-`: standard input) on the same database, with $1 bound to --player (or \
+        NULL). --player takes the name as written in the White/Black tags.")]
     Query(QueryArgs),
     /// Convert PGN games to EGD (Extended Game Description) JSON, one object per game.
     #[command(after_help = "Examples:\n  \
@@ -161,7 +200,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet pgn --to uci games.pgn\n  \
         scoresheet pgn --to san -o clean.pgn lichess_db.pgn.zst\n  \
-        curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n\n\
+        curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n  \
+        scoresheet pgn --to san --lang de games.pgn\n  \
+        scoresheet pgn --to figurine games.pgn\n\n\
+        --lang CODE writes SAN or LAN with a language's piece letters (ISO 639-1 code); the \
+        input is read as PGN's English SAN.\n\n\
         Inputs may be gzip, zstd or bzip2 compressed (detected from their first bytes); `-` \
         reads standard input. Moves are read as SAN (leniently: 0-0, e8Q and Ng1-f3 are fine), \
         else as UCI or LAN, so the output reads back. Mainlines and variations are replayed from the start position \
@@ -186,6 +229,10 @@ pub struct ParseArgs {
     /// Use the strict parser (SAN, LAN, UCI, quantum); the default is the lenient one.
     #[arg(long)]
     pub strict: bool,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`): `--notation san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
     /// The move string (quote it).
     pub text: String,
 }
@@ -270,8 +317,9 @@ pub struct DetokenizeArgs {
 /// The database flag of `load` and `query`.
 #[derive(Debug, Args)]
 pub struct DbArgs {
-    /// The database: sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DB [default:
-    /// $SCORESHEET_DATABASE_URL, else sqlite:scoresheet.db].
+    /// The database: a file path or sqlite:PATH (SQLite), or
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB [default: $SCORESHEET_DATABASE_URL, else
+    /// sqlite:scoresheet.db].
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
 }
@@ -284,8 +332,8 @@ pub struct LoadArgs {
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
-    /// Games per transaction.
-    #[arg(long, default_value_t = 1000, value_name = "GAMES")]
+    /// Games per transaction (memory grows with it, never with the input).
+    #[arg(long, default_value_t = 100, value_name = "GAMES")]
     pub batch_size: usize,
     /// No progress bar, no summary, no per-game messages (errors are still printed).
     #[arg(long, short)]
@@ -298,12 +346,24 @@ pub struct LoadArgs {
 
 /// Flags of `query`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["name", "list", "show", "sql"])))]
 pub struct QueryArgs {
-    /// The analysis to run.
+    /// The shipped analysis to run (see --list).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(
         scoresheet_db::query::SHIPPED.iter().map(|q| q.name)
     ))]
-    pub name: String,
+    pub name: Option<String>,
+    /// List the shipped analyses: name and what each answers.
+    #[arg(long)]
+    pub list: bool,
+    /// Print the SQL of a shipped analysis (no database needed).
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(
+        scoresheet_db::query::SHIPPED.iter().map(|q| q.name)
+    ))]
+    pub show: Option<String>,
+    /// Run the SQL statement in FILE (`-`: standard input); $1 is --player, or NULL.
+    #[arg(long, value_name = "FILE")]
+    pub sql: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
     /// Only games of this player, seen from their side.
@@ -412,13 +472,29 @@ pub struct PositionArgs {
 /// Flags of `convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// Notation of the input moves.
+    /// Notation of the input moves; `auto` detects it (and its language) from the moves.
     #[arg(long, value_enum)]
-    pub from: Notation,
+    pub from: Source,
     /// Notation to print.
     #[arg(long, value_enum)]
     pub to: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
     /// Where to start.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The moves; when none are given, read from standard input, one per line (blank lines
+    /// skipped).
+    #[arg(value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+/// Flags of `detect`.
+#[derive(Debug, Args)]
+pub struct DetectArgs {
+    /// Where the moves start.
     #[command(flatten)]
     pub position: PositionArgs,
     /// The moves; when none are given, read from standard input, one per line (blank lines
@@ -433,6 +509,11 @@ pub struct PgnArgs {
     /// Notation of the moves written.
     #[arg(long, value_enum)]
     pub to: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
+
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
@@ -454,6 +535,11 @@ pub struct MovesArgs {
     /// Notation to print.
     #[arg(long, value_enum, default_value = "uci")]
     pub notation: Notation,
+    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
+
     /// Which position.
     #[command(flatten)]
     pub position: PositionArgs,

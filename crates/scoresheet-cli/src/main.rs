@@ -10,6 +10,7 @@ mod cmd;
 mod json;
 mod notation;
 mod output;
+mod output_file;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         args::Command::Moves(a) => cmd::moves::run(a),
         args::Command::Perft(a) => cmd::perft::run(a),
         args::Command::Fen(a) => cmd::fen::run(a),
+        args::Command::Detect(a) => cmd::detect::run(a),
         args::Command::Parse(a) => cmd::parse::run(a),
         args::Command::Vocab(a) => cmd::vocab::run(a),
         args::Command::Tokenize(a) => cmd::tokenize::run(a),

@@ -1,9 +1,18 @@
 //! The `--from` / `--to` / `--notation` values: clap's names and help for the library's
-//! [`scoresheet::notation::Notation`], which reads and writes the moves.
+//! [`scoresheet::notation::Notation`], which reads and writes the moves; and `--lang`, which
+//! gives SAN and LAN a language's piece letters ([`Notation::with_lang`]). `--from` also takes
+//! `auto` ([`Source`]), and [`Verdict`] words what [`scoresheet::notation::detect`] found.
 
+use anyhow::anyhow;
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
-use scoresheet::notation::{Notation as Core, NotationError};
+use scoresheet::figurine::GlyphChoice;
+use scoresheet::localized::Lang;
+use scoresheet::notation::detect::{self, Detection};
+use scoresheet::notation::{Excerpt, Notation as Core, NotationError};
 use scoresheet::{Move, Position};
+
+use crate::output::Failure;
 
 /// A move notation the CLI reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -20,6 +29,16 @@ pub enum Notation {
     EranShort,
     /// Quantum chess notation: `g1f3`, `e4xd5` (capture variant), `e7e8q`.
     Quantum,
+    /// Figurine SAN, written with white glyphs: `♘f3`, `♕xd8+`, `e8=♕` (both colours read).
+    Figurine,
+    /// Figurine SAN, written with black glyphs: `♞f3`, `♛xd8+`, `e8=♛`.
+    FigurineBlack,
+    /// Figurine SAN, written with the glyphs of the side to move.
+    FigurineSide,
+    /// ICCF numeric notation: `7163`, `5254`, `57581` (promotion to a queen), `5171` (O-O).
+    Iccf,
+    /// Smith notation: `g1f3`, `e4d5p` (takes a pawn), `e1g1c` (O-O), `e5d6E`, `a7a8Q`.
+    Smith,
 }
 
 /// Why a move string was not accepted: a syntax error with its offset, or a move error.
@@ -53,16 +72,199 @@ impl Notation {
             Notation::Eran => Core::Eran,
             Notation::EranShort => Core::EranShort,
             Notation::Quantum => Core::Quantum,
+            Notation::Figurine => Core::Figurine(GlyphChoice::White),
+            Notation::FigurineBlack => Core::Figurine(GlyphChoice::Black),
+            Notation::FigurineSide => Core::Figurine(GlyphChoice::SideToMove),
+            Notation::Iccf => Core::Iccf,
+            Notation::Smith => Core::Smith,
         }
     }
 
-    /// Reads a move (leniently) and resolves it in the position.
-    pub fn read(self, pos: &Position, text: &str) -> Result<Move, MoveInputError> {
-        Ok(self.core().parse_move(pos, text.as_bytes())?)
+    /// The library's notation in the piece letters of `lang` when it has piece letters (SAN,
+    /// LAN), else as it is.
+    pub fn with_lang(self, lang: Option<Lang>) -> Core {
+        lang.and_then(|l| self.core().with_lang(l))
+            .unwrap_or_else(|| self.core())
+    }
+}
+
+/// A usage error when `--lang` is given but none of `notations` has piece letters.
+pub fn check_lang(lang: Option<Lang>, notations: &[Notation]) -> Result<(), Failure> {
+    match lang {
+        Some(l) if notations.iter().all(|n| n.core().with_lang(l).is_none()) => {
+            Err(Failure::Error(anyhow!(
+                "--lang {l} sets the piece letters of san and lan; the notation given has none"
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The `--lang` value: an ISO 639-1 code of the piece-letter table.
+pub fn parse_lang(code: &str) -> Result<Lang, String> {
+    code.parse::<Lang>().map_err(|e| e.to_string())
+}
+
+/// Reads a move (leniently) and resolves it in the position.
+pub fn read(notation: Core, pos: &Position, text: &str) -> Result<Move, MoveInputError> {
+    Ok(notation.parse_move(pos, text.as_bytes())?)
+}
+
+/// Writes a legal move of the position.
+pub fn write(notation: Core, pos: &Position, mv: Move) -> String {
+    notation.format_move(pos, mv)
+}
+
+/// The `--from` value of `convert`: a notation, or `auto` to detect it from the moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Detect the notation (and language) from the moves.
+    Auto,
+    /// This notation.
+    Given(Notation),
+}
+
+impl Source {
+    /// `auto` first, then every notation in [`Notation`]'s order.
+    const ALL: [Source; 12] = [
+        Source::Auto,
+        Source::Given(Notation::San),
+        Source::Given(Notation::Lan),
+        Source::Given(Notation::Uci),
+        Source::Given(Notation::Eran),
+        Source::Given(Notation::EranShort),
+        Source::Given(Notation::Quantum),
+        Source::Given(Notation::Figurine),
+        Source::Given(Notation::FigurineBlack),
+        Source::Given(Notation::FigurineSide),
+        Source::Given(Notation::Iccf),
+        Source::Given(Notation::Smith),
+    ];
+}
+
+impl ValueEnum for Source {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Source::ALL
     }
 
-    /// Writes a legal move of the position.
-    pub fn write(self, pos: &Position, mv: Move) -> String {
-        self.core().format_move(pos, mv)
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            Source::Auto => {
+                Some(PossibleValue::new("auto").help(
+                    "Detect the notation and language from the moves (see `scoresheet detect`)",
+                ))
+            }
+            Source::Given(n) => n.to_possible_value(),
+        }
+    }
+}
+
+/// What detection made of a move list: the readers tied for the best score, whether they read
+/// the same moves, and how many moves they read.
+#[derive(Debug)]
+pub struct Verdict {
+    /// The best readers, tied ([`detect::best`]); empty when none reads the first move.
+    pub best: Vec<Detection>,
+    /// Whether the best readers read the same moves ([`detect::read_alike`]).
+    pub alike: bool,
+    /// How many moves there are.
+    pub total: usize,
+}
+
+impl Verdict {
+    /// Runs detection on `moves` from `pos`; `found` is the full ranking.
+    pub fn new(pos: &Position, moves: &[&[u8]], found: &[Detection]) -> Verdict {
+        let best = detect::best(found).to_vec();
+        let alike = detect::read_alike(pos, moves, &best);
+        Verdict {
+            best,
+            alike,
+            total: moves.len(),
+        }
+    }
+
+    /// The notation to read with: the best reader, when the best read the same moves.
+    pub fn notation(&self) -> Option<Core> {
+        self.best.first().filter(|_| self.alike).map(|d| d.notation)
+    }
+
+    /// Whether one notation (or several that read the same moves) reads every move.
+    pub fn is_detected(&self) -> bool {
+        self.notation().is_some() && self.best.first().is_some_and(|d| d.is_complete(self.total))
+    }
+
+    fn names(&self) -> String {
+        let names: Vec<&str> = self.best.iter().map(|d| d.notation.name()).collect();
+        names.join(", ")
+    }
+
+    /// One line saying what was found (`moves` are those detection read): `detected: san-fr,
+    /// 5 of 5 moves read`; `ambiguous: ...` when several tie (saying whether they read the same
+    /// moves); `undetected: ...` when no notation reads every move.
+    pub fn describe(&self, moves: &[&[u8]]) -> String {
+        let total = self.total;
+        let Some(first) = self.best.first() else {
+            let text = moves.first().copied().unwrap_or_default();
+            return format!(
+                "undetected: no notation reads move 1 '{}'",
+                Excerpt::new(text, 0)
+            );
+        };
+        let who = match (self.best.len(), self.alike) {
+            (1, _) => self.names(),
+            (_, true) => format!("{} (they read the same moves)", self.names()),
+            (_, false) => format!("{} (they read different moves)", self.names()),
+        };
+        let read = first.lenient;
+        let of = format!(
+            "{read} of {total} move{}",
+            if total == 1 { "" } else { "s" }
+        );
+        if read < total {
+            let stop = moves.get(read).copied().unwrap_or_default();
+            return format!(
+                "undetected: the best, {who}, read {of}, not move {} '{}'",
+                read + 1,
+                Excerpt::new(stop, 0)
+            );
+        }
+        let verdict = if self.best.len() == 1 {
+            "detected"
+        } else {
+            "ambiguous"
+        };
+        format!("{verdict}: {who}, {of} read")
+    }
+}
+
+/// The language of a notation, for people: `German` for `san-de`, `English` for SAN and LAN,
+/// `-` for notations without piece letters.
+pub fn language(notation: Core) -> &'static str {
+    match notation {
+        Core::LocalizedSan(lang) | Core::LocalizedLan(lang) => lang.name(),
+        Core::San | Core::Lan => Lang::ENGLISH.name(),
+        _ => "-",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_source_lists_auto_then_every_notation() {
+        let given: Vec<Notation> = Source::value_variants()
+            .iter()
+            .filter_map(|s| match s {
+                Source::Auto => None,
+                Source::Given(n) => Some(*n),
+            })
+            .collect();
+        assert_eq!(given, Notation::value_variants());
+        assert_eq!(Source::from_str("auto", false), Ok(Source::Auto));
+        assert_eq!(
+            Source::from_str("iccf", false),
+            Ok(Source::Given(Notation::Iccf))
+        );
     }
 }

@@ -183,6 +183,50 @@ fn err_parse_shows_caret_and_exits_1() {
 }
 
 #[test]
+fn ok_parse_with_lang() {
+    let knight_takes_f3_check = r#"{"kind":"normal","piece":"knight","from_file":null,"from_rank":null,"to":"f3","capture":true,"promotion":null,"castling":null,"suffix":"check","annotation":null}"#;
+    let promotion = r#"{"kind":"normal","piece":"pawn","from_file":null,"from_rank":null,"to":"e8","capture":false,"promotion":"queen","castling":null,"suffix":null,"annotation":null}"#;
+    let king_lan = r#"{"kind":"normal","piece":"king","from":"e1","to":"e2","capture":false,"promotion":null,"castling":null,"suffix":null,"annotation":null}"#;
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--notation", "san", "--lang", "de", "Sxf3+"],
+            knight_takes_f3_check,
+        ),
+        (
+            &["--notation", "san", "--lang", "fr", "--strict", "Cxf3+"],
+            knight_takes_f3_check,
+        ),
+        (
+            &["--notation", "san", "--lang", "en", "Nxf3+"],
+            knight_takes_f3_check,
+        ),
+        (&["--notation", "san", "--lang", "de", "e8=D"], promotion),
+        (&["--notation", "lan", "--lang", "ru", "Крe1-e2"], king_lan),
+    ];
+    for (flags, want) in cases {
+        let mut args = vec!["parse"];
+        args.extend_from_slice(flags);
+        assert_eq!(stdout_of(&args), format!("{want}\n"), "{flags:?}");
+    }
+}
+
+#[test]
+fn err_parse_with_lang() {
+    // An English knight is no German piece letter.
+    let out = run(&["parse", "--notation", "san", "--lang", "de", "Nf3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: invalid san-de at byte 0: not a piece letter of the language\n  Nf3\n  ^\n"
+    );
+    // UCI has no piece letters: a usage error.
+    let out = run(&["parse", "--notation", "uci", "--lang", "de", "e2e4"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["parse", "--notation", "san", "--lang", "xx", "e4"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn ok_convert_to_eran_and_quantum() {
     let moves = ["e4", "d5", "exd5", "Nf6", "O-O"];
     let out = run(

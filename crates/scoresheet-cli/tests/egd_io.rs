@@ -217,9 +217,8 @@ fn err_io_004_truncated_gzip_is_an_error() {
 }
 
 /// IO-004, in full: the games read before the cut are written, with one or two threads alike,
-/// and the error gives the byte offset where the input broke off. The last whole game before
-/// the cut may be lost with the broken one: a game ends where the next one starts, and what
-/// follows it here is the part that cannot be read (the reader reports it, it is not silent).
+/// and the error gives the byte offset where the input broke off. Every game whose result was
+/// read before the cut is whole and kept.
 #[test]
 fn err_io_004_truncated_gzip_keeps_the_games_before() {
     let want = reference();
@@ -231,7 +230,10 @@ fn err_io_004_truncated_gzip_keeps_the_games_before() {
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains("i/o error after byte "), "{stderr}");
         let written = text(&out.stdout).lines().count();
-        assert!(written + 1 >= WHOLE, "threads {threads}: {written} games");
+        assert_eq!(
+            written, WHOLE,
+            "threads {threads}: every whole game is kept"
+        );
         assert_games(&out.stdout, &want[..written], &format!("threads {threads}"));
         counts.push(written);
     }
@@ -309,4 +311,91 @@ fn err_io_007_xz_refused_by_content() {
     );
     assert!(stderr.contains(&refused), "{stderr}");
     assert!(out.stdout.is_empty());
+}
+
+/// Junk after the last member or frame of a compressed file: every game decoded before it is
+/// converted (with one thread or two), then the error is reported with exit 2, as `gzip -dc`
+/// recovers the data and complains.
+#[test]
+fn err_junk_after_compressed_data_keeps_every_game() {
+    let want = reference();
+    let pgn = real_200();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(&pgn).expect("in memory");
+    let bz = bz.finish().expect("in memory");
+    let junk = b"junk appended by a careless copy\n";
+    let cases = [
+        ("gzip", [gzip(&pgn), junk.to_vec()].concat()),
+        ("zstd", [zstd(&pgn), junk.to_vec()].concat()),
+        ("bzip2", [bz, junk.to_vec()].concat()),
+        (
+            "two gzip members",
+            [
+                gzip(&pgn[..game_start(&pgn, 7)]),
+                gzip(&pgn[game_start(&pgn, 7)..]),
+                junk.to_vec(),
+            ]
+            .concat(),
+        ),
+    ];
+    for (why, bytes) in cases {
+        let file = TempFile::new(&format!("junk-{}.pgn.z", why.replace(' ', "-")), &bytes);
+        for threads in ["1", "2"] {
+            let out = run(&["egd", "--threads", threads, &file.path()], b"");
+            let stderr = text(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{why}, threads {threads}: {stderr}"
+            );
+            assert!(stderr.contains("i/o error after byte "), "{why}: {stderr}");
+            assert_games(&out.stdout, &want, &format!("{why}, threads {threads}"));
+        }
+    }
+}
+
+/// `-o FILE`: written under a temporary name and renamed when complete; no temporary file is
+/// left; a file that cannot be created is an I/O error (exit 2) naming it.
+#[test]
+fn ok_output_file_renamed_when_complete() {
+    let want = reference();
+    let dir = std::env::temp_dir().join(format!("scoresheet-egd-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let target = dir.join("games.jsonl");
+    for threads in ["1", "2"] {
+        let out = run(
+            &[
+                "egd",
+                "-q",
+                "--threads",
+                threads,
+                "-o",
+                &target.display().to_string(),
+                &real_200_path(),
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let written = std::fs::read(&target).expect("output file");
+        assert_games(&written, &want, &format!("-o, threads {threads}"));
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["games.jsonl"], "no temporary file left");
+    }
+    let missing = dir.join("no-such-dir").join("games.jsonl");
+    let out = run(
+        &[
+            "egd",
+            "-o",
+            &missing.display().to_string(),
+            &real_200_path(),
+        ],
+        b"",
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("games.jsonl"), "names the file: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -46,6 +46,15 @@ pub enum Error {
     Io(io::Error),
     /// The PGN reader stopped (an I/O or decompression error, or UTF-16 input).
     Read(scoresheet_pgn::ReadError),
+    /// A compressed input failed its integrity check (a checksum, or its end is missing), so
+    /// nothing decoded from it can be trusted: the games this load had stored from it were
+    /// deleted again.
+    Unverified {
+        /// Why reading stopped.
+        error: scoresheet_pgn::ReadError,
+        /// How many games were deleted.
+        removed: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -53,7 +62,10 @@ impl fmt::Display for Error {
         match self {
             Error::Url(message) => f.write_str(message),
             Error::Sqlite(e) => write!(f, "sqlite: {e}"),
-            Error::Postgres(e) => write!(f, "postgres: {e}"),
+            Error::Postgres(e) => {
+                f.write_str("postgres: ")?;
+                write_postgres(f, e)
+            }
             Error::Locked { waited } => write!(
                 f,
                 "sqlite: database is locked by another process (waited {} s)",
@@ -74,12 +86,98 @@ impl fmt::Display for Error {
             ),
             Error::Corrupt(message) => write!(f, "stored data: {message}"),
             Error::Io(e) => write!(f, "{e}"),
-            Error::Read(e) => match std::error::Error::source(e) {
-                Some(cause) => write!(f, "{e}: {cause}"),
-                None => write!(f, "{e}"),
-            },
+            Error::Read(e) => write_read(f, e),
+            Error::Unverified { error, removed } => {
+                write_read(f, error)?;
+                let s = if *removed == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "; the compressed input failed its integrity check, so the {removed} \
+                     game{s} this load had stored from it were removed again"
+                )
+            }
         }
     }
+}
+
+fn write_read(f: &mut fmt::Formatter<'_>, e: &scoresheet_pgn::ReadError) -> fmt::Result {
+    match error::Error::source(e) {
+        Some(cause) => write!(f, "{e}: {cause}"),
+        None => write!(f, "{e}"),
+    }
+}
+
+/// A PostgreSQL error as the server or the connection told it, then what to check. The
+/// driver's own `Display` says only `db error` or `error connecting to server`: the server's
+/// message (severity, text, detail, hint) and the I/O cause are in its sources. Neither ever
+/// holds the password (the server does not echo it; connection errors name no URL).
+fn write_postgres(f: &mut fmt::Formatter<'_>, e: &postgres::Error) -> fmt::Result {
+    if let Some(db) = e.as_db_error() {
+        write!(f, "{}: {}", db.severity(), db.message())?;
+        if let Some(detail) = db.detail() {
+            write!(f, " ({detail})")?;
+        }
+        if let Some(hint) = db.hint() {
+            write!(f, "; hint: {hint}")?;
+        }
+        if let Some(check) = check_for_state(db.code()) {
+            write!(f, "; {check}")?;
+        }
+        return Ok(());
+    }
+    write!(f, "{e}")?;
+    let mut cause = error::Error::source(e);
+    let mut io_kind = None;
+    while let Some(c) = cause {
+        write!(f, ": {c}")?;
+        if let Some(io) = c.downcast_ref::<io::Error>() {
+            io_kind = Some(io.kind());
+        }
+        cause = c.source();
+    }
+    if let Some(check) = io_kind.and_then(check_for_io) {
+        write!(f, "; {check}")?;
+    }
+    Ok(())
+}
+
+/// What to check after the server refused, by SQLSTATE.
+fn check_for_state(code: &postgres::error::SqlState) -> Option<&'static str> {
+    use postgres::error::SqlState;
+    Some(match *code {
+        SqlState::INVALID_PASSWORD => "check the user name and password in the URL",
+        SqlState::INVALID_AUTHORIZATION_SPECIFICATION => {
+            "check the user name in the URL, and that the server's pg_hba.conf lets this user \
+             connect from this host to this database"
+        }
+        SqlState::INVALID_CATALOG_NAME => {
+            "check the database name in the URL, or create the database (createdb NAME)"
+        }
+        SqlState::TOO_MANY_CONNECTIONS => "the server has no free connection slot: try later",
+        SqlState::INSUFFICIENT_PRIVILEGE => {
+            "check that the user may create tables in this database (GRANT CREATE ON SCHEMA)"
+        }
+        SqlState::CANNOT_CONNECT_NOW => "the server is starting or stopping: try again",
+        _ => return None,
+    })
+}
+
+/// What to check after a connection failed, by the I/O error's kind.
+fn check_for_io(kind: io::ErrorKind) -> Option<&'static str> {
+    Some(match kind {
+        io::ErrorKind::ConnectionRefused => {
+            "check that the server is running and listens on the host and port of the URL"
+        }
+        io::ErrorKind::TimedOut => {
+            "check the host and port of the URL, and that no firewall drops the connection"
+        }
+        io::ErrorKind::NotFound => "check the host name of the URL",
+        io::ErrorKind::UnexpectedEof | io::ErrorKind::ConnectionReset => {
+            "the server closed the connection: check that it speaks PostgreSQL without TLS \
+             (scoresheet does not support TLS yet)"
+        }
+        _ => return None,
+    })
 }
 
 /// `source()` is `None`: the message already holds the driver's message and its causes (the

@@ -7,6 +7,7 @@ use scoresheet_pgn::egd::{
     PlyKey, PlyRecord, PositionRecord,
 };
 
+use crate::derive::{derive, Derived};
 use crate::{row::ROSTER, Error};
 
 /// The columns of `games` that a game is rebuilt from.
@@ -30,7 +31,7 @@ pub(crate) struct MoveColumns {
     pub side: String,
     /// san, lran, from_square, to_square, piece, move_type.
     pub texts: [String; 6],
-    pub captured_piece: Option<String>,
+    pub captured: Option<String>,
     pub promotion: Option<String>,
     pub fen_before: String,
     pub fen_after: String,
@@ -45,9 +46,20 @@ pub(crate) struct MoveColumns {
 
 impl MoveColumns {
     pub const SELECT: &'static str = "move_number, side, san, lran, from_square, to_square, \
-        piece, move_type, captured_piece, promotion, fen_before, fen_after, is_check, is_mate, \
+        piece, move_type, captured, promotion, fen_before, fen_after, is_check, is_mate, \
         halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, fivefold, \
         stalemate, insufficient_material, CAST(meta AS TEXT)";
+}
+
+/// The derived columns of a stored game's plies (see [`crate::derive`]), or `None` for a game
+/// whose rows do not replay (never one the loader wrote; such rows are left as they are).
+pub(crate) fn derived_of(
+    game: GameColumns,
+    moves: Vec<MoveColumns>,
+) -> Result<Option<Vec<Derived>>, Error> {
+    let start_fen = game.start_fen.clone();
+    let record = rebuild(game, moves)?;
+    Ok(derive(&start_fen, &record.moves).ok())
 }
 
 /// `w` or `b`.
@@ -138,7 +150,7 @@ fn rebuild_ply(m: MoveColumns, start: Features) -> Result<PlyRecord, Error> {
             to_square: square(&to)?,
             piece: piece_code(&piece)?,
             move_type: move_type_of(&move_type)?,
-            captured_piece: m.captured_piece.as_deref().map(piece_code).transpose()?,
+            captured_piece: m.captured.as_deref().map(piece_code).transpose()?,
             promotion: m.promotion.as_deref().map(piece_code).transpose()?,
             meta: Some(meta),
         },

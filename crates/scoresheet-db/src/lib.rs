@@ -23,27 +23,33 @@
 //! The same tables, columns and indexes on both databases (the SQL is in `sql/sqlite/` and
 //! `sql/postgres/`; see [`schema`] for versioning):
 //!
-//! - `games`: `game_id` (primary key), `content_hash` (UNIQUE), the seven-tag roster
+//! - `games`: `game_id` (primary key), `content_hash`, the seven-tag roster
 //!   (`event`, `site`, `date`, `round`, `white`, `black`: NULL when missing; `result`: the
 //!   Result tag, else the game-termination marker, else `*`), `tags` (every other tag, a JSON
 //!   object: jsonb on PostgreSQL), `ply_count`, `start_fen`, `source_file`, `source_offset`
 //!   (byte offset of the game in the decompressed input).
 //! - `moves`: `(game_id, ply)` primary key; `game_id` is that of `games` (not declared as a
 //!   foreign key, which would double PostgreSQL's load time); `move_number`,
-//!   `side` (`w`/`b`), `san`, `lran`, `from_square`, `to_square`, `piece`, `move_type`,
-//!   `captured_piece`, `promotion`, `fen_before`, `fen_after`, `position_after` (FEN after
-//!   without the move counters), and the features of the position after the move: `is_check`,
-//!   `is_mate`, `halfmove_clock`, `repetition`, `fifty_move_claimable`, `seventy_five_move`,
-//!   `fivefold`, `stalemate`, `insufficient_material`; `meta` (NAGs, glyphs and comments as
-//!   JSON, NULL when none). The values are those of the EGD record
-//!   ([`scoresheet_pgn::egd`]), field for field; [`Database::game`] reads a game back as one.
+//!   `side` (`w`/`b`), `san`, `lran`, `uci`, `from_square`, `to_square`, `piece`, `move_type`,
+//!   `captured`, `promotion`, `fen_before`, `fen_after` (as EGD writes them: the en-passant
+//!   square after every double push), `position_after` (the FEN after the move without its
+//!   counters, the en-passant square only when an en-passant capture is legal: equal exactly
+//!   when the repetition rules call two positions equal), `position_key` (the Polyglot key of
+//!   that position as a signed 64-bit integer with the key's bits), and the features of the
+//!   position after the move: `is_check`, `is_mate`, `halfmove_clock`, `repetition`,
+//!   `fifty_move_claimable`, `seventy_five_move`, `fivefold`, `stalemate`,
+//!   `insufficient_material`; `meta` (NAGs, glyphs and comments as JSON, NULL when none) and
+//!   the comment commands `clock_seconds`, `emt_seconds`, `eval_cp`, `eval_mate`. The values
+//!   are those of the EGD record ([`scoresheet_pgn::egd`]), field for field;
+//!   [`Database::game`] reads a game back as one.
 //! - Indexes: `games(white)`, `games(black)`, `games(result)`, `games((tags ->> 'ECO'))`,
-//!   `moves(position_after)`.
+//!   `moves(position_key)`.
 //!
 //! `content_hash` is XXH3-128 of the tags (sorted by name), the start FEN and the SAN moves:
 //! comments, NAGs, move numbers and layout do not count. `game_id` is its high 63 bits, so a
-//! game gets the same id in every database. Two different games with the same id (odds about
-//! 2^-63 per pair) are reported, and the second is not stored.
+//! game gets the same id in every database, and a game already stored is found by its id.
+//! Two different games with the same id (odds about 2^-63 per pair) are reported, and the
+//! second is not stored.
 //!
 //! # Modules
 //!
@@ -53,6 +59,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod derive;
 mod error;
 mod fetch;
 pub mod load;

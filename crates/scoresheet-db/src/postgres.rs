@@ -12,13 +12,14 @@ use std::io::Write;
 
 use postgres::error::SqlState;
 use postgres::types::{FromSql, Type};
-use postgres::{Client, NoTls, Row};
+use postgres::{Client, GenericClient, NoTls, Row};
 use scoresheet_pgn::egd::PlyRecord;
 
 use crate::{
-    fetch::{side_str, GameColumns, MoveColumns},
+    derive::Derived,
+    fetch::{derived_of, side_str, GameColumns, MoveColumns},
     query::{QueryResult, Value},
-    row::{meta_json, position_of, Commands, GameRow},
+    row::{meta_json, Commands, GameRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     store::BatchOutcome,
     Error,
@@ -28,10 +29,10 @@ const COPY_GAMES: &str = "COPY games (game_id, content_hash, event, site, date, 
     black, result, tags, ply_count, start_fen, source_file, source_offset) FROM STDIN";
 
 const COPY_MOVES: &str = "COPY moves (game_id, ply, move_number, side, san, lran, from_square, \
-    to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
+    to_square, piece, move_type, captured, promotion, fen_before, fen_after, \
     position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
     seventy_five_move, fivefold, stalemate, insufficient_material, meta, clock_seconds, \
-    emt_seconds, eval_cp, eval_mate) FROM STDIN";
+    emt_seconds, eval_cp, eval_mate, uci, position_key) FROM STDIN";
 
 /// Serialises schema changes of concurrent loaders (an arbitrary constant).
 const MIGRATION_LOCK: i64 = 0x5c0e_5bee_7000_0001;
@@ -84,6 +85,9 @@ impl PostgresStore {
         let mut version = found;
         for m in MIGRATIONS.iter().filter(|m| m.version > found) {
             tx.batch_execute(m.postgres)?;
+            if m.rewrite_plies {
+                rewrite_plies(&mut tx)?;
+            }
             tx.execute(
                 "INSERT INTO scoresheet_migrations (version, name) VALUES ($1, $2)",
                 &[&m.version, &m.name],
@@ -136,11 +140,13 @@ impl PostgresStore {
                 Some(_) => outcome.collisions.push(index),
                 None => {
                     encode_game(&mut game_rows, game);
-                    for (ply, record) in game.plies.iter().enumerate() {
-                        encode_move(&mut move_rows, game.game_id, ply + 1, record);
+                    for (ply, (record, derived)) in game.plies.iter().zip(&game.derived).enumerate()
+                    {
+                        encode_move(&mut move_rows, game.game_id, ply + 1, record, derived);
                     }
                     known.insert(game.game_id, game.content_hash.clone());
                     outcome.stored += 1;
+                    outcome.stored_ids.push(game.game_id);
                     outcome.moves += game.plies.len() as u64;
                 }
             }
@@ -152,6 +158,27 @@ impl PostgresStore {
         }
         tx.commit()?;
         Ok(outcome)
+    }
+
+    /// Runs schema statements in one transaction, under the migration lock (so that two
+    /// loaders do not create the same index at once).
+    pub fn schema_change(&mut self, sql: &str) -> Result<(), Error> {
+        let mut tx = self.client.transaction()?;
+        tx.query("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+        tx.batch_execute(sql)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes games and their moves, in one transaction.
+    pub fn remove_games(&mut self, ids: &[i64]) -> Result<(), Error> {
+        let mut tx = self.client.transaction()?;
+        for chunk in ids.chunks(10_000) {
+            tx.execute("DELETE FROM moves WHERE game_id = ANY($1)", &[&chunk])?;
+            tx.execute("DELETE FROM games WHERE game_id = ANY($1)", &[&chunk])?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
@@ -183,44 +210,80 @@ impl PostgresStore {
         &mut self,
         game_id: i64,
     ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-        let sql = format!(
-            "SELECT {} FROM games WHERE game_id = $1",
-            GameColumns::SELECT
-        );
-        let Some(r) = self.client.query_opt(&sql, &[&game_id])? else {
-            return Ok(None);
-        };
-        let game = GameColumns {
-            roster: [r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)],
-            result: r.get(6),
-            tags_json: r.get(7),
-            start_fen: r.get(8),
-        };
-        let sql = format!(
-            "SELECT {} FROM moves WHERE game_id = $1 ORDER BY ply",
-            MoveColumns::SELECT
-        );
-        let int = |r: &Row, i: usize| i64::from(r.get::<_, i32>(i));
-        let moves = self
-            .client
-            .query(&sql, &[&game_id])?
-            .iter()
-            .map(|r| MoveColumns {
-                move_number: int(r, 0),
-                side: r.get(1),
-                texts: [r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)],
-                captured_piece: r.get(8),
-                promotion: r.get(9),
-                fen_before: r.get(10),
-                fen_after: r.get(11),
-                flags: [r.get(12), r.get(13)],
-                counters: [int(r, 14), int(r, 15)],
-                extended: [r.get(16), r.get(17), r.get(18), r.get(19), r.get(20)],
-                meta: r.get(21),
-            })
-            .collect();
-        Ok(Some((game, moves)))
+        fetch(&mut self.client, game_id)
     }
+}
+
+/// Computes the derived ply columns of every stored game again (schema version 3).
+fn rewrite_plies(client: &mut impl GenericClient) -> Result<(), Error> {
+    let ids: Vec<i64> = client
+        .query("SELECT game_id FROM games", &[])?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let update = client.prepare(
+        "UPDATE moves SET uci = $1, position_key = $2, position_after = $3 \
+         WHERE game_id = $4 AND ply = $5",
+    )?;
+    for id in ids {
+        let Some((game, moves)) = fetch(client, id)? else {
+            continue;
+        };
+        let Some(derived) = derived_of(game, moves)? else {
+            continue;
+        };
+        for (i, d) in derived.iter().enumerate() {
+            let ply = i as i32 + 1;
+            client.execute(
+                &update,
+                &[&d.uci, &d.position_key, &d.position_after, &id, &ply],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The stored columns of one game, or `None`.
+fn fetch(
+    client: &mut impl GenericClient,
+    game_id: i64,
+) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+    let sql = format!(
+        "SELECT {} FROM games WHERE game_id = $1",
+        GameColumns::SELECT
+    );
+    let Some(r) = client.query_opt(&sql, &[&game_id])? else {
+        return Ok(None);
+    };
+    let game = GameColumns {
+        roster: [r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)],
+        result: r.get(6),
+        tags_json: r.get(7),
+        start_fen: r.get(8),
+    };
+    let sql = format!(
+        "SELECT {} FROM moves WHERE game_id = $1 ORDER BY ply",
+        MoveColumns::SELECT
+    );
+    let int = |r: &Row, i: usize| i64::from(r.get::<_, i32>(i));
+    let moves = client
+        .query(&sql, &[&game_id])?
+        .iter()
+        .map(|r| MoveColumns {
+            move_number: int(r, 0),
+            side: r.get(1),
+            texts: [r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)],
+            captured: r.get(8),
+            promotion: r.get(9),
+            fen_before: r.get(10),
+            fen_after: r.get(11),
+            flags: [r.get(12), r.get(13)],
+            counters: [int(r, 14), int(r, 15)],
+            extended: [r.get(16), r.get(17), r.get(18), r.get(19), r.get(20)],
+            meta: r.get(21),
+        })
+        .collect();
+    Ok(Some((game, moves)))
 }
 
 fn copy(tx: &mut postgres::Transaction<'_>, statement: &str, data: &[u8]) -> Result<(), Error> {
@@ -284,7 +347,7 @@ fn encode_game(out: &mut Vec<u8>, g: &GameRow) {
     out.push(b'\n');
 }
 
-fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord) {
+fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord, derived: &Derived) {
     let mv = &r.mv;
     let end = &r.end_position.features;
     let ext = end.extended.unwrap_or_default();
@@ -316,7 +379,7 @@ fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord) {
         push_text(out, fen);
     }
     out.push(b'\t');
-    push_text(out, position_of(&r.end_position.fen));
+    push_text(out, &derived.position_after);
     for flag in [end.check, end.checkmate] {
         out.push(b'\t');
         push_bool(out, flag);
@@ -347,6 +410,10 @@ fn encode_move(out: &mut Vec<u8>, game_id: i64, ply: usize, r: &PlyRecord) {
         out.push(b'\t');
         push_opt(out, n.map(|n| n.to_string()).as_deref());
     }
+    out.push(b'\t');
+    push_text(out, &derived.uci);
+    out.push(b'\t');
+    push_num(out, derived.position_key);
     out.push(b'\n');
 }
 

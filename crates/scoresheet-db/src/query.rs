@@ -1,7 +1,7 @@
 //! The shipped analyses and query results.
 //!
-//! Each shipped query is one SQL file under `examples/queries/` in the repository, readable on
-//! its own and embedded here. The same text runs on SQLite and PostgreSQL: it takes one
+//! Each shipped query is one SQL file under `queries/` in this crate, readable on its own and
+//! compiled into the library (`scoresheet query --show NAME` prints it). The same text runs on SQLite and PostgreSQL: it takes one
 //! parameter, `$1`, the player's name or NULL.
 //!
 //! ```
@@ -45,7 +45,7 @@ macro_rules! shipped {
     ($($name:literal),* $(,)?) => {
         &[$(ShippedQuery {
             name: $name,
-            sql: include_str!(concat!("../../../examples/queries/", $name, ".sql")),
+            sql: include_str!(concat!("../queries/", $name, ".sql")),
         }),*]
     };
 }

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use scoresheet_pgn::annotation::EvalScore;
 use scoresheet_pgn::egd::{DenormalizedGame, MoveMeta, PlyRecord};
 
+use crate::derive::{derive, DeriveError, Derived};
+
 /// The seven-tag roster, in column order (`Result` has its own handling).
 pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
@@ -26,11 +28,21 @@ pub(crate) struct GameRow {
     pub source_file: Arc<str>,
     pub source_offset: u64,
     pub plies: Vec<PlyRecord>,
+    /// UCI, Polyglot key and position text of each ply, in ply order.
+    pub derived: Vec<Derived>,
 }
 
 impl GameRow {
     /// Builds the row. Returns it with the number of NUL characters replaced by U+FFFD.
-    pub fn new(mut game: DenormalizedGame, source_file: Arc<str>, offset: u64) -> (GameRow, u64) {
+    ///
+    /// # Errors
+    ///
+    /// When a ply of the record does not replay (never for records of the EGD converter).
+    pub fn new(
+        mut game: DenormalizedGame,
+        source_file: Arc<str>,
+        offset: u64,
+    ) -> Result<(GameRow, u64), DeriveError> {
         let nuls = sanitize(&mut game);
         let mut roster: [Option<String>; 6] = Default::default();
         let mut result = String::from("*");
@@ -55,6 +67,7 @@ impl GameRow {
             None => game.tag("FEN").unwrap_or(START_FEN).to_owned(),
         };
         let hash = content_hash(&game, &start_fen);
+        let derived = derive(&start_fen, &game.moves)?;
         let row = GameRow {
             game_id: game_id_of(hash),
             content_hash: format!("{hash:032x}"),
@@ -65,8 +78,9 @@ impl GameRow {
             source_file,
             source_offset: offset,
             plies: game.moves,
+            derived,
         };
-        (row, nuls)
+        Ok((row, nuls))
     }
 }
 
@@ -196,20 +210,6 @@ pub(crate) fn push_json_string(out: &mut String, text: &str) {
     out.push('"');
 }
 
-/// A FEN without its halfmove clock and fullmove number: the identity of a position.
-pub(crate) fn position_of(fen: &str) -> &str {
-    let mut spaces = 0;
-    for (i, b) in fen.bytes().enumerate() {
-        if b == b' ' {
-            spaces += 1;
-            if spaces == 4 {
-                return &fen[..i];
-            }
-        }
-    }
-    fen
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,7 +232,7 @@ mod tests {
             ("ECO", "B01"),
             ("X", "nul\0here"),
         ]);
-        let (row, nuls) = GameRow::new(g, Arc::from("f.pgn"), 7);
+        let (row, nuls) = GameRow::new(g, Arc::from("f.pgn"), 7).expect("no moves to replay");
         assert_eq!(nuls, 1);
         assert_eq!(row.result, "1-0");
         assert_eq!(row.roster[4].as_deref(), Some("A \"q\" \\ b\tc"));
@@ -251,15 +251,6 @@ mod tests {
         let h = |g: &DenormalizedGame| content_hash(g, START_FEN);
         assert_eq!(h(&a), h(&b));
         assert_ne!(h(&a), h(&c));
-    }
-
-    #[test]
-    fn ok_position_of() {
-        assert_eq!(
-            position_of(START_FEN),
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
-        );
-        assert_eq!(position_of("8/8 w"), "8/8 w");
     }
 
     #[test]

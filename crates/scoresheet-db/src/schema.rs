@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -14,6 +14,9 @@ pub(crate) struct Migration {
     pub name: &'static str,
     pub sqlite: &'static str,
     pub postgres: &'static str,
+    /// Whether the stored plies' derived columns (`uci`, `position_key`, `position_after`) are
+    /// computed again after the SQL ran, from each game's own rows.
+    pub rewrite_plies: bool,
 }
 
 /// Every migration, oldest first.
@@ -23,14 +26,51 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "games and moves",
         sqlite: include_str!("../sql/sqlite/0001_schema.sql"),
         postgres: include_str!("../sql/postgres/0001_schema.sql"),
+        rewrite_plies: false,
     },
     Migration {
         version: 2,
         name: "move comment commands as columns",
         sqlite: include_str!("../sql/sqlite/0002_move_commands.sql"),
         postgres: include_str!("../sql/postgres/0002_move_commands.sql"),
+        rewrite_plies: false,
+    },
+    Migration {
+        version: 3,
+        name: "positions by the repetition rules, Polyglot keys, UCI",
+        sqlite: include_str!("../sql/sqlite/0003_positions.sql"),
+        postgres: include_str!("../sql/postgres/0003_positions.sql"),
+        rewrite_plies: true,
     },
 ];
+
+/// The secondary indexes of the newest schema, `(name, table and columns)`: the same SQL on
+/// both databases. A load into an empty database drops them and builds them at its end (one
+/// sort instead of a random insertion per row, which slows as the tables outgrow the cache);
+/// every load first creates any that are missing (after a bulk load that was killed).
+pub(crate) const SECONDARY_INDEXES: &[(&str, &str)] = &[
+    ("games_white", "games (white)"),
+    ("games_black", "games (black)"),
+    ("games_result", "games (result)"),
+    ("games_eco", "games ((tags ->> 'ECO'))"),
+    ("moves_position_key", "moves (position_key)"),
+];
+
+/// `CREATE INDEX IF NOT EXISTS` for every secondary index.
+pub(crate) fn create_indexes_sql() -> String {
+    SECONDARY_INDEXES
+        .iter()
+        .map(|(name, on)| format!("CREATE INDEX IF NOT EXISTS {name} ON {on};\n"))
+        .collect()
+}
+
+/// `DROP INDEX IF EXISTS` for every secondary index.
+pub(crate) fn drop_indexes_sql() -> String {
+    SECONDARY_INDEXES
+        .iter()
+        .map(|(name, _)| format!("DROP INDEX IF EXISTS {name};\n"))
+        .collect()
+}
 
 /// Creates the bookkeeping table (the same SQL on both databases).
 pub(crate) const CREATE_MIGRATIONS_TABLE: &str =

@@ -7,9 +7,10 @@ use std::time::Duration;
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
 
 use crate::{
-    fetch::{GameColumns, MoveColumns},
+    derive::Derived,
+    fetch::{derived_of, GameColumns, MoveColumns},
     query::{QueryResult, Value},
-    row::{meta_json, position_of, Commands, GameRow},
+    row::{meta_json, Commands, GameRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     store::BatchOutcome,
     url::Target,
@@ -21,11 +22,12 @@ const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT DO NOTHING";
 
 const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, move_number, side, san, lran, \
-    from_square, to_square, piece, move_type, captured_piece, promotion, fen_before, fen_after, \
+    from_square, to_square, piece, move_type, captured, promotion, fen_before, fen_after, \
     position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
     seventy_five_move, fivefold, stalemate, insufficient_material, meta, clock_seconds, \
-    emt_seconds, eval_cp, eval_mate) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \
-    ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)";
+    emt_seconds, eval_cp, eval_mate, uci, position_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
+    ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, \
+    ?28, ?29, ?30, ?31)";
 
 /// A SQLite database.
 #[derive(Debug)]
@@ -53,11 +55,15 @@ impl SqliteStore {
         };
         conn.busy_timeout(busy_timeout)?;
         let store = SqliteStore { conn, busy_timeout };
-        // 64 MiB of page cache: the position index is written in random order.
-        store.map_busy(store.conn.pragma_update(None, "cache_size", -65536))?;
+        // 16 MiB of page cache (peak memory of a load stays under 100 MB): the B-trees keyed
+        // by game_id are written in random order.
+        store.map_busy(store.conn.pragma_update(None, "cache_size", -16384))?;
         if matches!(target, Target::SqliteFile(_)) {
             store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;
+            // Checkpoint every 64 MiB of WAL instead of every 4 MiB: a page written by several
+            // batches is copied into the database file once.
+            store.map_busy(store.conn.pragma_update(None, "wal_autocheckpoint", 16384))?;
         }
         Ok(store)
     }
@@ -107,6 +113,9 @@ impl SqliteStore {
         let mut version = found;
         for m in MIGRATIONS.iter().filter(|m| m.version > found) {
             tx.execute_batch(m.sqlite)?;
+            if m.rewrite_plies {
+                rewrite_plies(&tx)?;
+            }
             tx.execute(
                 "INSERT INTO scoresheet_migrations (version, name) VALUES (?1, ?2)",
                 params![m.version, m.name],
@@ -144,10 +153,12 @@ impl SqliteStore {
                         _ => outcome.collisions.push(index),
                     }
                 } else {
-                    for (ply, record) in game.plies.iter().enumerate() {
-                        insert_move_row(&mut insert_move, game.game_id, ply + 1, record)?;
+                    for (ply, (record, derived)) in game.plies.iter().zip(&game.derived).enumerate()
+                    {
+                        insert_move_row(&mut insert_move, game.game_id, ply + 1, record, derived)?;
                     }
                     outcome.stored += 1;
+                    outcome.stored_ids.push(game.game_id);
                     outcome.moves += game.plies.len() as u64;
                 }
                 on_game();
@@ -155,6 +166,37 @@ impl SqliteStore {
         }
         tx.commit().map_err(|e| busy_error(e, busy))?;
         Ok(outcome)
+    }
+
+    /// Runs schema statements in one transaction.
+    pub fn schema_change(&mut self, sql: &str) -> Result<(), Error> {
+        let busy = self.busy_timeout;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| busy_error(e, busy))?;
+        tx.execute_batch(sql)?;
+        tx.commit().map_err(|e| busy_error(e, busy))?;
+        Ok(())
+    }
+
+    /// Deletes games and their moves, in one transaction.
+    pub fn remove_games(&mut self, ids: &[i64]) -> Result<(), Error> {
+        let busy = self.busy_timeout;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| busy_error(e, busy))?;
+        {
+            let mut moves = tx.prepare("DELETE FROM moves WHERE game_id = ?1")?;
+            let mut games = tx.prepare("DELETE FROM games WHERE game_id = ?1")?;
+            for id in ids {
+                moves.execute([id])?;
+                games.execute([id])?;
+            }
+        }
+        tx.commit().map_err(|e| busy_error(e, busy))?;
+        Ok(())
     }
 
     /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
@@ -182,63 +224,95 @@ impl SqliteStore {
         &mut self,
         game_id: i64,
     ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-        let game = self
-            .conn
-            .query_row(
-                &format!(
-                    "SELECT {} FROM games WHERE game_id = ?1",
-                    GameColumns::SELECT
-                ),
-                [game_id],
-                |r| {
-                    Ok(GameColumns {
-                        roster: [
-                            r.get(0)?,
-                            r.get(1)?,
-                            r.get(2)?,
-                            r.get(3)?,
-                            r.get(4)?,
-                            r.get(5)?,
-                        ],
-                        result: r.get(6)?,
-                        tags_json: r.get(7)?,
-                        start_fen: r.get(8)?,
-                    })
-                },
-            )
-            .optional()?;
-        let Some(game) = game else { return Ok(None) };
-        let sql = format!(
-            "SELECT {} FROM moves WHERE game_id = ?1 ORDER BY ply",
-            MoveColumns::SELECT
-        );
-        let mut stmt = self.conn.prepare(&sql)?;
-        let moves = stmt
-            .query_map([game_id], |r| {
-                Ok(MoveColumns {
-                    move_number: r.get(0)?,
-                    side: r.get(1)?,
-                    texts: [
+        fetch(&self.conn, game_id)
+    }
+}
+
+/// Computes the derived ply columns of every stored game again (schema version 3).
+fn rewrite_plies(conn: &Connection) -> Result<(), Error> {
+    let ids: Vec<i64> = conn
+        .prepare("SELECT game_id FROM games")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut update = conn.prepare(
+        "UPDATE moves SET uci = ?1, position_key = ?2, position_after = ?3 \
+         WHERE game_id = ?4 AND ply = ?5",
+    )?;
+    for id in ids {
+        let Some((game, moves)) = fetch(conn, id)? else {
+            continue;
+        };
+        let Some(derived) = derived_of(game, moves)? else {
+            continue;
+        };
+        for (i, d) in derived.iter().enumerate() {
+            let ply = i as i64 + 1;
+            update.execute(params![d.uci, d.position_key, d.position_after, id, ply])?;
+        }
+    }
+    Ok(())
+}
+
+/// The stored columns of one game, or `None`.
+fn fetch(
+    conn: &Connection,
+    game_id: i64,
+) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+    let game = conn
+        .query_row(
+            &format!(
+                "SELECT {} FROM games WHERE game_id = ?1",
+                GameColumns::SELECT
+            ),
+            [game_id],
+            |r| {
+                Ok(GameColumns {
+                    roster: [
+                        r.get(0)?,
+                        r.get(1)?,
                         r.get(2)?,
                         r.get(3)?,
                         r.get(4)?,
                         r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
                     ],
-                    captured_piece: r.get(8)?,
-                    promotion: r.get(9)?,
-                    fen_before: r.get(10)?,
-                    fen_after: r.get(11)?,
-                    flags: [r.get(12)?, r.get(13)?],
-                    counters: [r.get(14)?, r.get(15)?],
-                    extended: [r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?, r.get(20)?],
-                    meta: r.get(21)?,
+                    result: r.get(6)?,
+                    tags_json: r.get(7)?,
+                    start_fen: r.get(8)?,
                 })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some((game, moves)))
-    }
+            },
+        )
+        .optional()?;
+    let Some(game) = game else { return Ok(None) };
+    let sql = format!(
+        "SELECT {} FROM moves WHERE game_id = ?1 ORDER BY ply",
+        MoveColumns::SELECT
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let moves = stmt
+        .query_map([game_id], |r| {
+            Ok(MoveColumns {
+                move_number: r.get(0)?,
+                side: r.get(1)?,
+                texts: [
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                ],
+                captured: r.get(8)?,
+                promotion: r.get(9)?,
+                fen_before: r.get(10)?,
+                fen_after: r.get(11)?,
+                flags: [r.get(12)?, r.get(13)?],
+                counters: [r.get(14)?, r.get(15)?],
+                extended: [r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?, r.get(20)?],
+                meta: r.get(21)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some((game, moves)))
 }
 
 fn busy_error(e: rusqlite::Error, waited: Duration) -> Error {
@@ -273,6 +347,7 @@ fn insert_move_row(
     game_id: i64,
     ply: usize,
     r: &scoresheet_pgn::egd::PlyRecord,
+    derived: &Derived,
 ) -> Result<(), Error> {
     let mv = &r.mv;
     let end = &r.end_position.features;
@@ -293,7 +368,7 @@ fn insert_move_row(
         mv.promotion.map(|p| p.as_str()),
         r.start_position.fen,
         r.end_position.fen,
-        position_of(&r.end_position.fen),
+        derived.position_after,
         end.check,
         end.checkmate,
         ext.halfmove_clock,
@@ -308,6 +383,8 @@ fn insert_move_row(
         commands.emt_seconds,
         commands.eval_cp,
         commands.eval_mate,
+        derived.uci,
+        derived.position_key,
     ])?;
     Ok(())
 }

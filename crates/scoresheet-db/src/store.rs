@@ -7,7 +7,7 @@ use scoresheet_pgn::egd::DenormalizedGame;
 use crate::{
     fetch::rebuild,
     postgres::PostgresStore,
-    query::{QueryResult, ShippedQuery},
+    query::{QueryResult, ShippedQuery, Value},
     row::GameRow,
     sqlite::SqliteStore,
     url::{DatabaseUrl, Target},
@@ -18,6 +18,8 @@ use crate::{
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct BatchOutcome {
     pub stored: u64,
+    /// The ids of the games stored (for a load that must take them back).
+    pub stored_ids: Vec<i64>,
     pub moves: u64,
     pub duplicates: u64,
     /// Indexes (in the batch) of games whose id is taken by a different game.
@@ -154,18 +156,28 @@ impl Database {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSchema`] for a database without scoresheet tables, else as
-    /// [`query`](Database::query).
+    /// As [`run_sql`](Database::run_sql).
     pub fn run(
         &mut self,
         query: &ShippedQuery,
         player: Option<&str>,
     ) -> Result<QueryResult, Error> {
+        self.run_sql(query.sql, player)
+    }
+
+    /// Runs one SQL statement of the user's (like a shipped query: `$1` bound to `player`, if
+    /// the statement has a parameter) on a database with the scoresheet schema.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NoSchema`] for a database without scoresheet tables, [`Error::SchemaTooNew`],
+    /// else as [`query`](Database::query).
+    pub fn run_sql(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
         match self.schema_version()? {
             None => Err(Error::NoSchema),
             Some(version) => {
                 crate::schema::check_version(version)?;
-                self.query(query.sql, player)
+                self.query(sql, player)
             }
         }
     }
@@ -184,6 +196,45 @@ impl Database {
             Backend::Postgres(p) => p.fetch(game_id)?,
         };
         stored.map(|(game, moves)| rebuild(game, moves)).transpose()
+    }
+
+    /// Prepares a load: into an empty database, drops the secondary indexes (returns true: the
+    /// load must call [`Database::end_bulk`]); else creates any that are missing.
+    pub(crate) fn begin_bulk(&mut self) -> Result<bool, Error> {
+        let empty = self.query(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM moves LIMIT 1) AS m",
+            None,
+        )?;
+        let empty = matches!(
+            empty.rows.first().and_then(|r| r.first()),
+            Some(Value::Int(0))
+        );
+        let sql = match empty {
+            true => crate::schema::drop_indexes_sql(),
+            false => crate::schema::create_indexes_sql(),
+        };
+        self.schema_change(&sql)?;
+        Ok(empty)
+    }
+
+    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]).
+    pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
+        self.schema_change(&crate::schema::create_indexes_sql())
+    }
+
+    fn schema_change(&mut self, sql: &str) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.schema_change(sql),
+            Backend::Postgres(p) => p.schema_change(sql),
+        }
+    }
+
+    /// Deletes games and their moves, in one transaction.
+    pub(crate) fn remove_games(&mut self, ids: &[i64]) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.remove_games(ids),
+            Backend::Postgres(p) => p.remove_games(ids),
+        }
     }
 
     pub(crate) fn write_batch(

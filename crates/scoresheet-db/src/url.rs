@@ -13,6 +13,8 @@
 //! let url = DatabaseUrl::parse("sqlite:games.db")?;
 //! assert!(url.is_sqlite());
 //! assert_eq!(url.to_string(), "sqlite:games.db");
+//! // A plain path is a SQLite file too.
+//! assert_eq!(DatabaseUrl::parse("games.db")?, url);
 //! # Ok::<_, scoresheet_db::Error>(())
 //! ```
 
@@ -42,13 +44,15 @@ impl DatabaseUrl {
     ///
     /// - `sqlite:PATH` is a SQLite file; `sqlite://PATH` and `sqlite:///ABSOLUTE` work too
     ///   (the two slashes are dropped), and `sqlite::memory:` is an in-memory database.
+    /// - A plain path (`games.db`, `/data/chess.sqlite`: no `scheme:` in front) is a SQLite
+    ///   file too.
     /// - `postgres://` and `postgresql://` URLs are handed to the `postgres` crate: user,
     ///   password, host, port, database and options such as `?connect_timeout=5`. TLS is not
     ///   supported (`sslmode=require` fails to connect).
     ///
     /// # Errors
     ///
-    /// [`Error::Url`] for any other scheme or an empty path. The message never holds the
+    /// [`Error::Url`] for any other scheme (`mysql://...`, `postgre:...`) or an empty path. The message never holds the
     /// password.
     pub fn parse(text: &str) -> Result<DatabaseUrl, Error> {
         let target = if let Some(rest) = text.strip_prefix("sqlite:") {
@@ -60,10 +64,13 @@ impl DatabaseUrl {
             }
         } else if text.starts_with("postgres://") || text.starts_with("postgresql://") {
             Target::Postgres(text.to_owned())
+        } else if is_plain_path(text) {
+            Target::SqliteFile(PathBuf::from(text))
         } else {
             let shown = redact(text);
             return Err(Error::Url(format!(
-                "unsupported database URL {shown:?}: expected sqlite:PATH or postgres://..."
+                "unsupported database URL {shown:?}: expected a file path, sqlite:PATH or \
+                 postgres://..."
             )));
         };
         Ok(DatabaseUrl { target })
@@ -122,6 +129,22 @@ impl std::str::FromStr for DatabaseUrl {
     fn from_str(text: &str) -> Result<DatabaseUrl, Error> {
         DatabaseUrl::parse(text)
     }
+}
+
+/// Whether `text` is a file path rather than a URL: not empty, and no `scheme:` before its
+/// first `/` (a scheme is letters, digits, `+`, `-` and `.`, starting with a letter).
+fn is_plain_path(text: &str) -> bool {
+    if text.is_empty() {
+        return false;
+    }
+    let head = text.split('/').next().unwrap_or("");
+    let Some((scheme, _)) = head.split_once(':') else {
+        return true;
+    };
+    let mut chars = scheme.chars();
+    let is_scheme = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    !is_scheme
 }
 
 /// `text` with the password of its user info and any `password=` option replaced by `***`.
@@ -202,6 +225,9 @@ mod tests {
             ("sqlite::memory:", "sqlite::memory:"),
             ("postgres://localhost/chess", "postgres://localhost/chess"),
             ("postgresql://u:pw@h:5/d", "postgresql://u:***@h:5/d"),
+            ("games.db", "sqlite:games.db"),
+            ("./data/x.sqlite", "sqlite:./data/x.sqlite"),
+            ("/abs/x.db", "sqlite:/abs/x.db"),
         ];
         for (text, shown) in cases {
             let url = DatabaseUrl::parse(text).expect("valid URL");
@@ -211,7 +237,7 @@ mod tests {
 
     #[test]
     fn err_parse() {
-        for text in ["", "sqlite:", "mysql://u:pw@h/d", "games.db"] {
+        for text in ["", "sqlite:", "mysql://u:pw@h/d", "postgre:db", "file:x.db"] {
             let err = DatabaseUrl::parse(text).expect_err("invalid URL");
             assert!(!err.to_string().contains("pw"), "{err}");
         }

@@ -56,7 +56,7 @@
 //! | `uci` | string | no | UCI: `e2e4`, `e7e8q`, castling `e1g1` (king takes rook, `e1h1`, in Chess960) |
 //! | `from_square`, `to_square` | string | no | where the piece (the king, castling) comes from and goes (EGD) |
 //! | `piece` | string | no | EGD piece code of the mover: `p N Bl Bd R Q K` ([`PieceCode`](scoresheet_pgn::egd::PieceCode)) |
-//! | `captured_piece` | string | yes | EGD code of the piece captured |
+//! | `captured` | string | yes | EGD code of the piece captured (EGD `captured_piece`; the database's `captured`) |
 //! | `promotion` | string | yes | EGD code of the piece promoted to |
 //! | `move_type` | string | no | `move`, `capture`, `ep_capture`, `promotion`, `promotion_capture`, `short_castle`, `long_castle` ([`MoveType`](scoresheet_pgn::egd::MoveType)) |
 //! | `is_check`, `is_mate` | bool | no | the side to move after the move is in check, is mated |

@@ -80,7 +80,7 @@ pub fn moves_schema(fen: bool) -> SchemaRef {
         field("from_square", DataType::Utf8, false),
         field("to_square", DataType::Utf8, false),
         field("piece", DataType::Utf8, false),
-        field("captured_piece", DataType::Utf8, true),
+        field("captured", DataType::Utf8, true),
         field("promotion", DataType::Utf8, true),
         field("move_type", DataType::Utf8, false),
         field("is_check", DataType::Boolean, false),

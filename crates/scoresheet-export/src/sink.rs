@@ -56,7 +56,7 @@ struct MoveColumns {
     from_square: Vec<Square>,
     to_square: Vec<Square>,
     piece: Vec<PieceCode>,
-    captured_piece: Vec<Option<PieceCode>>,
+    captured: Vec<Option<PieceCode>>,
     promotion: Vec<Option<PieceCode>>,
     move_type: Vec<MoveType>,
     is_check: Values<bool>,
@@ -87,7 +87,7 @@ impl MoveColumns {
         self.from_square.truncate(rows);
         self.to_square.truncate(rows);
         self.piece.truncate(rows);
-        self.captured_piece.truncate(rows);
+        self.captured.truncate(rows);
         self.promotion.truncate(rows);
         self.move_type.truncate(rows);
         self.is_check.truncate(rows);
@@ -231,7 +231,7 @@ impl TableSink {
             Arc::new(arrow_array::StringArray::from_iter_values(
                 m.piece.drain(..).map(PieceCode::as_str),
             )),
-            codes(&mut m.captured_piece),
+            codes(&mut m.captured),
             codes(&mut m.promotion),
             Arc::new(arrow_array::StringArray::from_iter_values(
                 m.move_type.drain(..).map(MoveType::as_str),
@@ -417,7 +417,7 @@ impl ReplaySink for TableSink {
         m.to_square.push(mv.to());
         let to = mv.to();
         m.piece.push(PieceCode::new(mv.role(), mv.from()));
-        m.captured_piece
+        m.captured
             .push(mv.capture().map(|role| PieceCode::new(role, to)));
         m.promotion
             .push(mv.promotion().map(|role| PieceCode::new(role, to)));

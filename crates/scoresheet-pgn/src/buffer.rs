@@ -57,6 +57,10 @@ pub(crate) struct Buffer<R> {
     /// it), if any: see [`Buffer::pinned`].
     pin: Option<u64>,
     pub max_game: usize,
+    /// An I/O error met while reading, with the offset of the byte after the last one read:
+    /// the input counts as ended there ([`Buffer::eof`]), so that the bytes read before it are
+    /// still read; the reader then decides what of them is whole.
+    pub io_error: Option<(io::Error, u64)>,
 }
 
 impl<R: Read> Buffer<R> {
@@ -75,6 +79,7 @@ impl<R: Read> Buffer<R> {
             game_limit: u64::MAX,
             pin: None,
             max_game: max_game.min(MAX_GAME),
+            io_error: None,
         }
     }
 
@@ -126,6 +131,11 @@ impl<R: Read> Buffer<R> {
         self.game_limit = self
             .game_start
             .map_or(u64::MAX, |start| start.saturating_add(self.max_game as u64));
+    }
+
+    /// Whether every byte read has been consumed and the input has ended (or broke off).
+    pub fn at_end(&self) -> bool {
+        self.eof && self.pos == self.end
     }
 
     /// Absolute offset of `pos`.
@@ -218,7 +228,11 @@ impl<R: Read> Buffer<R> {
                     return Ok(true);
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                Err(err) => return Err(self.error(ReadErrorKind::Io(err))),
+                Err(err) => {
+                    self.io_error = Some((err, self.offset_of(self.end)));
+                    self.eof = true;
+                    return Ok(false);
+                }
             }
         }
     }

@@ -149,30 +149,49 @@ impl ReadError {
     }
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ReadError {
+    /// Shifts the location: for games read out of a slice of a larger input that starts at
+    /// `start`. See [`Location::offset_by`].
+    pub fn offset_by(&mut self, start: Location) {
+        self.position = self.position.offset_by(start);
+    }
+
+    /// The message without the `pgn:` prefix, location first (what a rejected game's report
+    /// prints after the input's name).
+    pub(crate) fn write_located(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ReadErrorKind::Io(_) => {
-                write!(f, "pgn: i/o error after byte {}", self.position.byte)
+            ReadErrorKind::Io(err) => {
+                write!(f, "i/o error after byte {}: {err}", self.position.byte)
             }
             ReadErrorKind::Utf16 => {
-                f.write_str("pgn: input is UTF-16 (byte order mark found), which is not supported")
+                f.write_str("input is UTF-16 (byte order mark found), which is not supported")
             }
             ReadErrorKind::GameTooLarge { limit } => write!(
                 f,
-                "pgn: {}: expected a game of at most {limit} bytes",
+                "{}: expected a game of at most {limit} bytes",
                 self.position
             ),
             ReadErrorKind::VariationTooDeep { limit } => write!(
                 f,
-                "pgn: {}: expected at most {limit} nested variations",
+                "{}: expected at most {limit} nested variations",
                 self.position
             ),
             ReadErrorKind::UnterminatedComment => write!(
                 f,
-                "pgn: {}: expected `}}` closing this comment before the next game's tags or the end of the input",
+                "{}: expected `}}` closing this comment before the next game's tags or the end of the input",
                 self.position
             ),
+        }
+    }
+}
+
+/// `pgn: ` and the message; an I/O error's own message is its [source](error::Error::source).
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("pgn: ")?;
+        match &self.kind {
+            ReadErrorKind::Io(_) => write!(f, "i/o error after byte {}", self.position.byte),
+            _ => self.write_located(f),
         }
     }
 }

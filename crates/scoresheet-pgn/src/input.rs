@@ -21,7 +21,7 @@
 
 use std::{
     fs::File,
-    io::{self, BufReader, Read},
+    io::{self, BufRead, BufReader, Read},
     path::Path,
 };
 
@@ -88,15 +88,95 @@ pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Re
     let src = io::Cursor::new(head).chain(src);
     let buffered = || BufReader::with_capacity(64 * 1024, src);
     Ok(match compression {
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered())),
+        Compression::Gzip => Box::new(Members::<_, Gzip>::new(buffered())),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered())?),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered())),
+        Compression::Bzip2 => Box::new(Members::<_, Bzip2>::new(buffered())),
         Compression::Xz => {
             let message = "xz-compressed input is not supported";
             return Err(io::Error::new(io::ErrorKind::Unsupported, message));
         }
         Compression::None => Box::new(buffered().into_inner()),
     })
+}
+
+/// A compressed format made of members (gzip) or streams (bzip2) that may follow one another.
+trait Format {
+    type Decoder<R: BufRead>: Read;
+    const MAGIC: &'static [u8];
+    const NAME: &'static str;
+    fn decoder<R: BufRead>(src: R) -> Self::Decoder<R>;
+    fn into_inner<R: BufRead>(decoder: Self::Decoder<R>) -> R;
+}
+
+struct Gzip;
+
+impl Format for Gzip {
+    type Decoder<R: BufRead> = flate2::bufread::GzDecoder<R>;
+    const MAGIC: &'static [u8] = &[0x1f, 0x8b];
+    const NAME: &'static str = "gzip";
+    fn decoder<R: BufRead>(src: R) -> Self::Decoder<R> {
+        flate2::bufread::GzDecoder::new(src)
+    }
+    fn into_inner<R: BufRead>(decoder: Self::Decoder<R>) -> R {
+        decoder.into_inner()
+    }
+}
+
+struct Bzip2;
+
+impl Format for Bzip2 {
+    type Decoder<R: BufRead> = bzip2::bufread::BzDecoder<R>;
+    const MAGIC: &'static [u8] = b"BZh";
+    const NAME: &'static str = "bzip2";
+    fn decoder<R: BufRead>(src: R) -> Self::Decoder<R> {
+        bzip2::bufread::BzDecoder::new(src)
+    }
+    fn into_inner<R: BufRead>(decoder: Self::Decoder<R>) -> R {
+        decoder.into_inner()
+    }
+}
+
+/// Decodes the members of a file one after the other, so that every member decoded before
+/// something that is not one (junk appended, a damaged member) is handed out whole before the
+/// error: a multi-member decoder would lose the bytes decoded in the read call that fails.
+struct Members<R: BufRead, F: Format> {
+    decoder: Option<F::Decoder<R>>,
+}
+
+impl<R: BufRead, F: Format> Members<R, F> {
+    fn new(src: R) -> Members<R, F> {
+        Members {
+            decoder: Some(F::decoder(src)),
+        }
+    }
+}
+
+impl<R: BufRead, F: Format> Read for Members<R, F> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let Some(decoder) = self.decoder.as_mut() else {
+                return Ok(0);
+            };
+            let n = decoder.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: another one, the end, or bytes that are no member.
+            let Some(decoder) = self.decoder.take() else {
+                return Ok(0);
+            };
+            let mut src = F::into_inner(decoder);
+            let next = src.fill_buf()?;
+            if next.is_empty() {
+                return Ok(0);
+            }
+            if !next.starts_with(&F::MAGIC[..next.len().min(F::MAGIC.len())]) {
+                let message = format!("bytes after the last {} member are not {0} data", F::NAME);
+                return Err(io::Error::new(io::ErrorKind::InvalidData, message));
+            }
+            self.decoder = Some(F::decoder(src));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -158,5 +238,32 @@ mod tests {
             .err()
             .expect("a directory");
         assert!(err.to_string().ends_with("is a directory"), "{err}");
+    }
+
+    /// Bytes after the last member that are not a member: every member's data is handed out,
+    /// then the error.
+    #[test]
+    fn err_junk_after_members_keeps_their_data() {
+        let text = b"1. e4 *\n1. d4 *\n";
+        let cases = [
+            (
+                "gzip",
+                [gzip(&text[..8]), gzip(&text[8..]), b"junk".to_vec()].concat(),
+            ),
+            (
+                "bzip2",
+                [bzip2(&text[..8]), bzip2(&text[8..]), b"junk".to_vec()].concat(),
+            ),
+            ("gzip, one junk byte", [gzip(text), b"j".to_vec()].concat()),
+        ];
+        for (why, bytes) in cases {
+            let mut out = Vec::new();
+            let err = decompress(io::Cursor::new(bytes))
+                .expect("header")
+                .read_to_end(&mut out)
+                .expect_err(why);
+            assert_eq!(err.kind(), io::ErrorKind::InvalidData, "{why}");
+            assert_eq!(out, text, "{why}");
+        }
     }
 }

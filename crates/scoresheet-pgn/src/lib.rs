@@ -86,6 +86,7 @@ pub mod game_id;
 pub mod input;
 mod lexer;
 mod oddities;
+pub mod parallel;
 pub mod reader;
 pub mod replay;
 mod scan;

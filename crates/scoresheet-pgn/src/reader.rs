@@ -155,6 +155,8 @@ pub struct Reader<R> {
     game_index: u64,
     game_first_line: u64,
     fatal: bool,
+    /// Whether the last game's movetext had a result marker.
+    ended_with_outcome: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -171,6 +173,7 @@ impl<R: Read> Reader<R> {
             game_index: 0,
             game_first_line: 1,
             fatal: false,
+            ended_with_outcome: false,
         }
     }
 
@@ -192,12 +195,16 @@ impl<R: Read> Reader<R> {
             match token.kind {
                 Kind::BeginGame => break self.lexer.mark_of(token),
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
-                Kind::Eof => return Ok(None),
+                Kind::Eof => return self.end_of_input().map(|()| None),
                 _ => {}
             }
         };
         self.game_first_line = begin.line;
-        let result = self.game(visitor, begin);
+        self.ended_with_outcome = false;
+        let mut result = self.game(visitor, begin);
+        if self.cut_short(result.is_ok()) {
+            result = Err(self.broken_off());
+        }
         if let Err(err) = &result {
             self.recover(err);
         }
@@ -226,6 +233,11 @@ impl<R: Read> Reader<R> {
     /// Where the reader is now (the game index is that of the next game once one has ended).
     pub fn location(&self) -> Location {
         self.position_of(self.lexer.buffer.mark())
+    }
+
+    /// Whether the last game read had a result marker.
+    pub(crate) fn last_game_had_result(&self) -> bool {
+        self.ended_with_outcome
     }
 
     /// The size of the reader's buffer in bytes. It starts at 64 KiB and grows only for a game
@@ -281,6 +293,38 @@ impl<R: Read> Reader<R> {
     #[inline]
     fn token_position(&self, token: Token) -> Location {
         self.position_of(self.lexer.mark_of(token))
+    }
+
+    /// The end of the input between games, or the I/O error that ended it early.
+    fn end_of_input(&mut self) -> Result<(), ReadError> {
+        if self.lexer.buffer.io_error.is_none() {
+            return Ok(());
+        }
+        self.fatal = true;
+        Err(self.broken_off())
+    }
+
+    /// Whether the game just read was cut short by an I/O error: it reached the last byte read
+    /// before the error without a result marker (a game whose result was read is whole).
+    fn cut_short(&self, read: bool) -> bool {
+        let buffer = &self.lexer.buffer;
+        buffer.io_error.is_some() && buffer.at_end() && !(read && self.ended_with_outcome)
+    }
+
+    /// The I/O error that ended the input, located after the last byte read.
+    fn broken_off(&mut self) -> ReadError {
+        let mark = self.lexer.buffer.mark();
+        let (err, byte) = self
+            .lexer
+            .buffer
+            .io_error
+            .take()
+            .unwrap_or_else(|| (std::io::Error::other("input ended early"), mark.byte));
+        let at = Location {
+            byte,
+            ..self.position_of(mark)
+        };
+        ReadError::new(ReadErrorKind::Io(err), at)
     }
 
     /// After an error in a game: skip the rest of it (or stop for good).
@@ -573,6 +617,7 @@ impl<R: Read> Reader<R> {
                 return output;
             }
         }
+        self.ended_with_outcome = walk.outcome;
         if !walk.outcome {
             visitor.oddity(Oddity {
                 kind: OddityKind::MissingResult,

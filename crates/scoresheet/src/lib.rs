@@ -31,7 +31,9 @@ mod types;
 pub mod vocab;
 
 pub use chess_move::Move;
-pub use notation::{eran, fen, lan, quantum, san, uci, MoveError, MoveErrorKind};
+pub use notation::{
+    eran, fen, figurine, iccf, lan, localized, quantum, san, smith, uci, MoveError, MoveErrorKind,
+};
 pub use position::{
     CastleRights, CastlingMode, EnPassantMode, FenError, FenWriter, PlayError, Position,
     PositionError, PositionErrorKind, Setup,

@@ -1,5 +1,5 @@
 -- Positions a player reached most often in games they lost, by Polyglot key (twin of
--- ../losing-positions.sql, which groups by FEN: the same games and counts, keyed so that the
+-- crates/scoresheet-db/queries/losing-positions.sql, which groups by FEN: the same games and counts, keyed so that the
 -- positions join with opening books and python-chess's chess.polyglot.zobrist_hash).
 --
 -- A position is counted once per game. The first four moves (eight plies) are left out:

@@ -1,4 +1,4 @@
--- Results by opening (ECO code) (twin of ../openings.sql, run by `scoresheet query openings`:
+-- Results by opening (ECO code) (twin of crates/scoresheet-db/queries/openings.sql, run by `scoresheet query openings`:
 -- same answer).
 --
 -- Wins, draws and losses from White's point of view, or from the player's. Games without an

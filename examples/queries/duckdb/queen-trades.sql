@@ -1,7 +1,7 @@
--- Score when queens are traded versus when they are not (twin of ../queen-trades.sql, the
+-- Score when queens are traded versus when they are not (twin of crates/scoresheet-db/queries/queen-trades.sql, the
 -- SQLite/PostgreSQL version run by `scoresheet query queen-trades`: same answer).
 --
--- A game trades queens when both sides capture a queen (a move with captured_piece = 'Q' by
+-- A game trades queens when both sides capture a queen (a move with captured = 'Q' by
 -- White and one by Black). A win scores 1, a draw 1/2, from White's point of view, or from the
 -- player's. Unfinished games (result "*") are left out.
 --
@@ -19,7 +19,7 @@ WITH params AS (
 queen_trades AS (
     SELECT game_id
     FROM moves
-    WHERE captured_piece = 'Q'
+    WHERE captured = 'Q'
     GROUP BY game_id
     HAVING COUNT(DISTINCT side) = 2
 ),

@@ -4,7 +4,6 @@
 //! write runs of games; both report through [`Counters`] and print game errors on stderr as
 //! they are met, in input order.
 
-mod cutter;
 mod parallel;
 pub(crate) mod progress;
 
@@ -21,12 +20,13 @@ use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
+use crate::output_file::Destination;
 
 /// Flush the output once this many JSON bytes are buffered.
 const FLUSH_AT: usize = 1 << 16;
 
 /// Totals, shared with the progress line.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Counters {
     /// Input bytes read (after decompression).
     pub bytes: AtomicU64,
@@ -38,13 +38,38 @@ pub struct Counters {
     pub plies: AtomicU64,
     /// Oddities met (added per input, or per chunk with `--threads`).
     pub oddities: std::sync::Mutex<Oddities>,
+    /// Bytes of the current input read from its file (before decompression).
+    pub raw_bytes: AtomicU64,
+    /// The current input's file size (`u64::MAX` when unknown: standard input, a pipe).
+    pub raw_total: AtomicU64,
+}
+
+impl Default for Counters {
+    fn default() -> Counters {
+        Counters {
+            bytes: AtomicU64::new(0),
+            converted: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            plies: AtomicU64::new(0),
+            oddities: std::sync::Mutex::default(),
+            raw_bytes: AtomicU64::new(0),
+            raw_total: AtomicU64::new(u64::MAX),
+        }
+    }
 }
 
 impl Counters {
-    fn add(&self, converted: u64, errors: u64, plies: u64) {
+    pub fn add(&self, converted: u64, errors: u64, plies: u64) {
         self.converted.fetch_add(converted, Ordering::Relaxed);
         self.errors.fetch_add(errors, Ordering::Relaxed);
         self.plies.fetch_add(plies, Ordering::Relaxed);
+    }
+
+    /// A new input begins, of `size` bytes if known.
+    fn start_input(&self, size: Option<u64>) {
+        self.raw_bytes.store(0, Ordering::Relaxed);
+        self.raw_total
+            .store(size.unwrap_or(u64::MAX), Ordering::Relaxed);
     }
 
     fn get(&self, counter: &AtomicU64) -> u64 {
@@ -92,7 +117,21 @@ fn convert_all(
     counters: &Arc<Counters>,
     bar: &progress::Progress,
 ) -> anyhow::Result<()> {
-    let mut out = open_output(args.output.as_deref())?;
+    let mut out = Destination::open(args.output.as_deref())?;
+    let converted = convert_inputs(args, options, counters, bar, &mut out);
+    // What was converted before an input failed is whole: the file is kept (a write error
+    // removes it instead).
+    let finished = out.finish();
+    converted.and(finished)
+}
+
+fn convert_inputs(
+    args: &EgdArgs,
+    options: EgdOptions,
+    counters: &Arc<Counters>,
+    bar: &progress::Progress,
+    out: &mut Destination,
+) -> anyhow::Result<()> {
     let stdin = [PathBuf::from("-")];
     let inputs = if args.inputs.is_empty() {
         &stdin[..]
@@ -101,8 +140,7 @@ fn convert_all(
     };
     for path in inputs {
         let name = path.display().to_string();
-        let src = open(path).with_context(|| format!("cannot open {name}"))?;
-        let src = progress::Counting::new(src, Arc::clone(counters));
+        let src = open(path, counters).with_context(|| format!("cannot open {name}"))?;
         let job = Job {
             name: &name,
             options,
@@ -111,12 +149,11 @@ fn convert_all(
             warnings: args.warnings,
         };
         match args.threads {
-            1 => convert_serial(src, &job, &mut out),
-            n => parallel::convert(src, &job, usize::from(n), &mut out),
+            1 => convert_serial(src, &job, out),
+            n => parallel::convert(src, &job, usize::from(n), out),
         }
         .with_context(|| format!("converting {name}"))?;
     }
-    out.flush().context("cannot write the output")?;
     Ok(())
 }
 
@@ -139,25 +176,32 @@ pub fn read_options() -> ReadOptions {
     ReadOptions::new()
 }
 
-fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
-    if path.as_os_str() == "-" {
-        input::decompress(io::stdin())
+/// Opens an input, counting its bytes as read from the file (before decompression) and its
+/// size for the progress line, and the bytes after decompression for the summary.
+fn open(
+    path: &Path,
+    counters: &Arc<Counters>,
+) -> io::Result<progress::Counting<Box<dyn Read + Send>>> {
+    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        counters.start_input(None);
+        Box::new(io::stdin())
     } else {
-        input::open_input(path)
-    }
-}
-
-/// The output, `Send` for the `--threads` workers that write it.
-fn open_output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write + Send>> {
-    let stdout = || io::BufWriter::with_capacity(1 << 16, io::stdout());
-    Ok(match path {
-        None => Box::new(stdout()),
-        Some(p) if p.as_os_str() == "-" => Box::new(stdout()),
-        Some(p) => {
-            let file = File::create(p).with_context(|| format!("cannot create {}", p.display()))?;
-            Box::new(io::BufWriter::with_capacity(1 << 16, file))
+        if path.is_dir() {
+            let message = format!("{} is a directory", path.display());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
         }
-    })
+        let file = File::open(path)?;
+        counters.start_input(
+            file.metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
+        );
+        Box::new(file)
+    };
+    let raw = progress::RawCounting::new(raw, Arc::clone(counters));
+    let src = input::decompress(raw)?;
+    Ok(progress::Counting::new(src, Arc::clone(counters)))
 }
 
 /// Converts one input on this thread.

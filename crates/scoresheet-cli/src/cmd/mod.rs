@@ -2,6 +2,7 @@
 //! commands that play moves is loaded by [`fen::start_position`].
 
 pub mod convert;
+pub mod detect;
 pub mod egd;
 pub mod export;
 pub mod fen;

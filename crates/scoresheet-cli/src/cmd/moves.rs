@@ -5,10 +5,13 @@ use std::io::Write;
 use scoresheet::uci::UciMove;
 
 use crate::args::MovesArgs;
+use crate::notation::{check_lang, write};
 use crate::output::{line, stdout, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: MovesArgs) -> Outcome {
+    check_lang(args.lang, &[args.notation])?;
+    let notation = args.notation.with_lang(args.lang);
     let pos = super::fen::start_position(&args.position)?;
     let mut moves: Vec<_> = pos
         .legal_moves()
@@ -18,7 +21,7 @@ pub fn run(args: MovesArgs) -> Outcome {
     moves.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = stdout();
     for (_, mv) in moves {
-        line(&mut out, args.notation.write(&pos, mv))?;
+        line(&mut out, write(notation, &pos, mv))?;
     }
     out.flush()?;
     Ok(())

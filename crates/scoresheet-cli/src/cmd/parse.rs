@@ -3,22 +3,73 @@
 use std::io::Write;
 
 use scoresheet::eran::Eran;
+use scoresheet::figurine::FigurineSan;
+use scoresheet::iccf::IccfMove;
 use scoresheet::lan::{Lan, LanKind};
+use scoresheet::localized::{Lang, LocalizedLan, LocalizedSan};
+use scoresheet::notation::Notation as Core;
 use scoresheet::quantum::{QuantumKind, QuantumMove};
 use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::smith::{SmithIndicator, SmithMove};
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingSide, Role};
 
 use crate::args::ParseArgs;
 use crate::json::{object, Value};
-use crate::notation::Notation;
+use crate::notation::{check_lang, Notation};
 use crate::output::{line, stdout, Failure, Outcome};
 use scoresheet::notation::Caret;
 
 /// Runs the subcommand.
 pub fn run(args: ParseArgs) -> Outcome {
+    check_lang(args.lang, &[args.notation])?;
     let (text, strict) = (args.text.as_bytes(), args.strict);
-    let json = match args.notation {
+    let json = match args.notation.with_lang(args.lang) {
+        Core::LocalizedSan(lang) => pick_lang(
+            strict,
+            LocalizedSan::from_ascii,
+            LocalizedSan::from_ascii_lenient,
+        )(lang, text)
+        .map(|m| san_json(m.san))
+        .map_err(describe),
+        Core::LocalizedLan(lang) => pick_lang(
+            strict,
+            LocalizedLan::from_ascii,
+            LocalizedLan::from_ascii_lenient,
+        )(lang, text)
+        .map(|m| lan_json(m.lan))
+        .map_err(describe),
+        _ => syntax(args.notation, text, strict),
+    };
+    let json = json.map_err(|(msg, offset)| {
+        Failure::Rejected(format!(
+            "{msg}\n{}",
+            Caret::new(args.text.as_bytes(), offset)
+        ))
+    })?;
+    let mut out = stdout();
+    line(&mut out, json)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The strict or the lenient parser of a language.
+fn pick_lang<T, E>(
+    strict: bool,
+    strict_fn: fn(Lang, &[u8]) -> Result<T, E>,
+    lenient_fn: fn(Lang, &[u8]) -> Result<T, E>,
+) -> fn(Lang, &[u8]) -> Result<T, E> {
+    if strict {
+        strict_fn
+    } else {
+        lenient_fn
+    }
+}
+
+/// The syntax tree of `text` in a notation without a language, as JSON, or the error message
+/// and offset.
+fn syntax(notation: Notation, text: &[u8], strict: bool) -> Result<String, (String, usize)> {
+    match notation {
         Notation::San => pick(strict, SanPlus::from_ascii, SanPlus::from_ascii_lenient)(text)
             .map(san_json)
             .map_err(describe),
@@ -38,17 +89,27 @@ pub fn run(args: ParseArgs) -> Outcome {
         )(text)
         .map(quantum_json)
         .map_err(describe),
-    };
-    let json = json.map_err(|(msg, offset)| {
-        Failure::Rejected(format!(
-            "{msg}\n{}",
-            Caret::new(args.text.as_bytes(), offset)
-        ))
-    })?;
-    let mut out = stdout();
-    line(&mut out, json)?;
-    out.flush()?;
-    Ok(())
+        Notation::Figurine | Notation::FigurineBlack | Notation::FigurineSide => pick(
+            strict,
+            FigurineSan::from_ascii,
+            FigurineSan::from_ascii_lenient,
+        )(text)
+        .map(|f| san_json(f.san))
+        .map_err(describe),
+        Notation::Iccf => pick(strict, IccfMove::from_ascii, IccfMove::from_ascii_lenient)(text)
+            .map(|m| squares_json(m.from, m.to, m.promotion, None))
+            .map_err(describe),
+        Notation::Smith => pick(strict, SmithMove::from_ascii, SmithMove::from_ascii_lenient)(text)
+            .map(|m| {
+                squares_json(
+                    m.from,
+                    m.to,
+                    m.promotion,
+                    Some(smith_indicator(m.indicator)),
+                )
+            })
+            .map_err(describe),
+    }
 }
 
 /// The strict or the lenient parser.
@@ -201,6 +262,36 @@ fn uci_json(uci: UciMove) -> String {
             ("promotion", Value::Null),
         ]),
     }
+}
+
+/// ICCF and Smith: the squares, the promotion, and (Smith) the capture indicator.
+fn squares_json(
+    from: scoresheet::Square,
+    to: scoresheet::Square,
+    promotion: Option<Role>,
+    indicator: Option<Value>,
+) -> String {
+    let mut fields = vec![
+        ("kind", Value::Str("normal".into())),
+        ("from", Value::Str(from.to_string())),
+        ("to", Value::Str(to.to_string())),
+        ("promotion", Value::opt_str(promotion.map(Role::name))),
+    ];
+    if let Some(indicator) = indicator {
+        fields.push(("indicator", indicator));
+    }
+    object(fields)
+}
+
+/// A Smith capture indicator: the captured role's name, `en-passant`, `kingside` or
+/// `queenside` (castling), or null.
+fn smith_indicator(indicator: Option<SmithIndicator>) -> Value {
+    Value::opt_str(indicator.map(|i| match i {
+        SmithIndicator::Capture(role) => role.name(),
+        SmithIndicator::EnPassant => "en-passant",
+        SmithIndicator::Castle(CastlingSide::KingSide) => "kingside",
+        SmithIndicator::Castle(CastlingSide::QueenSide) => "queenside",
+    }))
 }
 
 fn eran_json(eran: Eran) -> String {

@@ -6,7 +6,6 @@
 //! writer; a game with an illegal move (or a bad `FEN` or `Variant` tag, or a read error) is
 //! reported on stderr and not written.
 
-use std::fs::File;
 use std::io::{self, Write};
 
 use anyhow::Context;
@@ -18,17 +17,15 @@ use scoresheet_pgn::{
 };
 
 use crate::args::PgnArgs;
-use crate::notation::Notation;
+use crate::notation::{check_lang, write, Notation};
 use crate::output::{rejected_game, warning, Failure, Outcome};
+use crate::output_file::Destination;
+use scoresheet::notation::Notation as Core;
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-        ),
-        None => Box::new(io::stdout().lock()),
-    };
+    check_lang(args.lang, &[args.to])?;
+    let out = Destination::open(args.output.as_deref())?;
     // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
     let words = matches!(args.to, Notation::Eran | Notation::EranShort);
     let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
@@ -42,10 +39,17 @@ pub fn run(args: PgnArgs) -> Outcome {
     } else {
         &args.inputs[..]
     };
-    for path in inputs {
-        convert_file(path, args.to, &mut writer, &mut tally)?;
-    }
-    writer.flush().context("cannot write the output")?;
+    let to = args.to.with_lang(args.lang);
+    let converted = inputs
+        .iter()
+        .try_for_each(|path| convert_file(path, to, &mut writer, &mut tally));
+    // What was written before an input failed is whole: the file is kept (a write error
+    // removes it instead).
+    let finished = match writer.into_inner() {
+        Ok(out) => out.finish(),
+        Err(e) => Err(anyhow::Error::new(e).context("cannot write the output")),
+    };
+    converted.and(finished.map_err(Failure::Error))?;
     if !args.quiet {
         eprintln!(
             "pgn: {} games written, {} rejected; {}",
@@ -75,7 +79,7 @@ struct Tally {
 /// Converts the games of one input file.
 fn convert_file<W: Write>(
     path: &str,
-    to: Notation,
+    to: Core,
     writer: &mut Writer<W>,
     tally: &mut Tally,
 ) -> Result<(), Failure> {
@@ -138,12 +142,12 @@ const STEERING: [&str; 4] = ["FEN", "SetUp", "Variant", "Result"];
 /// variations) written in the target notation. Null moves are kept: `--`, or `0000` in UCI.
 #[derive(Debug)]
 struct Rewrite {
-    to: Notation,
+    to: Core,
     game: Game,
 }
 
 impl Rewrite {
-    fn new(to: Notation) -> Rewrite {
+    fn new(to: Core) -> Rewrite {
         Rewrite {
             to,
             game: Game::default(),
@@ -177,14 +181,14 @@ impl ReplaySink for Rewrite {
 
     fn ply(&mut self, ply: &Ply<'_>) {
         if let Some(mv) = ply.mv {
-            let written = self.to.write(ply.before, mv);
+            let written = write(self.to, ply.before, mv);
             self.game.items.push(Item::Move(written));
         }
     }
 
     fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
         let null = match self.to {
-            Notation::Uci => "0000",
+            Core::Uci => "0000",
             _ => "--",
         };
         self.game.items.push(Item::Move(null.to_owned()));

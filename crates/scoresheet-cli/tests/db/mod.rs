@@ -1,104 +1,11 @@
-//! `scoresheet load` and `scoresheet query`: output, exit codes, and crash recovery (the process
-//! dies mid-load, by `abort()` or SIGKILL, and a restart ends with exactly a clean load's games).
-//!
-//! PostgreSQL variants run when `SCORESHEET_TEST_POSTGRES_URL` is set; under `CI=true` they
-//! fail without it.
+//! `scoresheet load` and `scoresheet query` on SQLite: output, exit codes, and crash recovery.
+//! The PostgreSQL variants are in `tests/db_postgres.rs`.
 
-use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+mod support;
 
-use scoresheet_db::query::Value;
-use scoresheet_db::{Database, DatabaseUrl};
+use std::path::Path;
 
-fn sample() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scoresheet-db/tests/data/real-200.pgn")
-}
-
-fn scoresheet(args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    cmd.args(args)
-        .env_remove("SCORESHEET_DATABASE_URL")
-        .env_remove("SCORESHEET_TEST_ABORT_AFTER_GAMES")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-fn output(args: &[&str]) -> Output {
-    scoresheet(args).output().expect("binary runs")
-}
-
-/// A fresh SQLite URL for one test.
-fn sqlite_url(name: &str) -> String {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}.sqlite"));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    format!("sqlite:{}", path.display())
-}
-
-/// A fresh PostgreSQL database URL for one test; `None` (skipped) without a server, a panic
-/// under `CI=true`.
-fn postgres_url(name: &str) -> Option<String> {
-    let base = match std::env::var("SCORESHEET_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => url,
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "SCORESHEET_TEST_POSTGRES_URL is not set but CI=true: the PostgreSQL tests must run \
-             in CI (`source .ci/postgres-setup` before `cargo test`)"
-        ),
-        _ => {
-            eprintln!("skipped: SCORESHEET_TEST_POSTGRES_URL is not set");
-            return None;
-        }
-    };
-    let db = format!("scoresheet_cli_{name}");
-    let mut admin = postgres::Client::connect(&base, postgres::NoTls).expect("server reachable");
-    admin
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))
-        .expect("dropped");
-    admin
-        .batch_execute(&format!(
-            "CREATE DATABASE {db} TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'"
-        ))
-        .expect("created");
-    let (without_options, options) = base.split_once('?').unwrap_or((&base, ""));
-    let cut = without_options.rfind('/').expect("URL has a database path");
-    let mut url = format!("{}/{db}", &without_options[..cut]);
-    if !options.is_empty() {
-        url = format!("{url}?{options}");
-    }
-    Some(url)
-}
-
-/// Game ids, move count and ply total: enough to tell two loads apart.
-fn state(url: &str) -> (Vec<i64>, i64, i64) {
-    let mut db = Database::open(&DatabaseUrl::parse(url).expect("valid URL")).expect("opens");
-    let ints = |db: &mut Database, sql: &str| -> Vec<i64> {
-        let result = db.query(sql, None).expect("query runs");
-        let row = |r: &Vec<Value>| match r[0] {
-            Value::Int(n) => n,
-            ref other => panic!("{sql}: {other:?}"),
-        };
-        result.rows.iter().map(row).collect()
-    };
-    let ids = ints(&mut db, "SELECT game_id FROM games ORDER BY game_id");
-    let moves = ints(&mut db, "SELECT COUNT(*) FROM moves")[0];
-    let plies = ints(&mut db, "SELECT COALESCE(SUM(ply_count), 0) FROM games")[0];
-    (ids, moves, plies)
-}
-
-fn load(url: &str, batch: &str) -> Output {
-    let sample = sample();
-    let path = sample.to_str().expect("UTF-8 path");
-    output(&["load", "--db", url, "--batch-size", batch, path])
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use support::*;
 
 #[test]
 fn ok_load_then_query_sqlite() {
@@ -217,67 +124,6 @@ fn ok_help_has_examples() {
     }
 }
 
-/// DB-004: the process aborts with 4 games in an open transaction; a restart resumes.
-fn abort_then_restart(url: &str, clean_url: &str) {
-    let sample = sample();
-    let out = scoresheet(&["load", "--db", url, "--batch-size", "32"])
-        .arg(&sample)
-        .env("SCORESHEET_TEST_ABORT_AFTER_GAMES", "100")
-        .output()
-        .expect("binary runs");
-    assert_eq!(out.status.signal(), Some(6), "SIGABRT: {}", stderr(&out));
-    // Three batches of 32 committed; the fourth died with the process.
-    assert_eq!(state(url).0.len(), 96);
-    let again = load(url, "32");
-    assert!(again.status.success(), "{}", stderr(&again));
-    assert!(
-        stderr(&again).starts_with("stored 104 games (")
-            && stderr(&again).contains(", 96 duplicates,"),
-        "{}",
-        stderr(&again)
-    );
-    assert!(load(clean_url, "1000").status.success());
-    assert_eq!(state(url), state(clean_url));
-}
-
-/// DB-004 with a real SIGKILL, at whatever point the load has reached.
-fn kill_then_restart(url: &str, clean_url: &str) {
-    let sample = sample();
-    let mut child = scoresheet(&["load", "--db", url, "--batch-size", "5"])
-        .arg(&sample)
-        .spawn()
-        .expect("binary starts");
-    let started = Instant::now();
-    // Kill once some batches are committed (or after a second, wherever it is).
-    loop {
-        std::thread::sleep(Duration::from_millis(20));
-        let stored = Database::open(&DatabaseUrl::parse(url).expect("valid URL"))
-            .and_then(|mut db| db.query("SELECT COUNT(*) FROM games", None))
-            .ok()
-            .and_then(|r| match r.rows.first().map(|row| &row[0]) {
-                Some(Value::Int(n)) => Some(*n),
-                _ => None,
-            })
-            .unwrap_or(0);
-        if stored >= 20 || started.elapsed() > Duration::from_secs(1) {
-            break;
-        }
-    }
-    child.kill().expect("SIGKILL sent");
-    let status = child.wait().expect("child reaped");
-    let killed = status.signal() == Some(9);
-    let before = state(url).0.len();
-    assert!(
-        before % 5 == 0 || before == 200,
-        "whole batches only: {before}"
-    );
-    let again = load(url, "5");
-    assert!(again.status.success(), "{}", stderr(&again));
-    assert!(load(clean_url, "1000").status.success());
-    assert_eq!(state(url), state(clean_url));
-    eprintln!("killed: {killed}, games stored before the restart: {before}");
-}
-
 #[test]
 fn ok_abort_then_restart_sqlite() {
     abort_then_restart(&sqlite_url("abort"), &sqlite_url("abort-clean"));
@@ -288,18 +134,97 @@ fn ok_kill_then_restart_sqlite() {
     kill_then_restart(&sqlite_url("kill"), &sqlite_url("kill-clean"));
 }
 
+/// ISSUE-11 part 4: the shipped queries are in the binary (`--list`, `--show`), and `--sql`
+/// runs the user's own; `--db` takes a plain path as SQLite.
 #[test]
-fn ok_abort_then_restart_postgres() {
-    let (Some(url), Some(clean)) = (postgres_url("abort"), postgres_url("abort_clean")) else {
-        return;
-    };
-    abort_then_restart(&url, &clean);
+fn ok_query_list_show_sql() {
+    let out = output(&["query", "--list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let list = String::from_utf8(out.stdout).expect("UTF-8");
+    let names: Vec<&str> = list
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "queen-trades",
+            "losing-positions",
+            "openings",
+            "game-length"
+        ]
+    );
+    assert!(
+        list.contains("openings          Results by opening (ECO code)."),
+        "{list}"
+    );
+
+    let out = output(&["query", "--show", "openings"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let sql = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        sql.starts_with("-- Results by opening (ECO code).\n"),
+        "{sql}"
+    );
+    assert!(sql.contains("GROUP BY eco"), "{sql}");
+
+    // A plain path is a SQLite file.
+    let url = sqlite_url("plain-path");
+    let path = url.strip_prefix("sqlite:").expect("a sqlite: URL");
+    let sample = sample();
+    let out = output(&[
+        "load",
+        "--quiet",
+        "--db",
+        path,
+        sample.to_str().expect("UTF-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(state(&url).0.len(), 200);
+
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-own.sql");
+    let own = "-- Games and moves of a player.\nSELECT COUNT(DISTINCT g.game_id) AS games, \
+               COUNT(*) AS plies FROM games g JOIN moves m ON m.game_id = g.game_id \
+               WHERE g.white = $1 OR g.black = $1\n";
+    std::fs::write(&file, own).expect("written");
+    let file = file.to_str().expect("UTF-8 path");
+    let args = ["query", "--db", path, "--sql", file, "--format", "csv"];
+    let out = output(&[&args[..], &["--player", "MagnusCarlsen"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let want = count_for(&url, "MagnusCarlsen");
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        format!("games,plies\n{},{}\n", want.0, want.1)
+    );
+
+    let out = output(&["query", "--db", path, "--sql", "/nonexistent/q.sql"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: cannot read SQL from /nonexistent/q.sql: "),
+        "{}",
+        stderr(&out)
+    );
+    let out = output(&["query"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a query, --list, --show or --sql"
+    );
 }
 
-#[test]
-fn ok_kill_then_restart_postgres() {
-    let (Some(url), Some(clean)) = (postgres_url("kill"), postgres_url("kill_clean")) else {
-        return;
-    };
-    kill_then_restart(&url, &clean);
+/// Games and plies of a player, counted from the database directly.
+fn count_for(url: &str, player: &str) -> (i64, i64) {
+    use scoresheet_db::{query::Value, Database, DatabaseUrl};
+    let mut db = Database::open(&DatabaseUrl::parse(url).expect("valid URL")).expect("opens");
+    let result = db
+        .query(
+            "SELECT COUNT(*), COALESCE(SUM(ply_count), 0) FROM games \
+             WHERE white = $1 OR black = $1",
+            Some(player),
+        )
+        .expect("runs");
+    match result.rows[0][..] {
+        [Value::Int(g), Value::Int(p)] => (g, p),
+        ref other => panic!("{other:?}"),
+    }
 }

@@ -1,4 +1,6 @@
-//! Databases, data and the scenarios both backends run.
+//! Databases, data and the scenarios both backends run (shared by the SQLite and the PostgreSQL
+//! test binaries, each of which uses part of it).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -28,60 +30,6 @@ pub fn sqlite_db(name: &str) -> (Database, PathBuf) {
     let mut db = Database::open(&DatabaseUrl::sqlite(&path)).expect("sqlite opens");
     db.migrate().expect("schema created");
     (db, path)
-}
-
-/// The server named by `SCORESHEET_TEST_POSTGRES_URL`. Without it: a panic under `CI=true`
-/// (PostgreSQL tests must not be skipped silently in CI), else a skip message.
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("SCORESHEET_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "SCORESHEET_TEST_POSTGRES_URL is not set but CI=true: the PostgreSQL tests must run \
-             in CI (`source .ci/postgres-setup` before `cargo test`)"
-        ),
-        _ => {
-            eprintln!(
-                "skipped: SCORESHEET_TEST_POSTGRES_URL is not set (`source .ci/postgres-setup` \
-                 starts a local server and sets it)"
-            );
-            None
-        }
-    }
-}
-
-/// `url` with its database name replaced.
-pub fn with_database(url: &str, name: &str) -> String {
-    let (base, options) = url.split_once('?').map_or((url, ""), |(b, o)| (b, o));
-    let authority_start = base.find("://").map_or(0, |i| i + 3);
-    let path_start = base[authority_start..]
-        .find('/')
-        .map_or(base.len(), |i| authority_start + i);
-    let mut out = format!("{}/{name}", &base[..path_start]);
-    if !options.is_empty() {
-        out.push('?');
-        out.push_str(options);
-    }
-    out
-}
-
-/// A fresh, migrated PostgreSQL database (C collation) for one test, or `None` (skipped).
-pub fn postgres_db(name: &str) -> Option<(Database, String)> {
-    let base = postgres_url()?;
-    let mut admin = postgres::Client::connect(&base, postgres::NoTls).expect("server reachable");
-    let db_name = format!("scoresheet_it_{name}");
-    admin
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {db_name} WITH (FORCE)"))
-        .expect("old test database dropped");
-    admin
-        .batch_execute(&format!(
-            "CREATE DATABASE {db_name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' \
-             LC_CTYPE 'C'"
-        ))
-        .expect("test database created");
-    let url = with_database(&base, &db_name);
-    let mut db = Database::open(&DatabaseUrl::parse(&url).expect("valid URL")).expect("connects");
-    db.migrate().expect("schema created");
-    Some((db, url))
 }
 
 /// Loads a file; returns the summary and the rejection messages.

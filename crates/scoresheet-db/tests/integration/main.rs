@@ -1,7 +1,7 @@
-//! Integration tests of scoresheet-db: the same scenarios on SQLite (always) and PostgreSQL
-//! (when `SCORESHEET_TEST_POSTGRES_URL` is set; required under `CI=true`).
+//! Integration tests of scoresheet-db on SQLite. The same scenarios run on PostgreSQL in the
+//! `postgres` test binary (`tests/postgres/main.rs`), against a throwaway server.
 
 mod common;
 mod corpus;
-mod postgres;
+mod positions;
 mod sqlite;

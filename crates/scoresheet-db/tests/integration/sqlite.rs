@@ -105,33 +105,74 @@ fn err_sqlite_schema_too_new() {
     ));
 }
 
-/// IO-004: a truncated gzip file: the games before the cut are stored, then a clear error.
-#[test]
-fn err_sqlite_truncated_gzip() {
+/// The sample, gzip-compressed, then cut in half or with its CRC spoiled, written to a file.
+fn spoiled_gzip(name: &str, cut: bool) -> std::path::PathBuf {
     use std::io::Write;
 
-    let (mut db, _) = sqlite_db("truncated");
     let bytes = std::fs::read(sample()).expect("sample present");
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&bytes).expect("in memory");
     let mut gz = gz.finish().expect("in memory");
-    gz.truncate(gz.len() / 2);
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("truncated.pgn.gz");
+    if cut {
+        gz.truncate(gz.len() / 2);
+    } else {
+        let crc = gz.len() - 8;
+        gz[crc] ^= 0xff;
+    }
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, gz).expect("written");
-    let options = LoadOptions::new().batch_size(10);
-    let err = load::load_path(&mut db, &path, &options, &mut |_| {}).expect_err("truncated");
-    assert!(matches!(err.error(), Error::Read(_)), "{err}");
-    assert!(
-        err.to_string().starts_with("pgn: i/o error after byte "),
-        "{err}"
-    );
-    let stored = err.summary().stored;
-    assert!(stored > 50 && stored < 200, "{stored}");
-    assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), stored as i64);
+    path
+}
+
+/// ISSUE-11 part 4 (and IO-004): a gzip whose CRC does not match, or that is cut short, is
+/// known to be bad only at its end; the games this load stored from it are removed again, the
+/// games stored before stay, and the error says so.
+#[test]
+fn err_sqlite_unverified_gzip() {
+    for (name, cut) in [("crc.pgn.gz", false), ("truncated.pgn.gz", true)] {
+        let (mut db, _) = sqlite_db(name);
+        load_bytes(&mut db, b"[Event \"before\"]\n\n1. d4 d5 *\n");
+        let path = spoiled_gzip(name, cut);
+        let options = LoadOptions::new().batch_size(10);
+        let err = load::load_path(&mut db, &path, &options, &mut |_| {}).expect_err("bad gzip");
+        assert!(
+            matches!(err.error(), Error::Unverified { removed, .. } if *removed > 50),
+            "{name}: {err}"
+        );
+        let shown = err.to_string();
+        assert!(
+            shown.starts_with("pgn: i/o error after byte "),
+            "{name}: {shown}"
+        );
+        let removed = err.summary().removed;
+        assert!(
+            shown.ends_with(&format!(
+                "; the compressed input failed its integrity check, so the {removed} games \
+                 this load had stored from it were removed again"
+            )),
+            "{name}: {shown}"
+        );
+        let summary = err.summary();
+        assert_eq!(summary.removed, summary.stored, "{name}");
+        assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), 1, "{name}");
+        assert_eq!(count(&mut db, "SELECT COUNT(*) FROM moves"), 2, "{name}");
+    }
 }
 
 #[test]
 fn ok_sqlite_comment_commands() {
     let (mut db, _) = sqlite_db("commands");
     scenario_comment_commands(&mut db);
+}
+
+#[test]
+fn ok_sqlite_positions() {
+    let (mut db, _) = sqlite_db("positions");
+    crate::positions::scenario_positions(&mut db);
+}
+
+#[test]
+fn ok_sqlite_migration_rewrites_plies() {
+    let (mut db, _) = sqlite_db("migration-3");
+    crate::positions::scenario_migration_rewrites_plies(&mut db, "SELECT 1");
 }

@@ -73,7 +73,7 @@ fn check_moves(pgn: &str, expected: &[Expected]) {
             text(m, "from_square", row).expect("from"),
             text(m, "to_square", row).expect("to"),
             text(m, "piece", row).expect("piece"),
-            text(m, "captured_piece", row),
+            text(m, "captured", row),
             text(m, "promotion", row),
             text(m, "move_type", row).expect("type"),
             flag(m, "is_check", row),

@@ -83,6 +83,9 @@ impl GameError {
     /// `start`. See [`Location::offset_by`].
     pub fn offset_by(&mut self, start: Location) {
         self.location = self.location.offset_by(start);
+        if let GameErrorKind::Read(err) = &mut self.kind {
+            err.offset_by(start);
+        }
     }
 }
 
@@ -113,7 +116,7 @@ fn excerpt(text: &str) -> String {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let GameErrorKind::Read(err) = &self.kind {
-            return write!(f, "{err}");
+            return err.write_located(f);
         }
         write!(f, "{}: ", self.location)?;
         let token = &self.token;

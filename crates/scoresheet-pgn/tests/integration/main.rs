@@ -11,5 +11,6 @@ mod egd_bad_inputs;
 mod encoding;
 mod fuzz_replay;
 mod no_panic;
+mod parallel;
 mod stress;
 mod writer_round_trip;

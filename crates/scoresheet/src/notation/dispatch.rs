@@ -6,14 +6,37 @@ use std::str::FromStr;
 
 use crate::chess_move::Move;
 use crate::eran::{Eran, EranForm, EranPrinter, ParseEranError};
+use crate::figurine::{FigurineSan, GlyphChoice};
+use crate::iccf::{IccfMove, ParseIccfError};
 use crate::lan::Lan;
+use crate::localized::{Lang, LocalizedLan, LocalizedSan};
 use crate::notation::MoveError;
 use crate::position::Position;
 use crate::quantum::{ParseQuantumError, QuantumMove};
 use crate::san::{ParseSanError, SanPlus};
+use crate::smith::{ParseSmithError, SmithMove};
 use crate::uci::{ParseUciError, UciMove};
 
 /// A move notation, chosen at run time.
+///
+/// | name | notation | example |
+/// |---|---|---|
+/// | `san` | [`Notation::San`] | `Nf3` |
+/// | `lan` | [`Notation::Lan`] | `Ng1-f3` |
+/// | `uci` | [`Notation::Uci`] | `g1f3` |
+/// | `eran` | [`Notation::Eran`] | `Knight g1-f3` |
+/// | `eran-short` | [`Notation::EranShort`] | `N g1-f3` |
+/// | `quantum` | [`Notation::Quantum`] | `g1f3` |
+/// | `figurine`, `figurine-black`, `figurine-side` | [`Notation::Figurine`] | `♘f3`, `♞f3` |
+/// | `iccf` | [`Notation::Iccf`] | `7163` |
+/// | `smith` | [`Notation::Smith`] | `g1f3`, `e4d5p` |
+/// | `san-de`, `san-ru`, ... | [`Notation::LocalizedSan`] | `Sf3`, `Кf3` |
+/// | `lan-de`, `lan-ru`, ... | [`Notation::LocalizedLan`] | `Sg1-f3` |
+///
+/// The piece letters of a language are data carried by the notation: SAN and LAN in another
+/// language are `Notation::LocalizedSan(lang)` and `Notation::LocalizedLan(lang)`, made from
+/// [`Notation::San`] and [`Notation::Lan`] by [`Notation::with_lang`] (which leaves English as
+/// plain SAN and LAN). So one value still says everything needed to read and write a move.
 ///
 /// Castling follows the position's [`CastlingMode`](crate::CastlingMode): UCI and quantum
 /// notation write `e1g1` in standard chess and king-takes-rook `e1h1` in Chess960, and read
@@ -42,6 +65,16 @@ pub enum Notation {
     EranShort,
     /// Quantum chess notation ([`crate::quantum`]), standard moves: `g1f3`, `e4xd5`, `e7e8q`.
     Quantum,
+    /// Figurine SAN ([`crate::figurine`]), written with the glyphs chosen: `♘f3`, `♞c6`.
+    Figurine(GlyphChoice),
+    /// ICCF numeric notation ([`crate::iccf`]): `7163`, `5254`, `57581`, `5171`.
+    Iccf,
+    /// Smith notation ([`crate::smith`]): `g1f3`, `e4d5p`, `e1g1c`, `a7a8Q`.
+    Smith,
+    /// SAN with a language's piece letters ([`crate::localized`]): `Sf3` in German.
+    LocalizedSan(Lang),
+    /// LAN with a language's piece letters ([`crate::localized`]): `Sg1-f3` in German.
+    LocalizedLan(Lang),
 }
 
 /// Why [`Notation::parse_move`] refused a move: a syntax error of the notation, or a move
@@ -49,7 +82,7 @@ pub enum Notation {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotationError {
-    /// A SAN or LAN syntax error (the error names which).
+    /// A SAN or LAN syntax error, also figurine and localized (the error names which).
     San(ParseSanError),
     /// A UCI syntax error.
     Uci(ParseUciError),
@@ -57,6 +90,10 @@ pub enum NotationError {
     Eran(ParseEranError),
     /// A quantum chess notation syntax error.
     Quantum(ParseQuantumError),
+    /// An ICCF numeric notation syntax error.
+    Iccf(ParseIccfError),
+    /// A Smith notation syntax error.
+    Smith(ParseSmithError),
     /// Well-formed, but not a single legal move here.
     Move(MoveError),
 }
@@ -66,18 +103,25 @@ pub enum NotationError {
 pub struct ParseNotationError;
 
 impl Notation {
-    /// Every notation, in declaration order.
-    pub const ALL: [Notation; 6] = [
+    /// Every notation without a language, in declaration order (the localized ones are
+    /// [`Notation::with_lang`] of `San` and `Lan` for each [`Lang::ALL`]).
+    pub const ALL: [Notation; 11] = [
         Notation::San,
         Notation::Lan,
         Notation::Uci,
         Notation::Eran,
         Notation::EranShort,
         Notation::Quantum,
+        Notation::Figurine(GlyphChoice::White),
+        Notation::Figurine(GlyphChoice::Black),
+        Notation::Figurine(GlyphChoice::SideToMove),
+        Notation::Iccf,
+        Notation::Smith,
     ];
 
     /// The name, as command-line flags spell it: `san`, `lan`, `uci`, `eran`, `eran-short`,
-    /// `quantum`.
+    /// `quantum`, `figurine` (white glyphs), `figurine-black`, `figurine-side` (the glyphs of
+    /// the side to move), `iccf`, `smith`, `san-de`, `lan-de`, ...
     pub const fn name(self) -> &'static str {
         match self {
             Notation::San => "san",
@@ -86,6 +130,37 @@ impl Notation {
             Notation::Eran => "eran",
             Notation::EranShort => "eran-short",
             Notation::Quantum => "quantum",
+            Notation::Figurine(GlyphChoice::White) => "figurine",
+            Notation::Figurine(GlyphChoice::Black) => "figurine-black",
+            Notation::Figurine(GlyphChoice::SideToMove) => "figurine-side",
+            Notation::Iccf => "iccf",
+            Notation::Smith => "smith",
+            Notation::LocalizedSan(lang) => lang.san_name(),
+            Notation::LocalizedLan(lang) => lang.lan_name(),
+        }
+    }
+
+    /// This notation with the piece letters of `lang`: SAN and LAN (plain or localized)
+    /// become localized SAN and LAN (English gives plain SAN and LAN back); `None` for a
+    /// notation without piece letters to translate.
+    ///
+    /// ```
+    /// use scoresheet::{localized::Lang, notation::Notation, Position};
+    /// let de = Notation::San.with_lang(Lang::from_code("de").expect("German")).expect("SAN");
+    /// let mv = de.parse_move(&Position::new(), b"Sf3")?;
+    /// assert_eq!(Notation::Uci.format_move(&Position::new(), mv), "g1f3");
+    /// assert_eq!(de.name(), "san-de");
+    /// assert_eq!(Notation::Uci.with_lang(Lang::ENGLISH), None);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_lang(self, lang: Lang) -> Option<Notation> {
+        let english = lang == Lang::ENGLISH;
+        match self {
+            Notation::San | Notation::LocalizedSan(_) if english => Some(Notation::San),
+            Notation::Lan | Notation::LocalizedLan(_) if english => Some(Notation::Lan),
+            Notation::San | Notation::LocalizedSan(_) => Some(Notation::LocalizedSan(lang)),
+            Notation::Lan | Notation::LocalizedLan(_) => Some(Notation::LocalizedLan(lang)),
+            _ => None,
         }
     }
 
@@ -101,11 +176,21 @@ impl Notation {
             Notation::Uci => Ok(UciMove::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
             Notation::Quantum => Ok(QuantumMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Figurine(_) => Ok(FigurineSan::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Iccf => Ok(IccfMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Smith => Ok(SmithMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::LocalizedSan(lang) => {
+                Ok(LocalizedSan::from_ascii_lenient(lang, text)?.to_move(pos)?)
+            }
+            Notation::LocalizedLan(lang) => {
+                Ok(LocalizedLan::from_ascii_lenient(lang, text)?.to_move(pos)?)
+            }
         }
     }
 
-    /// Reads a move with the strict parser and resolves it; SAN must moreover be the move's
-    /// canonical SAN ([`SanPlus::to_move_strict`]).
+    /// Reads a move with the strict parser and resolves it; SAN (also figurine and
+    /// localized) must moreover be the move's canonical SAN ([`SanPlus::to_move_strict`]), and
+    /// a Smith move must have the right capture indicator.
     ///
     /// # Errors
     /// [`NotationError`]: the syntax error with its offset, or the [`MoveError`].
@@ -116,6 +201,13 @@ impl Notation {
             Notation::Uci => Ok(UciMove::from_ascii(text)?.to_move(pos)?),
             Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
             Notation::Quantum => Ok(QuantumMove::from_ascii(text)?.to_move(pos)?),
+            Notation::Figurine(_) => Ok(FigurineSan::from_ascii(text)?.to_move_strict(pos)?),
+            Notation::Iccf => Ok(IccfMove::from_ascii(text)?.to_move(pos)?),
+            Notation::Smith => Ok(SmithMove::from_ascii(text)?.to_move_strict(pos)?),
+            Notation::LocalizedSan(lang) => {
+                Ok(LocalizedSan::from_ascii(lang, text)?.to_move_strict(pos)?)
+            }
+            Notation::LocalizedLan(lang) => Ok(LocalizedLan::from_ascii(lang, text)?.to_move(pos)?),
         }
     }
 
@@ -136,6 +228,17 @@ impl Notation {
                 write!(out, "{}", printer.display(&printer.eran(pos, mv)))
             }
             Notation::Quantum => write!(out, "{}", QuantumMove::from_move(pos, mv)),
+            Notation::Figurine(choice) => {
+                write!(out, "{}", FigurineSan::from_move(pos, mv, choice))
+            }
+            Notation::Iccf => write!(out, "{}", IccfMove::from_move(mv)),
+            Notation::Smith => write!(out, "{}", SmithMove::from_move(mv)),
+            Notation::LocalizedSan(lang) => {
+                write!(out, "{}", LocalizedSan::from_move(pos, mv, lang))
+            }
+            Notation::LocalizedLan(lang) => {
+                write!(out, "{}", LocalizedLan::from_move(pos, mv, lang))
+            }
         }
     }
 
@@ -157,10 +260,16 @@ impl fmt::Display for Notation {
 impl FromStr for Notation {
     type Err = ParseNotationError;
 
-    /// The notation of a [`Notation::name`].
+    /// The notation of a [`Notation::name`] (`san-de` for German SAN).
     fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
+        let localized = Lang::ALL.into_iter().flat_map(|lang| {
+            [Notation::San, Notation::Lan]
+                .into_iter()
+                .filter_map(move |n| n.with_lang(lang))
+        });
         Notation::ALL
             .into_iter()
+            .chain(localized)
             .find(|n| n.name() == s)
             .ok_or(ParseNotationError)
     }
@@ -168,7 +277,11 @@ impl FromStr for Notation {
 
 impl fmt::Display for ParseNotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown notation (expected san, lan, uci, eran, eran-short or quantum)")
+        f.write_str(
+            "unknown notation (expected san, lan, uci, eran, eran-short, quantum, figurine, \
+             figurine-black, figurine-side, iccf, smith, or san-CODE / lan-CODE with an ISO \
+             639-1 language code)",
+        )
     }
 }
 
@@ -182,6 +295,8 @@ impl NotationError {
             NotationError::Uci(e) => Some(e.offset()),
             NotationError::Eran(e) => Some(e.offset()),
             NotationError::Quantum(e) => Some(e.offset()),
+            NotationError::Iccf(e) => Some(e.offset()),
+            NotationError::Smith(e) => Some(e.offset()),
             NotationError::Move(_) => None,
         }
     }
@@ -193,6 +308,8 @@ impl NotationError {
             NotationError::Uci(e) => e.notation(),
             NotationError::Eran(e) => e.notation(),
             NotationError::Quantum(e) => e.notation(),
+            NotationError::Iccf(e) => e.notation(),
+            NotationError::Smith(e) => e.notation(),
             NotationError::Move(e) => e.notation(),
         }
     }
@@ -205,6 +322,8 @@ impl fmt::Display for NotationError {
             NotationError::Uci(e) => e.fmt(f),
             NotationError::Eran(e) => e.fmt(f),
             NotationError::Quantum(e) => e.fmt(f),
+            NotationError::Iccf(e) => e.fmt(f),
+            NotationError::Smith(e) => e.fmt(f),
             NotationError::Move(e) => e.fmt(f),
         }
     }
@@ -217,6 +336,8 @@ impl std::error::Error for NotationError {
             NotationError::Uci(e) => Some(e),
             NotationError::Eran(e) => Some(e),
             NotationError::Quantum(e) => Some(e),
+            NotationError::Iccf(e) => Some(e),
+            NotationError::Smith(e) => Some(e),
             NotationError::Move(e) => Some(e),
         }
     }
@@ -246,6 +367,18 @@ impl From<ParseQuantumError> for NotationError {
     }
 }
 
+impl From<ParseIccfError> for NotationError {
+    fn from(e: ParseIccfError) -> NotationError {
+        NotationError::Iccf(e)
+    }
+}
+
+impl From<ParseSmithError> for NotationError {
+    fn from(e: ParseSmithError) -> NotationError {
+        NotationError::Smith(e)
+    }
+}
+
 impl From<MoveError> for NotationError {
     fn from(e: MoveError) -> NotationError {
         NotationError::Move(e)
@@ -268,7 +401,13 @@ mod tests {
         let castle = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
         let promo = pos("7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
         let start = Position::new();
-        let table: [(Notation, [&str; 3]); 6] = [
+        let de = Notation::San
+            .with_lang(crate::localized::Lang::from_code("de").expect("de"))
+            .expect("san");
+        let ru_lan = Notation::Lan
+            .with_lang(crate::localized::Lang::from_code("ru").expect("ru"))
+            .expect("lan");
+        let table: [(Notation, [&str; 3]); 13] = [
             (Notation::San, ["O-O", "e4", "e8=Q+"]),
             (Notation::Lan, ["O-O", "e2-e4", "e7-e8=Q+"]),
             (Notation::Uci, ["e1g1", "e2e4", "e7e8q"]),
@@ -278,6 +417,22 @@ mod tests {
             ),
             (Notation::EranShort, ["ck", "P e2-e4", "P e7-e8 >Q"]),
             (Notation::Quantum, ["e1g1", "e2e4", "e7e8q"]),
+            (
+                Notation::Figurine(GlyphChoice::White),
+                ["O-O", "e4", "e8=♕+"],
+            ),
+            (
+                Notation::Figurine(GlyphChoice::Black),
+                ["O-O", "e4", "e8=♛+"],
+            ),
+            (
+                Notation::Figurine(GlyphChoice::SideToMove),
+                ["O-O", "e4", "e8=♕+"],
+            ),
+            (Notation::Iccf, ["5171", "5254", "57581"]),
+            (Notation::Smith, ["e1g1c", "e2e4", "e7e8Q"]),
+            (de, ["O-O", "e4", "e8=D+"]),
+            (ru_lan, ["O-O", "e2-e4", "e7-e8=Ф+"]),
         ];
         for (notation, texts) in table {
             for (pos, text) in [&castle, &start, &promo].into_iter().zip(texts) {
@@ -299,10 +454,16 @@ mod tests {
 
     #[test]
     fn ok_names() {
-        for notation in Notation::ALL {
+        let localized = crate::localized::Lang::ALL
+            .into_iter()
+            .flat_map(|l| [Notation::San.with_lang(l), Notation::Lan.with_lang(l)])
+            .flatten();
+        for notation in Notation::ALL.into_iter().chain(localized) {
             assert_eq!(notation.name().parse::<Notation>(), Ok(notation));
             assert_eq!(notation.to_string(), notation.name());
         }
+        assert_eq!("san-en".parse::<Notation>(), Err(ParseNotationError));
+        assert_eq!("san-xx".parse::<Notation>(), Err(ParseNotationError));
         assert_eq!("SAN".parse::<Notation>(), Err(ParseNotationError));
     }
 
@@ -316,6 +477,9 @@ mod tests {
             (Notation::Lan, "e2e4", true, Some(2)),
             (Notation::Uci, "E2E4", true, Some(0)),
             (Notation::Quantum, " e2e4", true, Some(0)),
+            (Notation::Figurine(GlyphChoice::White), "Nf3", true, Some(0)),
+            (Notation::Iccf, " 5254", true, Some(0)),
+            (Notation::Smith, "e2e4 ", true, Some(4)),
         ] {
             let lenient = notation.parse_move(&start, text.as_bytes());
             assert_eq!(lenient.is_ok(), lenient_ok, "{notation} {text}");

@@ -4,22 +4,34 @@
 //! | notation | example | type |
 //! |---|---|---|
 //! | SAN | `Nxf3+`, `O-O`, `e8=Q#` | [`san::San`], [`san::SanPlus`] |
+//! | figurine SAN | `♘xf3+`, `♞c6`, `e8=♕#` | [`figurine::FigurineSan`] |
+//! | localized SAN | `Sf3` (de), `Cf3` (fr), `Кf3` (ru), `馬f3` (zh) | [`localized::LocalizedSan`] |
 //! | LAN | `Ng1-f3`, `e7xd8=Q+` | [`lan::Lan`] |
+//! | localized LAN | `Sg1-f3` (de) | [`localized::LocalizedLan`] |
 //! | UCI | `g1f3`, `e7e8q`, `0000` | [`uci::UciMove`] |
+//! | ICCF numeric | `7163`, `57581`, `5171` | [`iccf::IccfMove`] |
+//! | Smith | `g1f3`, `e4d5p`, `e1g1c`, `a7a8Q` | [`smith::SmithMove`] |
 //! | FEN | `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1` | [`fen::Fen`] |
 //! | ERAN | `Knight g1-f3`, `P g7-g8 >Q`, `ck`, `en-passant` | [`eran::Eran`] |
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
 //!
 //! [`Notation`] chooses among the move notations at run time: `parse_move` (lenient),
-//! `parse_move_strict` and `write_move`/`format_move`.
+//! `parse_move_strict` and `write_move`/`format_move`; [`detect`] tells which notation a move
+//! list is written in.
 
+pub mod detect;
 mod dispatch;
 pub mod eran;
 mod excerpt;
 pub mod fen;
+pub mod figurine;
+pub mod iccf;
 pub mod lan;
+pub mod localized;
 pub mod quantum;
+mod rewrite;
 pub mod san;
+pub mod smith;
 pub mod uci;
 
 use std::fmt;

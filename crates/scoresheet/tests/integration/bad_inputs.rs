@@ -1,10 +1,16 @@
-//! The SAN, UCI and FEN rows of the bad-input catalogue (`tests/data/bad_inputs_core.tsv`),
+//! The SAN, UCI and FEN rows of the bad-input catalogue (`tests/data/bad_inputs_core.tsv`), and
+//! our own rows for the notations of issue 13 (FIGURINE, SAN-<code> for localized SAN, ICCF,
+//! SMITH; their rationale column says "issue 13" or names the definition they test),
 //! each checked against its `expected_lenient` and `expected_strict` column. Where a row
 //! offers a choice ("or REJECT", "decide"), the first alternative is our policy; the SAN
 //! module docs state it.
 
 use scoresheet::fen::Fen;
+use scoresheet::figurine::FigurineSan;
+use scoresheet::iccf::IccfMove;
+use scoresheet::localized::{Lang, LocalizedSan};
 use scoresheet::san::{San, SanPlus};
+use scoresheet::smith::SmithMove;
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, Move, Position};
 
@@ -133,6 +139,68 @@ fn fen_with(input: &[u8], lenient: bool) -> Outcome {
     pos.map_or(Outcome::Reject, |_| Outcome::Accept(None))
 }
 
+/// The lenient and strict outcome of a row of a notation added by issue 13.
+fn new_notation(category: &str, input: &[u8], pos: &Position) -> (Outcome, Outcome) {
+    let outcome = |mv: Option<Move>| mv.map_or(Outcome::Reject, |mv| uci_of(pos, mv));
+    match category {
+        "FIGURINE" => (
+            outcome(
+                FigurineSan::from_ascii_lenient(input)
+                    .ok()
+                    .and_then(|f| f.to_move(pos).ok()),
+            ),
+            outcome(
+                FigurineSan::from_ascii(input)
+                    .ok()
+                    .and_then(|f| f.to_move_strict(pos).ok()),
+            ),
+        ),
+        "ICCF" => (
+            outcome(
+                IccfMove::from_ascii_lenient(input)
+                    .ok()
+                    .and_then(|m| m.to_move(pos).ok()),
+            ),
+            outcome(
+                IccfMove::from_ascii(input)
+                    .ok()
+                    .and_then(|m| m.to_move(pos).ok()),
+            ),
+        ),
+        "SMITH" => (
+            outcome(
+                SmithMove::from_ascii_lenient(input)
+                    .ok()
+                    .and_then(|m| m.to_move(pos).ok()),
+            ),
+            outcome(
+                SmithMove::from_ascii(input)
+                    .ok()
+                    .and_then(|m| m.to_move_strict(pos).ok()),
+            ),
+        ),
+        other => {
+            let code = other
+                .strip_prefix("SAN-")
+                .expect("a known category")
+                .to_lowercase();
+            let lang = Lang::from_code(&code).expect("a language of the table");
+            (
+                outcome(
+                    LocalizedSan::from_ascii_lenient(lang, input)
+                        .ok()
+                        .and_then(|s| s.to_move(pos).ok()),
+                ),
+                outcome(
+                    LocalizedSan::from_ascii(lang, input)
+                        .ok()
+                        .and_then(|s| s.to_move_strict(pos).ok()),
+                ),
+            )
+        }
+    }
+}
+
 /// Compares only what the row names: a UCI move when it gives one.
 fn matches(got: &Outcome, want: &Outcome) -> bool {
     match (got, want) {
@@ -170,7 +238,7 @@ fn ok_rows_behave_as_documented() {
                 )
             }
             "FEN" => (fen_with(&input, true), fen_with(&input, false)),
-            other => panic!("unexpected category {other}"),
+            other => new_notation(other, &input, &context(ctx)),
         };
         if let Some((_, why)) = OVERRIDDEN.iter().find(|(row, _)| *row == id) {
             assert_eq!(
@@ -192,7 +260,7 @@ fn ok_rows_behave_as_documented() {
         checked += 1;
     }
     assert_eq!(failures, Vec::<String>::new());
-    assert_eq!(checked, 61);
+    assert_eq!(checked, 61 + 27);
 }
 
 /// A control byte stops every parser, strict and lenient, as an unexpected byte at its offset
@@ -210,7 +278,37 @@ fn err_control_bytes_every_notation() {
         r.map(|_| ())
             .map_err(|e| (format!("{:?}", e.kind()), e.offset(), e.to_string()))
     }
-    let parsers: [(&str, Parse, &[u8], usize); 12] = [
+    let parsers: [(&str, Parse, &[u8], usize); 17] = [
+        (
+            "figurine",
+            |b| of(FigurineSan::from_ascii(b)),
+            "♘f3\0".as_bytes(),
+            5,
+        ),
+        (
+            "figurine",
+            |b| of(FigurineSan::from_ascii_lenient(b)),
+            " ♘\x01f3".as_bytes(),
+            4,
+        ),
+        (
+            "san-de",
+            |b| {
+                of(LocalizedSan::from_ascii(
+                    Lang::from_code("de").expect("de"),
+                    b,
+                ))
+            },
+            b"Sf3\x7f",
+            3,
+        ),
+        ("iccf", |b| of(IccfMove::from_ascii(b)), b"52\x0154", 2),
+        (
+            "smith",
+            |b| of(SmithMove::from_ascii_lenient(b)),
+            b" e2e4\x02",
+            5,
+        ),
         ("san", |b| of(SanPlus::from_ascii(b)), b"e4\0", 2),
         ("san", |b| of(SanPlus::from_ascii_lenient(b)), b"e4\0\n", 2),
         ("san", |b| of(SanPlus::from_ascii_lenient(b)), b"N\x01f3", 1),

@@ -75,3 +75,89 @@ pub fn fen(data: &[u8]) {
         }
     }
 }
+
+/// Figurine SAN, strict and lenient: what parses prints (in its glyphs) and parses back
+/// strictly to the same value; resolving must not panic.
+pub fn figurine(data: &[u8]) {
+    use scoresheet::figurine::FigurineSan;
+    for parse in [FigurineSan::from_ascii, FigurineSan::from_ascii_lenient] {
+        let Ok(fan) = parse(data) else { continue };
+        let printed = fan.to_string();
+        let strict = FigurineSan::from_ascii(printed.as_bytes());
+        // A lenient null move (`--`) or pawn letter prints as SAN that only reads leniently.
+        let back = strict.or_else(|_| FigurineSan::from_ascii_lenient(printed.as_bytes()));
+        // The glyph set shows only through a glyph: a pawn figurine read leniently (`♟c6`)
+        // prints none (`c6`), which reads back in the default set.
+        let want = if printed.is_ascii() {
+            FigurineSan {
+                glyphs: Default::default(),
+                ..fan
+            }
+        } else {
+            fan
+        };
+        assert_eq!(back, Ok(want), "{printed}");
+        let _ = fan.to_move(&Position::new());
+    }
+}
+
+/// Localized SAN and LAN in the language the first byte picks, strict and lenient; what
+/// parses prints and parses back to the same value.
+pub fn localized(data: &[u8]) {
+    use scoresheet::localized::{Lang, LocalizedLan, LocalizedSan};
+    let Some((&pick, text)) = data.split_first() else {
+        return;
+    };
+    let lang = Lang::ALL[usize::from(pick) % Lang::ALL.len()];
+    for lenient in [false, true] {
+        let san = if lenient {
+            LocalizedSan::from_ascii_lenient(lang, text)
+        } else {
+            LocalizedSan::from_ascii(lang, text)
+        };
+        if let Ok(san) = san {
+            let printed = san.to_string();
+            let back = LocalizedSan::from_ascii_lenient(lang, printed.as_bytes());
+            assert_eq!(back, Ok(san), "{lang} {printed}");
+            let _ = san.to_move(&Position::new());
+        }
+        let lan = if lenient {
+            LocalizedLan::from_ascii_lenient(lang, text)
+        } else {
+            LocalizedLan::from_ascii(lang, text)
+        };
+        if let Ok(lan) = lan {
+            let printed = lan.to_string();
+            let back = LocalizedLan::from_ascii(lang, printed.as_bytes());
+            assert_eq!(back, Ok(lan), "{lang} {printed}");
+        }
+    }
+}
+
+/// ICCF numeric notation, strict and lenient.
+pub fn iccf(data: &[u8]) {
+    use scoresheet::iccf::IccfMove;
+    for parse in [IccfMove::from_ascii, IccfMove::from_ascii_lenient] {
+        if let Ok(m) = parse(data) {
+            let printed = m.to_string();
+            assert_eq!(IccfMove::from_ascii(printed.as_bytes()), Ok(m), "{printed}");
+            let _ = m.to_move(&Position::new());
+        }
+    }
+}
+
+/// Smith notation, strict and lenient.
+pub fn smith(data: &[u8]) {
+    use scoresheet::smith::SmithMove;
+    for parse in [SmithMove::from_ascii, SmithMove::from_ascii_lenient] {
+        if let Ok(m) = parse(data) {
+            let printed = m.to_string();
+            assert_eq!(
+                SmithMove::from_ascii(printed.as_bytes()),
+                Ok(m),
+                "{printed}"
+            );
+            let _ = m.to_move_strict(&Position::new());
+        }
+    }
+}

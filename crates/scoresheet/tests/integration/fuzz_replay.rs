@@ -24,4 +24,8 @@ fn ok_corpora_replay() {
     assert!(replay("lan", fuzz_checks::lan) >= 5);
     assert!(replay("uci", fuzz_checks::uci) >= 10);
     assert!(replay("fen", fuzz_checks::fen) >= 20);
+    assert!(replay("figurine", fuzz_checks::figurine) >= 10);
+    assert!(replay("localized", fuzz_checks::localized) >= 10);
+    assert!(replay("iccf", fuzz_checks::iccf) >= 10);
+    assert!(replay("smith", fuzz_checks::smith) >= 10);
 }

@@ -7,6 +7,7 @@ mod fen_lists;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod fuzz_replay;
+mod localized;
 mod notation_round_trip;
 mod perft;
 mod polyglot;

@@ -1,10 +1,16 @@
 //! Every legal move of positions reached in `real_clean.pgn` converts to ERAN (verbose and
-//! short, en passant both ways) and to quantum notation, and parses back to itself. The
+//! short, en passant both ways), to quantum notation, to figurine SAN (each glyph choice), to
+//! localized SAN and LAN (the language rotating over the table, move by move), to ICCF numeric
+//! and to Smith notation, and parses back (strictly) to itself. The
 //! default run samples every 25th game; the full run (332,315 positions) is `#[ignore]`d.
 
 use scoresheet::eran::{EnPassantForm, Eran, EranForm, EranPrinter};
+use scoresheet::figurine::{FigurineSan, GlyphChoice};
+use scoresheet::iccf::IccfMove;
+use scoresheet::localized::{Lang, LocalizedLan, LocalizedSan};
 use scoresheet::quantum::QuantumMove;
 use scoresheet::san::SanPlus;
+use scoresheet::smith::SmithMove;
 use scoresheet::{Move, Position};
 
 use crate::support::{clean_games, read};
@@ -17,6 +23,31 @@ const PRINTERS: [EranPrinter; 4] = [
         .form(EranForm::Short)
         .en_passant(EnPassantForm::Capture),
 ];
+
+/// Figurine, localized (in `lang`), ICCF and Smith: written, read strictly, resolved.
+fn assert_issue_13_round_trips(pos: &Position, mv: Move, lang: Lang) {
+    for choice in [
+        GlyphChoice::White,
+        GlyphChoice::Black,
+        GlyphChoice::SideToMove,
+    ] {
+        let text = FigurineSan::from_move(pos, mv, choice).to_string();
+        let fan = FigurineSan::from_ascii(text.as_bytes()).expect("own figurine parses");
+        assert_eq!(fan.to_move_strict(pos), Ok(mv), "figurine {text}");
+    }
+    let text = LocalizedSan::from_move(pos, mv, lang).to_string();
+    let san = LocalizedSan::from_ascii(lang, text.as_bytes()).expect("own localized san parses");
+    assert_eq!(san.to_move_strict(pos), Ok(mv), "{lang} {text}");
+    let text = LocalizedLan::from_move(pos, mv, lang).to_string();
+    let lan = LocalizedLan::from_ascii(lang, text.as_bytes()).expect("own localized lan parses");
+    assert_eq!(lan.to_move(pos), Ok(mv), "{lang} {text}");
+    let text = IccfMove::from_move(mv).to_string();
+    let iccf = IccfMove::from_ascii(text.as_bytes()).expect("own iccf parses");
+    assert_eq!(iccf.to_move(pos), Ok(mv), "iccf {text}");
+    let text = SmithMove::from_move(mv).to_string();
+    let smith = SmithMove::from_ascii(text.as_bytes()).expect("own smith parses");
+    assert_eq!(smith.to_move_strict(pos), Ok(mv), "smith {text}");
+}
 
 fn assert_round_trips(pos: &Position, mv: Move) {
     for printer in PRINTERS {
@@ -37,8 +68,10 @@ fn run(keep: impl Fn(usize) -> bool) -> (usize, usize) {
         let mut pos = game.start();
         for token in &game.moves {
             let legal = pos.legal_moves();
-            for &mv in &legal {
+            for (i, &mv) in legal.iter().enumerate() {
                 assert_round_trips(&pos, mv);
+                let lang = Lang::ALL[(moves + i) % Lang::ALL.len()];
+                assert_issue_13_round_trips(&pos, mv, lang);
             }
             moves += legal.len();
             positions += 1;

@@ -1,5 +1,6 @@
-//! The progress line on stderr (bytes read, games, games per second), drawn only when stderr is
-//! a terminal, and message printing that does not garble it.
+//! The progress line on stderr, drawn only when stderr is a terminal, and message printing that
+//! does not garble it: for a regular file, how much of it is read (percent) and the time left at
+//! the rate so far; else the bytes read; then games and games per second.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,6 +27,30 @@ impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.counters.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A reader that counts the bytes read from the input's file, before decompression (for the
+/// share of the file read).
+pub struct RawCounting<R> {
+    inner: R,
+    counters: Arc<Counters>,
+}
+
+impl<R> RawCounting<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R, counters: Arc<Counters>) -> RawCounting<R> {
+        RawCounting { inner, counters }
+    }
+}
+
+impl<R: Read> Read for RawCounting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counters
+            .raw_bytes
+            .fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
@@ -86,14 +111,89 @@ impl Shared {
             let c = &self.counters;
             let games = c.get(&c.converted) + c.get(&c.errors);
             let secs = self.started.elapsed().as_secs_f64().max(1e-3);
-            let mib = c.get(&c.bytes) as f64 / f64::from(1 << 20);
-            let mut err = io::stderr().lock();
-            let _ = write!(
-                err,
-                "\r\x1b[K{mib:.1} MiB read, {games} games, {:.0} games/s",
-                games as f64 / secs
+            let line = line(
+                c.get(&c.raw_bytes),
+                c.get(&c.raw_total),
+                c.get(&c.bytes),
+                games,
+                secs,
             );
+            let mut err = io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K{line}");
             let _ = err.flush();
+        }
+    }
+}
+
+/// The progress line's text: `raw` of `total` file bytes read (`total` is `u64::MAX` when not
+/// known), `bytes` after decompression, `games` in `secs` seconds.
+fn line(raw: u64, total: u64, bytes: u64, games: u64, secs: f64) -> String {
+    let mib = |b: u64| b as f64 / f64::from(1 << 20);
+    let rate = games as f64 / secs;
+    if total == u64::MAX || total == 0 {
+        return format!(
+            "{:.1} MiB read, {games} games, {rate:.0} games/s",
+            mib(bytes)
+        );
+    }
+    let share = (raw as f64 / total as f64).min(1.0);
+    let left = if share > 0.0 {
+        let seconds = (secs * (1.0 - share) / share).round() as u64;
+        format!("{}:{:02} left", seconds / 60, seconds % 60)
+    } else {
+        "time left unknown".to_owned()
+    };
+    format!(
+        "{:.1} of {:.1} MiB ({:.0}%), {games} games, {rate:.0} games/s, {left}",
+        mib(raw),
+        mib(total),
+        100.0 * share
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line;
+
+    #[test]
+    fn ok_progress_line() {
+        let mib = 1 << 20;
+        let cases = [
+            (
+                mib,
+                4 * mib,
+                3 * mib,
+                100,
+                2.0,
+                "1.0 of 4.0 MiB (25%), 100 games, 50 games/s, 0:06 left",
+            ),
+            (
+                0,
+                4 * mib,
+                0,
+                0,
+                1.0,
+                "0.0 of 4.0 MiB (0%), 0 games, 0 games/s, time left unknown",
+            ),
+            (
+                mib,
+                u64::MAX,
+                3 * mib,
+                10,
+                1.0,
+                "3.0 MiB read, 10 games, 10 games/s",
+            ),
+            (
+                4 * mib,
+                4 * mib,
+                9 * mib,
+                7,
+                70.0,
+                "4.0 of 4.0 MiB (100%), 7 games, 0 games/s, 0:00 left",
+            ),
+        ];
+        for (raw, total, bytes, games, secs, want) in cases {
+            assert_eq!(line(raw, total, bytes, games, secs), want);
         }
     }
 }

@@ -38,6 +38,12 @@ pub enum ParseSanErrorKind {
     TrailingInput,
     /// A control byte (other than whitespace), which no move contains; holds the byte.
     UnexpectedByte(u8),
+    /// Figurine SAN: a piece letter, a pawn figurine, or figurines of both colours where the
+    /// strict grammar wants figurines of one colour.
+    Figurine,
+    /// Localized SAN or LAN: an upper-case or non-ASCII letter that is not a piece letter of
+    /// the language.
+    PieceLetter,
 }
 
 impl fmt::Display for ParseSanErrorKind {
@@ -62,6 +68,8 @@ impl fmt::Display for ParseSanErrorKind {
             Separator => "expected '-' or 'x' between the origin and destination squares",
             Annotation => "expected an annotation !, ?, !!, ??, !? or ?!",
             TrailingInput | UnexpectedByte(_) => "unexpected input after the move",
+            Figurine => "expected a figurine of one colour (♔♕♖♗♘ or ♚♛♜♝♞)",
+            PieceLetter => "not a piece letter of the language",
         })
     }
 }

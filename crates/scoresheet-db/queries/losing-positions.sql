@@ -1,7 +1,8 @@
 -- Positions a player reached most often in games they lost.
 --
--- A position is the FEN after a move without its move counters (moves.position_after), counted
--- once per game. The first four moves (eight plies) are left out: nearly every game of an
+-- A position is the FEN after a move without its move counters, with the en-passant square
+-- only when a capture there is legal (moves.position_after: equal exactly when the repetition
+-- rules call positions equal), counted once per game. The first four moves (eight plies) are left out: nearly every game of an
 -- opening passes through them. Without --player: the losing side of every decisive game.
 -- Positions seen in only one lost game are not listed.
 --

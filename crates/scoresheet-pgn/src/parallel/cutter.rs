@@ -1,25 +1,47 @@
-//! Where the input may be cut into chunks of whole games for the workers: at a line starting
-//! with `[` that follows a blank line, which follows a line not starting with `[`.
+//! Where the input may be cut into chunks of whole games for the workers.
 //!
-//! The reader ends a game there whatever came before (see the `scoresheet_pgn::reader` module
-//! docs): movetext ends at a line starting with `[`, and a brace comment still open is cut at a
-//! blank line followed by such a line. So the cutter needs no brace tracking and agrees with
-//! the reader by construction; the tests check it against the reader on every case. A blank
-//! line inside a tag section is left alone (whether it ends the game depends on the tag names),
-//! and bare movetext has no `[` lines: such input is not cut, and the chunk grows instead.
+//! The quick way ([`Cutter`]): at a line starting with `[` that follows a blank line, which
+//! follows a line not starting with `[`. The reader ends a game there whatever came before (see
+//! the [reader's rules](crate::reader)): movetext ends at a line starting with `[`, and a brace
+//! comment still open is cut at a blank line followed by such a line. So this needs no brace
+//! tracking and agrees with the reader by construction; the tests check it against the reader on
+//! every case. A blank line inside a tag section is left alone (whether it ends the game depends
+//! on the tag names).
+//!
+//! The sure way ([`reader_cut`]), when the quick way finds nothing in [`FALLBACK_AFTER`] bytes
+//! (bare movetext, files of tag sections, games without blank lines between them): read the
+//! games with the reader itself and cut where it ended one. That costs a second reading of the
+//! chunk, so it is kept for such files, and it keeps a chunk's size bounded whatever the input.
+
+use std::ops::ControlFlow;
+
+use crate::{Location, ReadOptions, Reader, Skip, Visitor};
+
+/// The quick way finds no cut in this many bytes past the chunk size: cut the sure way.
+pub(crate) const FALLBACK_AFTER: usize = 256 << 10;
+
+/// How far before the end of the bytes read (when more may follow) a game must end for its end
+/// to be a sure cut: more than the reader ever looks ahead to decide where a game ends.
+const LOOKAHEAD_MARGIN: usize = 128 << 10;
 
 /// Finds where a chunk may end, remembering how far it has looked so that each byte is
 /// scanned about once.
 #[derive(Default)]
-pub struct Cutter {
+pub(crate) struct Cutter {
     /// Bytes before this offset hold no cut.
     scanned: usize,
 }
 
 impl Cutter {
+    /// After the first `end` bytes were cut off the buffer: what was scanned of the rest stays
+    /// scanned (the input without quick cuts is not searched again for each chunk).
+    pub(crate) fn cut_off(&mut self, end: usize) {
+        self.scanned = self.scanned.saturating_sub(end);
+    }
+
     /// The offset of a line that may start the next chunk, at or after `from`, in `buf`
     /// (which holds the chunk's bytes from its start).
-    pub fn find(&mut self, buf: &[u8], from: usize) -> Option<usize> {
+    pub(crate) fn find(&mut self, buf: &[u8], from: usize) -> Option<usize> {
         // From the newline before `from`, so that a line starting at `from` is found too.
         let mut at = from.saturating_sub(1).max(self.scanned);
         while at < buf.len() {
@@ -38,6 +60,67 @@ impl Cutter {
         }
         None
     }
+}
+
+/// The end of the first game that ends at or after `from` in `buf` (which starts with a game or
+/// text between games), as the reader sees it: a sure cut. When more input may follow
+/// (`at_eof` false) only ends far enough from the end of `buf` count, and the game must be
+/// whole: so `None` if no game ends in time.
+///
+/// At the end of the input (`at_eof`), after an I/O error, the last game counts only if its
+/// result marker was read: the end of the last whole game is returned, whatever `from` says.
+pub(crate) fn reader_cut(
+    buf: &[u8],
+    from: usize,
+    at_eof: bool,
+    options: ReadOptions,
+) -> Option<usize> {
+    let limit = if at_eof {
+        buf.len()
+    } else {
+        buf.len().checked_sub(LOOKAHEAD_MARGIN)?
+    };
+    let mut reader = Reader::with_options(buf, options);
+    let mut last = None;
+    loop {
+        match reader.read_game(&mut Ends) {
+            Ok(Some(())) | Err(_) => {}
+            Ok(None) => return last,
+        }
+        let end = usize::try_from(reader.location().byte).unwrap_or(usize::MAX);
+        let whole = end < buf.len() || reader.last_game_had_result();
+        if end > limit || !whole {
+            return last;
+        }
+        last = Some(end);
+        if end >= from && !at_eof {
+            return last;
+        }
+    }
+}
+
+/// Reads games to their end (so that the reader knows whether each had a result marker),
+/// skipping variations.
+struct Ends;
+
+impl Visitor for Ends {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_game(&mut self, _at: Location) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: (), _at: Location) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut (), _at: Location) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, _movetext: ()) {}
 }
 
 /// Whether the lines before the `\n` at `newline` end with a blank line, and the last line
@@ -62,7 +145,7 @@ mod tests {
     use super::*;
     use std::ops::ControlFlow;
 
-    use scoresheet_pgn::{Location, RawComment, RawTag, RawToken, Reader, Visitor};
+    use crate::{Location, RawComment, RawTag, RawToken, Reader, Visitor};
 
     /// Records what the reader makes of each game, without locations.
     struct Record;

@@ -1,0 +1,158 @@
+//! What the database stores beside each EGD ply record: the move in UCI, the Polyglot key of
+//! the position after it, and that position as text equal exactly when the repetition rules
+//! call two positions equal.
+//!
+//! The EGD record holds the FEN with the en-passant square after every double push (the PGN
+//! standard), so one position would have two texts: one with the square (just after the
+//! push, when no capture is possible) and one with `-` (the same position reached again by
+//! other moves). The repetition rules count the en-passant square only when an en-passant
+//! capture is legal, and so does `position_after`.
+//!
+//! The moves are replayed from the record's own columns (piece, squares, move type), without
+//! move generation, so this costs a fraction of the conversion itself.
+
+use scoresheet::fen::Fen;
+use scoresheet::uci::UciMove;
+use scoresheet::{CastlingMode, Move, Position, Role, Square};
+use scoresheet_pgn::egd::{MoveRecord, MoveType, PieceCode, PlyRecord};
+
+/// The columns a ply gets beside its EGD record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Derived {
+    /// The move in UCI (`e1g1` for castling in standard chess, king to rook in Chess960).
+    pub uci: String,
+    /// The Polyglot key of the position after the move, as a signed integer (same bits).
+    pub position_key: i64,
+    /// The FEN after the move without its counters, the en-passant square only when an
+    /// en-passant capture is legal.
+    pub position_after: String,
+}
+
+/// A ply whose record does not describe a legal move of its position (stored data edited by
+/// hand; the loader's own records always replay).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DeriveError {
+    /// The 1-based ply.
+    pub ply: usize,
+    /// What did not fit.
+    pub what: &'static str,
+}
+
+impl std::fmt::Display for DeriveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ply {}: {}", self.ply, self.what)
+    }
+}
+
+/// The start position a game's `start_fen` names.
+pub(crate) fn start_position(fen: &str) -> Option<Position> {
+    let setup = Fen::from_ascii_lenient(fen.as_bytes()).ok()?.into_setup();
+    let mode = CastlingMode::detect(&setup);
+    Position::from_fen_lenient(fen, mode).ok()
+}
+
+/// The derived columns of every ply, replaying from `start_fen`.
+pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived>, DeriveError> {
+    let mut pos = start_position(start_fen).ok_or(DeriveError {
+        ply: 0,
+        what: "start FEN does not load",
+    })?;
+    let mut out = Vec::with_capacity(plies.len());
+    for (i, record) in plies.iter().enumerate() {
+        let ply = i + 1;
+        let mv = move_of(&pos, &record.mv).ok_or(DeriveError {
+            ply,
+            what: "castling without the right",
+        })?;
+        let uci = UciMove::from_move(&pos, mv).to_string();
+        pos.play(mv).map_err(|_| DeriveError {
+            ply,
+            what: "move not legal in its position",
+        })?;
+        out.push(Derived {
+            uci,
+            position_key: pos.polyglot_key() as i64,
+            position_after: position_text(&record.end_position.fen, pos.ep_square_legal()),
+        });
+    }
+    Ok(out)
+}
+
+/// The move a record describes, in the position before it.
+fn move_of(pos: &Position, mv: &MoveRecord) -> Option<Move> {
+    let (from, to) = (mv.from_square, mv.to_square);
+    Some(match mv.move_type {
+        MoveType::ShortCastle | MoveType::LongCastle => {
+            let rights = pos.castle_rights(pos.turn());
+            let file = match mv.move_type {
+                MoveType::ShortCastle => rights.short,
+                _ => rights.long,
+            }?;
+            Move::Castle {
+                king: from,
+                rook: Square::new(file, from.rank()),
+            }
+        }
+        MoveType::EpCapture => Move::EnPassant { from, to },
+        _ => Move::Normal {
+            role: role_of(mv.piece),
+            from,
+            capture: mv.captured_piece.map(role_of),
+            to,
+            promotion: mv.promotion.map(role_of),
+        },
+    })
+}
+
+const fn role_of(code: PieceCode) -> Role {
+    match code {
+        PieceCode::Pawn => Role::Pawn,
+        PieceCode::Knight => Role::Knight,
+        PieceCode::LightBishop | PieceCode::DarkBishop => Role::Bishop,
+        PieceCode::Rook => Role::Rook,
+        PieceCode::Queen => Role::Queen,
+        PieceCode::King => Role::King,
+    }
+}
+
+/// `fen` without its move counters, its en-passant field replaced by `-` unless `legal_ep`.
+pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
+    let mut fields = fen.split(' ');
+    let mut out = String::with_capacity(fen.len());
+    for (i, field) in fields.by_ref().take(4).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if i == 3 && legal_ep.is_none() {
+            out.push('-');
+        } else {
+            out.push_str(field);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_position_text() {
+        let cases = [
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                None,
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+            ),
+            (
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+                Some(Square::D6),
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
+            ),
+            ("8/8 w", None, "8/8 w"),
+        ];
+        for (fen, ep, want) in cases {
+            assert_eq!(position_text(fen, ep), want, "{fen}");
+        }
+    }
+}

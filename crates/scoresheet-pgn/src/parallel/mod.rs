@@ -1,0 +1,481 @@
+//! Reading one input with several threads: [`read_parallel`] cuts the input into chunks of
+//! whole games, has `N` workers convert them, and hands each chunk's output over in input order,
+//! with the reports of its games located in the whole input.
+//!
+//! - **Cutting** (under the input's lock, without tokenizing): about
+//!   [`ParallelOptions::chunk_bytes`] of input, cut at the next line starting with `[` that
+//!   follows a blank line after a line that is not a tag (the reader ends a game there, whatever
+//!   came before). Files without such lines (bare movetext, tag sections only) are cut where the
+//!   reader itself ends a game, so a chunk's size stays bounded whatever the input.
+//! - **Order and memory**: converted chunks wait until those before them are delivered; a worker
+//!   more than `4 N` chunks ahead of the delivery waits before taking another. There is no other
+//!   thread: the worker that completes the run of chunks due next delivers them.
+//! - **Locations**: a worker reads its chunk with a [`Reader`] of its own, so the locations it
+//!   reports are within the chunk; they are moved to the whole input (game index, line, byte)
+//!   before delivery, so messages read as if one reader had read the input.
+//! - **I/O errors**: the games read whole before the error (their result marker read) are
+//!   converted and delivered; then [`read_parallel`] returns the error.
+//!
+//! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
+//! once delivered (the delivery empties them), so that after the first chunks little is
+//! allocated.
+//!
+//! ```
+//! use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelOptions};
+//! use scoresheet_pgn::replay::ReplayedGames;
+//!
+//! let pgn = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Qxd8 *\n\n[Event \"c\"]\n\n1. c4 *\n";
+//! let mut sans = Vec::new();
+//! let mut rejected = Vec::new();
+//! read_parallel(
+//!     &pgn[..],
+//!     &ParallelOptions::new(2).chunk_bytes(8),
+//!     || (),
+//!     |_, reader, log, batch: &mut Vec<String>| {
+//!         for game in ReplayedGames::from_reader(reader) {
+//!             match game {
+//!                 Ok(game) => {
+//!                     log.converted(game.plies.len() as u64);
+//!                     batch.extend(game.plies.iter().map(|p| p.san.to_string()));
+//!                 }
+//!                 Err(e) => log.rejected(e),
+//!             }
+//!         }
+//!     },
+//!     |batch, log| {
+//!         sans.append(batch);
+//!         rejected.extend(log.rejections().map(|e| e.to_string()));
+//!         Ok(())
+//!     },
+//! )?;
+//! assert_eq!(sans, ["e4", "e5", "c4"]);
+//! assert_eq!(rejected.len(), 1);
+//! assert!(rejected[0].starts_with("game 2 (from line 5), line 7, column 7: move \"Qxd8\""), "{}", rejected[0]);
+//! # Ok::<_, scoresheet_pgn::parallel::ParallelError>(())
+//! ```
+
+mod cutter;
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::{error, fmt, thread};
+
+use crate::replay::GameError;
+use crate::{Location, Oddities, ReadOptions, Reader};
+
+use cutter::{reader_cut, Cutter, FALLBACK_AFTER};
+
+/// Settings of [`read_parallel`], with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParallelOptions {
+    threads: usize,
+    chunk_bytes: usize,
+    read: ReadOptions,
+}
+
+impl ParallelOptions {
+    /// `threads` workers (at least one), chunks of 32 KiB, the default [`ReadOptions`].
+    pub const fn new(threads: usize) -> ParallelOptions {
+        ParallelOptions {
+            threads: if threads == 0 { 1 } else { threads },
+            chunk_bytes: 32 << 10,
+            read: ReadOptions::new(),
+        }
+    }
+
+    /// Chunks end at the first cut at least this many bytes after their start (at least 1).
+    /// Small enough that a chunk's output stays in a core's cache until it is delivered.
+    pub const fn chunk_bytes(mut self, bytes: usize) -> ParallelOptions {
+        self.chunk_bytes = if bytes == 0 { 1 } else { bytes };
+        self
+    }
+
+    /// The settings of the workers' readers.
+    pub const fn read_options(mut self, options: ReadOptions) -> ParallelOptions {
+        self.read = options;
+        self
+    }
+}
+
+/// What happened to the games of one chunk, filled by the worker: counts, rejected games and
+/// kept oddities in input order, and the oddity tally.
+#[derive(Debug, Default)]
+pub struct ChunkLog {
+    events: Vec<Event>,
+    oddities: Oddities,
+    converted: u64,
+    plies: u64,
+}
+
+/// A rejected game or a kept oddity, in input order.
+#[derive(Debug)]
+pub enum Event {
+    /// A game that was not converted.
+    Rejected(GameError),
+    /// An oddity to show: where, and what.
+    Warning(Location, String),
+}
+
+impl ChunkLog {
+    /// Counts a converted game of `plies` plies.
+    pub fn converted(&mut self, plies: u64) {
+        self.converted += 1;
+        self.plies += plies;
+    }
+
+    /// Records a rejected game (its reader error or replay error).
+    pub fn rejected(&mut self, error: impl Into<GameError>) {
+        self.events.push(Event::Rejected(error.into()));
+    }
+
+    /// Records an oddity to show.
+    pub fn warning(&mut self, at: Location, what: String) {
+        self.events.push(Event::Warning(at, what));
+    }
+
+    /// Adds to the oddity tally.
+    pub fn add_oddities(&mut self, oddities: &Oddities) {
+        self.oddities.merge(oddities);
+    }
+
+    /// Rejected games and kept oddities, in input order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The rejected games, in input order.
+    pub fn rejections(&self) -> impl Iterator<Item = &GameError> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Rejected(e) => Some(e),
+            Event::Warning(..) => None,
+        })
+    }
+
+    /// Games converted.
+    pub fn converted_games(&self) -> u64 {
+        self.converted
+    }
+
+    /// Games rejected.
+    pub fn rejected_games(&self) -> u64 {
+        self.rejections().count() as u64
+    }
+
+    /// Plies of the converted games.
+    pub fn plies(&self) -> u64 {
+        self.plies
+    }
+
+    /// The oddity tally.
+    pub fn oddities(&self) -> &Oddities {
+        &self.oddities
+    }
+
+    /// Moves every location from the chunk into the input that starts at `start`.
+    fn offset_by(&mut self, start: Location) {
+        for event in &mut self.events {
+            match event {
+                Event::Rejected(e) => e.offset_by(start),
+                Event::Warning(at, _) => *at = at.offset_by(start),
+            }
+        }
+    }
+}
+
+/// Why [`read_parallel`] stopped early.
+#[derive(Debug)]
+pub enum ParallelError {
+    /// Reading the input failed after `byte` bytes; the whole games before were delivered.
+    Read {
+        /// Input bytes read before the error.
+        byte: u64,
+        /// The error.
+        error: io::Error,
+    },
+    /// The delivery failed (writing the output); reading stopped.
+    Deliver(io::Error),
+}
+
+impl fmt::Display for ParallelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParallelError::Read { byte, .. } => write!(f, "i/o error after byte {byte}"),
+            ParallelError::Deliver(_) => f.write_str("cannot write the output"),
+        }
+    }
+}
+
+impl error::Error for ParallelError {
+    fn source(&self) -> Option<&(dyn error::Error + 'static)> {
+        match self {
+            ParallelError::Read { error, .. } | ParallelError::Deliver(error) => Some(error),
+        }
+    }
+}
+
+/// Reads `src` with `options.threads` workers; see the [module docs](self).
+///
+/// Each worker thread gets its own state from `new_worker`. `convert` reads the games of one
+/// chunk from the reader it is given, records in the [`ChunkLog`] what became of each (every
+/// game read must be counted, as converted or rejected: the count places the games of the
+/// chunks after it), and puts its output into the batch
+/// (a recycled one, emptied by `deliver`). `deliver` gets the batches in input order, with the
+/// log's locations moved into the whole input.
+///
+/// # Errors
+///
+/// A read error (after delivering the games read whole before it) or the first delivery error.
+pub fn read_parallel<R, W, B>(
+    src: R,
+    options: &ParallelOptions,
+    new_worker: impl Fn() -> W + Sync,
+    convert: impl Fn(&mut W, Reader<&[u8]>, &mut ChunkLog, &mut B) + Sync,
+    deliver: impl FnMut(&mut B, ChunkLog) -> io::Result<()> + Send,
+) -> Result<(), ParallelError>
+where
+    R: Read + Send,
+    B: Default + Send,
+{
+    let input = Mutex::new(Input::new(src, *options));
+    let output = Mutex::new(Output::new(deliver));
+    let delivered = Condvar::new();
+    let window = 4 * options.threads as u64;
+    thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| {
+                let mut worker = new_worker();
+                loop {
+                    let Some(chunk) = lock(&input).next_chunk() else {
+                        return;
+                    };
+                    let mut batch = lock(&output).spare.pop().unwrap_or_default();
+                    let mut log = ChunkLog::default();
+                    let reader = Reader::with_options(&chunk.bytes[..], options.read);
+                    convert(&mut worker, reader, &mut log, &mut batch);
+                    lock(&input).spare.push(chunk.bytes);
+                    let mut out = lock(&output);
+                    let start = (chunk.byte, chunk.line, chunk.column);
+                    out.pending.insert(chunk.seq, (start, batch, log));
+                    out.deliver_ready();
+                    delivered.notify_all();
+                    // Not more than `window` chunks ahead of the delivery.
+                    while out.failed.is_none() && chunk.seq >= out.delivered + window {
+                        out = delivered.wait(out).unwrap_or_else(PoisonError::into_inner);
+                    }
+                    if out.failed.is_some() {
+                        lock(&input).stop = true;
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    let output = output.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(e) = output.failed {
+        return Err(ParallelError::Deliver(e));
+    }
+    let input = input.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match input.error {
+        Some((error, byte)) => Err(ParallelError::Read { byte, error }),
+        None => Ok(()),
+    }
+}
+
+/// Locks, going on with the data of a worker that panicked (it cannot leave it half-changed:
+/// every change under these locks is a push, a pop or a counter).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Raw games to convert.
+struct Chunk {
+    /// Place in the input, from 0.
+    seq: u64,
+    /// Where the chunk's first byte is in the input (usually the first of a line; a cut where
+    /// the reader ended a game may fall inside one: games that share a line).
+    byte: u64,
+    line: u64,
+    column: u64,
+    bytes: Vec<u8>,
+}
+
+/// The input, cut into chunks of whole games.
+struct Input<R> {
+    src: R,
+    options: ParallelOptions,
+    /// Bytes read and not yet handed out, from a chunk's start.
+    buf: Vec<u8>,
+    cutter: Cutter,
+    /// Where `buf` starts in the input.
+    byte: u64,
+    line: u64,
+    column: u64,
+    seq: u64,
+    eof: bool,
+    /// Set when the delivery failed: no more chunks.
+    stop: bool,
+    error: Option<(io::Error, u64)>,
+    /// Chunk buffers given back.
+    spare: Vec<Vec<u8>>,
+}
+
+impl<R: Read> Input<R> {
+    fn new(src: R, options: ParallelOptions) -> Input<R> {
+        Input {
+            src,
+            options,
+            buf: Vec::new(),
+            cutter: Cutter::default(),
+            byte: 0,
+            line: 1,
+            column: 1,
+            seq: 0,
+            eof: false,
+            stop: false,
+            error: None,
+            spare: Vec::new(),
+        }
+    }
+
+    /// The next chunk: whole games from at least `chunk_bytes` of input, or all that is left at
+    /// the end. After a read error, the whole games read before it, then nothing.
+    fn next_chunk(&mut self) -> Option<Chunk> {
+        let size = self.options.chunk_bytes;
+        let mut want = size + size / 4;
+        loop {
+            if self.stop {
+                return None;
+            }
+            if let Some(cut) = self.cutter.find(&self.buf, size) {
+                return Some(self.cut(cut));
+            }
+            if self.eof {
+                return (!self.buf.is_empty()).then(|| self.cut(self.buf.len()));
+            }
+            if self.buf.len() >= size + FALLBACK_AFTER {
+                match reader_cut(&self.buf, size, false, self.options.read) {
+                    Some(cut) if cut > 0 => return Some(self.cut(cut)),
+                    // A game longer than what is read: read on, doubling.
+                    _ => want = want.max(2 * self.buf.len()),
+                }
+            }
+            want = want.max(self.buf.len() + (size / 4).max(8 << 10));
+            match fill(&mut self.src, &mut self.buf, want) {
+                Ok(eof) => self.eof = eof,
+                Err(e) => return self.broken_off(e),
+            }
+        }
+    }
+
+    /// Hands out `buf[..end]`.
+    fn cut(&mut self, end: usize) -> Chunk {
+        let mut rest = self.spare.pop().unwrap_or_default();
+        rest.clear();
+        rest.extend_from_slice(&self.buf[end..]);
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        bytes.truncate(end);
+        let chunk = Chunk {
+            seq: self.seq,
+            byte: self.byte,
+            line: self.line,
+            column: self.column,
+            bytes,
+        };
+        self.seq += 1;
+        self.byte += end as u64;
+        self.line += memchr::memchr_iter(b'\n', &chunk.bytes).count() as u64;
+        self.column = match memchr::memrchr(b'\n', &chunk.bytes) {
+            Some(newline) => (end - newline) as u64,
+            None => self.column + end as u64,
+        };
+        self.cutter.cut_off(end);
+        chunk
+    }
+
+    /// The input broke off after `buf`: its whole games (those whose result marker was read)
+    /// are the last chunk; the error is returned once the workers are done.
+    fn broken_off(&mut self, e: io::Error) -> Option<Chunk> {
+        self.error = Some((e, self.byte + self.buf.len() as u64));
+        self.eof = true;
+        let whole = reader_cut(&self.buf, 0, true, self.options.read).unwrap_or(0);
+        let chunk = (whole > 0).then(|| self.cut(whole));
+        self.buf.clear();
+        chunk
+    }
+}
+
+/// A converted chunk: where it starts (byte, line, column), its batch and its log.
+type Converted<B> = ((u64, u64, u64), B, ChunkLog);
+
+/// Converted chunks on their way out, in input order.
+struct Output<B, D> {
+    deliver: D,
+    /// Converted chunks not delivered yet, by place in the input.
+    pending: BTreeMap<u64, Converted<B>>,
+    /// Chunks delivered: the next one due is `delivered`.
+    delivered: u64,
+    /// Games in the chunks delivered.
+    games_before: u64,
+    failed: Option<io::Error>,
+    /// Batches given back.
+    spare: Vec<B>,
+}
+
+impl<B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>> Output<B, D> {
+    fn new(deliver: D) -> Output<B, D> {
+        Output {
+            deliver,
+            pending: BTreeMap::new(),
+            delivered: 0,
+            games_before: 0,
+            failed: None,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Delivers the chunks due, in order.
+    fn deliver_ready(&mut self) {
+        while let Some(((byte, line, column), mut batch, mut log)) =
+            self.pending.remove(&self.delivered)
+        {
+            let start = Location {
+                game_index: self.games_before,
+                game_first_line: line,
+                line,
+                column,
+                byte,
+            };
+            self.games_before += log.converted + log.rejected_games();
+            log.offset_by(start);
+            if self.failed.is_none() {
+                if let Err(e) = (self.deliver)(&mut batch, log) {
+                    self.failed = Some(e);
+                }
+            }
+            self.spare.push(batch);
+            self.delivered += 1;
+        }
+    }
+}
+
+/// Reads until `buf` holds `want` bytes or the input ends; true at the end.
+fn fill(src: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    while buf.len() < want {
+        let old = buf.len();
+        buf.resize(want, 0);
+        match src.read(&mut buf[old..]) {
+            Ok(0) => {
+                buf.truncate(old);
+                return Ok(true);
+            }
+            Ok(n) => buf.truncate(old + n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(old),
+            Err(e) => {
+                buf.truncate(old);
+                return Err(e);
+            }
+        }
+    }
+    Ok(false)
+}

@@ -436,7 +436,8 @@ pub struct ExportArgs {
     #[arg(long)]
     pub force: bool,
     /// Threads converting games. Only 1 for now: any other value is refused (exit 2) until
-    /// the chunk cutter `egd --threads` uses is shared by the library.
+    /// the library's parallel reader tells each worker where its chunk starts in the input
+    /// (the `source_offset` column needs it).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the

@@ -65,15 +65,31 @@ impl Compression {
 ///
 /// When the file cannot be opened or read, is a directory, or is xz-compressed.
 pub fn open_input(path: impl AsRef<Path>) -> io::Result<Box<dyn Read + Send>> {
+    decompress(open_raw(path)?.0)
+}
+
+/// Opens `path` (or standard input for `-`) without decompressing it, with the file's size
+/// when it is a regular file (for progress over the bytes as stored).
+///
+/// # Errors
+///
+/// When the file cannot be opened or is a directory.
+pub fn open_raw(path: impl AsRef<Path>) -> io::Result<(Box<dyn Read + Send>, Option<u64>)> {
     let path = path.as_ref();
     if path == Path::new("-") {
-        return decompress(io::stdin());
+        return Ok((Box::new(io::stdin()), None));
     }
     if path.is_dir() {
         let message = format!("{} is a directory", path.display());
         return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
     }
-    decompress(File::open(path)?)
+    let file = File::open(path)?;
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    Ok((Box::new(file), size))
 }
 
 /// Wraps `src` in the decoder its first bytes call for.

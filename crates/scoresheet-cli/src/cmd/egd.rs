@@ -7,7 +7,6 @@
 mod parallel;
 pub(crate) mod progress;
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -182,26 +181,13 @@ fn open(
     path: &Path,
     counters: &Arc<Counters>,
 ) -> io::Result<progress::Counting<Box<dyn Read + Send>>> {
-    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
-        counters.start_input(None);
-        Box::new(io::stdin())
-    } else {
-        if path.is_dir() {
-            let message = format!("{} is a directory", path.display());
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
-        }
-        let file = File::open(path)?;
-        counters.start_input(
-            file.metadata()
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len()),
-        );
-        Box::new(file)
-    };
-    let raw = progress::RawCounting::new(raw, Arc::clone(counters));
+    let (raw, size) = input::open_raw(path)?;
+    counters.start_input(size);
+    let raw = progress::Counting::new(raw, Arc::clone(counters), |c| &c.raw_bytes);
     let src = input::decompress(raw)?;
-    Ok(progress::Counting::new(src, Arc::clone(counters)))
+    Ok(progress::Counting::new(src, Arc::clone(counters), |c| {
+        &c.bytes
+    }))
 }
 
 /// Converts one input on this thread.

@@ -2,8 +2,8 @@
 //! CSV). Flags become library settings here; the rows, the files and their names are the
 //! `scoresheet-export` crate's.
 
-use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -77,11 +77,11 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
             counters,
             bar,
         };
-        let done = open(path)
+        let done = input::open_input(path)
             .with_context(|| format!("cannot open {name}"))
             .and_then(|src| {
                 job.export(
-                    Counting::new(src, Arc::clone(counters)),
+                    Counting::new(src, Arc::clone(counters), |c| &c.bytes),
                     export,
                     &mut writer,
                 )
@@ -94,13 +94,6 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
     // What was exported before an input broke off is completed too.
     writer.finish().context("cannot complete the dataset")?;
     outcome
-}
-
-fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
-    match path.as_os_str() == "-" {
-        true => input::decompress(io::stdin()),
-        false => input::open_input(path),
-    }
 }
 
 /// One input being exported.

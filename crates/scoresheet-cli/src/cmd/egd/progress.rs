@@ -3,54 +3,40 @@
 //! the rate so far; else the bytes read; then games and games per second.
 
 use std::io::{self, IsTerminal, Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::Counters;
 
-/// A reader that counts the bytes it hands out.
+/// A reader that adds the bytes it hands out to one of the counters: the bytes read from the
+/// file (before decompression, for the share of the file read) or those after it.
 pub struct Counting<R> {
     inner: R,
     counters: Arc<Counters>,
+    counter: fn(&Counters) -> &AtomicU64,
 }
 
 impl<R> Counting<R> {
-    /// Wraps `inner`.
-    pub fn new(inner: R, counters: Arc<Counters>) -> Counting<R> {
-        Counting { inner, counters }
+    /// Wraps `inner`, counting into `counter`.
+    pub fn new(
+        inner: R,
+        counters: Arc<Counters>,
+        counter: fn(&Counters) -> &AtomicU64,
+    ) -> Counting<R> {
+        Counting {
+            inner,
+            counters,
+            counter,
+        }
     }
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.counters.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-/// A reader that counts the bytes read from the input's file, before decompression (for the
-/// share of the file read).
-pub struct RawCounting<R> {
-    inner: R,
-    counters: Arc<Counters>,
-}
-
-impl<R> RawCounting<R> {
-    /// Wraps `inner`.
-    pub fn new(inner: R, counters: Arc<Counters>) -> RawCounting<R> {
-        RawCounting { inner, counters }
-    }
-}
-
-impl<R: Read> Read for RawCounting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.counters
-            .raw_bytes
-            .fetch_add(n as u64, Ordering::Relaxed);
+        (self.counter)(&self.counters).fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }

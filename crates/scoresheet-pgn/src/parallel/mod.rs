@@ -106,6 +106,7 @@ pub struct ChunkLog {
     oddities: Oddities,
     converted: u64,
     plies: u64,
+    chunk_byte: u64,
 }
 
 /// A rejected game or a kept oddity, in input order.
@@ -118,6 +119,13 @@ pub enum Event {
 }
 
 impl ChunkLog {
+    /// Where the chunk being converted starts in the input (its first byte, after
+    /// decompression): a worker adds it to the byte offsets it reads within the chunk to place
+    /// its output in the input (the locations in the log are moved at delivery).
+    pub fn chunk_byte(&self) -> u64 {
+        self.chunk_byte
+    }
+
     /// Counts a converted game of `plies` plies.
     pub fn converted(&mut self, plies: u64) {
         self.converted += 1;
@@ -250,7 +258,10 @@ where
                         return;
                     };
                     let mut batch = lock(&output).spare.pop().unwrap_or_default();
-                    let mut log = ChunkLog::default();
+                    let mut log = ChunkLog {
+                        chunk_byte: chunk.byte,
+                        ..ChunkLog::default()
+                    };
                     let reader = Reader::with_options(&chunk.bytes[..], options.read);
                     convert(&mut worker, reader, &mut log, &mut batch);
                     lock(&input).spare.push(chunk.bytes);

@@ -197,3 +197,34 @@ fn err_io_error_keeps_the_whole_games() {
         }
     }
 }
+
+#[test]
+fn ok_chunk_byte_places_each_game_in_the_input() {
+    let real = std::fs::read(data_dir().join("real_slice.pgn")).expect("test data");
+    let serial: Vec<u64> = ReplayedGames::new(&real[..])
+        .filter_map(Result::ok)
+        .map(|g| g.location.byte)
+        .collect();
+    for (threads, chunk) in [(1, 1 << 20), (2, 4096), (2, 100)] {
+        let mut bytes = Vec::new();
+        let convert =
+            |_: &mut (), reader: Reader<&[u8]>, log: &mut ChunkLog, out: &mut Vec<u64>| {
+                for game in ReplayedGames::from_reader(reader) {
+                    match game {
+                        Ok(game) => {
+                            log.converted(game.plies.len() as u64);
+                            out.push(log.chunk_byte() + game.location.byte);
+                        }
+                        Err(e) => log.rejected(e),
+                    }
+                }
+            };
+        let deliver = |out: &mut Vec<u64>, _: ChunkLog| {
+            bytes.append(out);
+            Ok(())
+        };
+        let options = ParallelOptions::new(threads).chunk_bytes(chunk);
+        read_parallel(&real[..], &options, || (), convert, deliver).expect("read");
+        assert_eq!(bytes, serial, "{threads} threads, chunks of {chunk} bytes");
+    }
+}

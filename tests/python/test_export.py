@@ -330,10 +330,41 @@ def test_duckdb_query_runs(dataset, name):
     assert isinstance(duckdb_query(dataset, name), list)
 
 
-def test_threads_other_than_one_refused(tmp_path):
-    pgn = tmp_path / "g.pgn"
-    pgn.write_text("1. e4 e5 *\n")
-    done = run("export", "--threads", "2", "-o", tmp_path / "ds", pgn, check=False)
-    assert done.returncode == 2
-    assert "--threads 2" in done.stderr
-    assert not (tmp_path / "ds").exists()
+def parts(dataset, name):
+    return sorted((dataset / name).glob("*.parquet"))
+
+
+def test_threads_give_the_same_dataset(dataset, corpus, tmp_path):
+    """--threads 2 writes the same files as one thread: the same parts, each equal row for row
+    (source_offset included), and the same manifest."""
+    out = tmp_path / "ds2"
+    run("export", "--fen", "--games-per-file", "1000", "--threads", "2", "-q", "-o", out,
+        corpus)
+    for name in ("games", "moves"):
+        one, two = parts(dataset, name), parts(out, name)
+        assert [p.name for p in one] == [p.name for p in two]
+        for a, b in zip(one, two):
+            assert pq.read_table(a).equals(pq.read_table(b)), f"{name}/{a.name}"
+    assert (dataset / "_scoresheet.json").read_text() == (out / "_scoresheet.json").read_text()
+
+
+def test_threads_report_the_same_rejections(tmp_path):
+    """A mixed file: the same rejections, messages and exit code with 1 and 2 threads."""
+    game = '[Event "ok"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n'
+    bad = '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n\n'
+    pgn = tmp_path / "mixed.pgn"
+    pgn.write_text((game * 300 + bad + game * 200 + bad) * 120)  # 2.2 MB: 3 chunks
+    assert pgn.stat().st_size > 2 << 20
+    done = [run("export", "--threads", str(n), "-o", tmp_path / f"ds{n}", pgn, check=False)
+            for n in (1, 2)]
+    assert [d.returncode for d in done] == [1, 1]
+    errors = [[line for line in d.stderr.splitlines() if line.startswith("error:")]
+              for d in done]
+    assert len(errors[0]) == 240
+    assert errors[0] == errors[1]
+    summaries = [d.stderr.splitlines()[-1].rsplit(";", 1)[0] for d in done]
+    assert summaries[0] == summaries[1]
+    assert "60240 games in: 60000 exported, 240 reported as errors" in summaries[0]
+    for name in ("games", "moves"):
+        assert pq.read_table(tmp_path / "ds1" / name).equals(
+            pq.read_table(tmp_path / "ds2" / name))

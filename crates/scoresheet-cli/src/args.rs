@@ -435,9 +435,9 @@ pub struct ExportArgs {
     /// Replace a dataset already in the directory.
     #[arg(long)]
     pub force: bool,
-    /// Threads converting games. Only 1 for now: any other value is refused (exit 2) until
-    /// the library's parallel reader tells each worker where its chunk starts in the input
-    /// (the `source_offset` column needs it).
+    /// Threads converting games (1 to 256). The rows and files are the same whatever the
+    /// count; with 2 or more, chunks of about 1 MB of input are converted in parallel and
+    /// written in input order.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the

@@ -95,6 +95,7 @@ mod columns;
 mod convert;
 mod csv;
 mod error;
+mod parallel;
 mod schema;
 mod sink;
 mod writer;
@@ -104,6 +105,7 @@ pub use convert::{
     BATCH_GAMES,
 };
 pub use error::{ExportError, ExportErrorKind};
+pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};
 pub use schema::{games_schema, moves_schema, SCHEMA_VERSION};
 pub use sink::TableSink;
 pub use writer::{DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST};

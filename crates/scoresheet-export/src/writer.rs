@@ -185,6 +185,25 @@ impl DatasetWriter {
         Ok(())
     }
 
+    /// Writes a batch of each table of any size, cut where a part is full, so that every part
+    /// but the last holds exactly the games per file asked for.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be written.
+    pub fn write_split(&mut self, batches: &Batches) -> Result<(), ExportError> {
+        let mut rest = batches.clone();
+        loop {
+            let room = usize::try_from(self.room()).unwrap_or(usize::MAX);
+            if rest.games.num_rows() <= room {
+                return self.write(&rest);
+            }
+            let (head, tail) = rest.split_at(room);
+            self.write(&head)?;
+            rest = tail;
+        }
+    }
+
     /// Completes the last part (an empty part 0 when nothing was written, so that a glob
     /// over each folder always matches a file with the schema) and writes the manifest.
     ///

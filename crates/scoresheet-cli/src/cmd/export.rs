@@ -2,7 +2,7 @@
 //! CSV). Flags become library settings here; the rows, the files and their names are the
 //! `scoresheet-export` crate's.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -10,8 +10,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_export::{
-    DatasetOptions, DatasetWriter, ExportOptions, Format, GameConverter, GameRead,
+    export_parallel, Batches, DatasetOptions, DatasetWriter, ExportOptions, Format, GameConverter,
+    GameRead, ParallelExport,
 };
+use scoresheet_pgn::parallel::{ChunkLog, Event, ParallelError};
 use scoresheet_pgn::{input, Reader};
 
 use super::egd::progress::{Counting, Progress};
@@ -21,12 +23,6 @@ use crate::output::{Failure, Outcome};
 
 /// Runs the subcommand.
 pub fn run(args: ExportArgs) -> Outcome {
-    if args.threads != 1 {
-        return Err(Failure::Error(anyhow::anyhow!(
-            "--threads {}: export reads with one thread for now (use --threads 1)",
-            args.threads
-        )));
-    }
     let started = Instant::now();
     let counters = Arc::new(Counters::default());
     let bar = Progress::start(!args.quiet, Arc::clone(&counters));
@@ -74,6 +70,7 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
         let job = Job {
             name: &name,
             warnings: args.warnings,
+            threads: usize::from(args.threads),
             counters,
             bar,
         };
@@ -100,6 +97,7 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
 struct Job<'a> {
     name: &'a str,
     warnings: bool,
+    threads: usize,
     counters: &'a Counters,
     bar: &'a Progress,
 }
@@ -107,10 +105,13 @@ struct Job<'a> {
 impl Job<'_> {
     fn export(
         &self,
-        src: impl Read,
+        src: impl Read + Send,
         options: ExportOptions,
         writer: &mut DatasetWriter,
     ) -> anyhow::Result<()> {
+        if self.threads > 1 {
+            return self.export_parallel(src, options, writer);
+        }
         let mut reader = Reader::with_options(src, GameConverter::read_options());
         let mut converter = GameConverter::new(Arc::from(self.name), options);
         converter.keep_oddities(self.warnings);
@@ -144,6 +145,47 @@ impl Job<'_> {
         result
             .map_err(fatal)
             .with_context(|| format!("exporting {}", self.name))
+    }
+}
+
+impl Job<'_> {
+    /// `--threads N`: the library's parallel export, batches written in input order.
+    fn export_parallel(
+        &self,
+        src: impl Read + Send,
+        options: ExportOptions,
+        writer: &mut DatasetWriter,
+    ) -> anyhow::Result<()> {
+        let settings = ParallelExport::new(self.threads)
+            .keep_oddities(self.warnings)
+            .export(options);
+        let mut failed = None;
+        let deliver = |batches: Batches, log: &ChunkLog| {
+            for event in log.events() {
+                self.bar.println(&match event {
+                    Event::Warning(at, what) => crate::output::warning(self.name, *at, what),
+                    Event::Rejected(e) => crate::output::rejected_game(self.name, e),
+                });
+            }
+            self.counters.add_oddities(log.oddities());
+            self.counters
+                .add(log.converted_games(), log.rejected_games(), log.plies());
+            writer.write_split(&batches).map_err(|e| {
+                let io = io::Error::other(e.to_string());
+                failed = Some(e);
+                io
+            })
+        };
+        match export_parallel(src, Arc::from(self.name), settings, deliver) {
+            Ok(()) => Ok(()),
+            Err(ParallelError::Deliver(_)) if failed.is_some() => {
+                Err(anyhow::Error::new(failed.expect("checked")))
+            }
+            Err(ParallelError::Read { byte, error }) => Err(anyhow::Error::new(error)
+                .context(format!("pgn: i/o error after byte {byte}"))
+                .context(format!("exporting {}", self.name))),
+            Err(e) => Err(anyhow::Error::new(e)),
+        }
     }
 }
 

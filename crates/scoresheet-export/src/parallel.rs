@@ -1,0 +1,143 @@
+//! Exporting one input with several threads: [`export_parallel`] has the library's parallel
+//! reading ([`scoresheet_pgn::parallel`]) cut the input into chunks of whole games, converts
+//! each chunk with a [`GameConverter`] of the worker's, and hands the batches over in input
+//! order with the chunk's reports (rejected games and kept oddities, located in the whole
+//! input). The CLI's `export --threads` and the Python package's `read_tables` both call it.
+
+use std::io::{self, Read};
+use std::sync::Arc;
+
+use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
+use scoresheet_pgn::Reader;
+
+use crate::convert::{Batches, ExportOptions, GameConverter, GameRead, Rejected};
+
+/// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their
+/// fixed cost and `4 × threads` chunks in flight stay a few MB.
+pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// Settings of [`export_parallel`], with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParallelExport {
+    threads: usize,
+    chunk_bytes: usize,
+    keep_oddities: bool,
+    export: ExportOptions,
+}
+
+impl ParallelExport {
+    /// `threads` workers (at least one), chunks of [`CHUNK_BYTES`], no oddities kept, the
+    /// default [`ExportOptions`].
+    pub const fn new(threads: usize) -> ParallelExport {
+        ParallelExport {
+            threads,
+            chunk_bytes: CHUNK_BYTES,
+            keep_oddities: false,
+            export: ExportOptions::new(),
+        }
+    }
+
+    /// Chunks of about this many bytes of input.
+    pub const fn chunk_bytes(mut self, bytes: usize) -> ParallelExport {
+        self.chunk_bytes = bytes;
+        self
+    }
+
+    /// Whether each oddity goes into the chunk's log as a warning (the tally always does).
+    pub const fn keep_oddities(mut self, keep: bool) -> ParallelExport {
+        self.keep_oddities = keep;
+        self
+    }
+
+    /// The table settings (`fen_after`); the batch size is one chunk's games.
+    pub const fn export(mut self, options: ExportOptions) -> ParallelExport {
+        self.export = options;
+        self
+    }
+}
+
+/// Converts the games of `src` (named `source` in the `source_file` column) into batches of
+/// both tables, delivered in input order to `deliver` with the chunk's log: games converted
+/// and rejected (with their messages, located in the whole input), plies, oddities.
+///
+/// ```
+/// use std::sync::Arc;
+/// use scoresheet_export::{export_parallel, ParallelExport};
+///
+/// let pgn = b"1. e4 e5 *\n\n1. d4 Qxd8 *\n\n[Event \"c\"]\n\n1. c4 *\n".repeat(100);
+/// let (mut games, mut moves, mut rejected) = (0, 0, Vec::new());
+/// export_parallel(&pgn[..], Arc::from("x.pgn"), ParallelExport::new(2).chunk_bytes(64), |b, log| {
+///     games += b.games.num_rows();
+///     moves += b.moves.num_rows();
+///     rejected.extend(log.rejections().map(|e| e.to_string()));
+///     Ok(())
+/// })?;
+/// assert_eq!((games, moves, rejected.len()), (200, 300, 100));
+/// assert!(rejected[0].starts_with("game 2 (from line 3), line 3, column 7"), "{}", rejected[0]);
+/// # Ok::<_, scoresheet_pgn::parallel::ParallelError>(())
+/// ```
+///
+/// # Errors
+///
+/// A read error (after delivering every game read whole before it), or the first error of
+/// `deliver` (reading stops). A batch that cannot be built (a text column past 2 GiB in one
+/// chunk) is a delivery error.
+pub fn export_parallel<R: Read + Send>(
+    src: R,
+    source: Arc<str>,
+    settings: ParallelExport,
+    mut deliver: impl FnMut(Batches, &ChunkLog) -> io::Result<()> + Send,
+) -> Result<(), ParallelError> {
+    let options = ParallelOptions::new(settings.threads)
+        .chunk_bytes(settings.chunk_bytes)
+        .read_options(GameConverter::read_options());
+    let new_worker = || {
+        let mut converter =
+            GameConverter::new(Arc::clone(&source), settings.export.batch_games(usize::MAX));
+        converter.keep_oddities(settings.keep_oddities);
+        converter
+    };
+    read_parallel(
+        src,
+        &options,
+        new_worker,
+        convert_chunk,
+        |batch: &mut Option<io::Result<Batches>>, log| match batch.take() {
+            Some(Ok(batches)) => deliver(batches, &log),
+            Some(Err(e)) => Err(e),
+            // Every chunk is converted before it is delivered.
+            None => Err(io::Error::other("a chunk was not converted")),
+        },
+    )
+}
+
+/// Converts the games of one chunk into `out`.
+fn convert_chunk(
+    converter: &mut GameConverter,
+    mut reader: Reader<&[u8]>,
+    log: &mut ChunkLog,
+    out: &mut Option<io::Result<Batches>>,
+) {
+    converter.set_byte_base(log.chunk_byte());
+    let before = converter.oddities().clone();
+    loop {
+        let game = converter.read_game(&mut reader);
+        for (at, what) in converter.take_kept() {
+            log.warning(at, what);
+        }
+        match game {
+            Ok(None) => break,
+            Ok(Some(GameRead::Exported(plies))) => log.converted(u64::from(plies)),
+            Ok(Some(GameRead::Rejected(Rejected::Game(e)))) => log.rejected(e),
+            Ok(Some(GameRead::Rejected(Rejected::Read(e)))) => log.rejected(e),
+            Err(e) => {
+                // Past recovery (a game over the size limit): reported, and the reader
+                // stops, as `egd --threads` does.
+                log.rejected(e);
+                break;
+            }
+        }
+    }
+    log.add_oddities(&converter.oddities().since(&before));
+    *out = Some(converter.take_batches().map_err(io::Error::other));
+}

@@ -1,8 +1,9 @@
 //! `scoresheet egd` on the IO rows of `shared/data/bad-inputs/bad_inputs.tsv`: IO-001 a
 //! directory as input, IO-002 standard output closed early, IO-004 a truncated gzip file,
-//! IO-005 a multi-member gzip file, IO-007 compression told by content, not by name. The rows'
-//! expectations, with egd's exit codes: 0 every game converted, 1 usage or I/O error, 2 some
-//! games reported as errors; a closed output pipe counts as success.
+//! IO-005 a multi-member gzip file, IO-007 compression told by content, not by name; and a
+//! UTF-16 input. The rows' expectations, with the exit codes of every command: 0 every game
+//! converted, 1 some games reported as errors, 2 usage or I/O error; a closed output pipe
+//! counts as success.
 
 mod common;
 use common::run;
@@ -397,5 +398,29 @@ fn ok_output_file_renamed_when_complete() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("games.jsonl"), "names the file: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A UTF-16 input (byte order mark) ends the input with the same message and exit 2 whatever
+/// the thread count, for `egd` and `export`: one reader stops there, so the parallel one does.
+#[test]
+fn err_utf16_input_stops_with_every_thread_count() {
+    let file = TempFile::new("utf16.pgn", b"\xff\xfe[\x00E\x00v\x00");
+    let path = file.path();
+    let dir = std::env::temp_dir().join(format!("scoresheet-egd-io-{}-utf16", std::process::id()));
+    let dir = dir.display().to_string();
+    let message = "pgn: input is UTF-16 (byte order mark found), which is not supported";
+    for threads in ["1", "2"] {
+        for args in [
+            vec!["egd", "--threads", threads, &path],
+            vec!["export", "--force", "--threads", threads, "-o", &dir, &path],
+        ] {
+            let out = run(&args, b"");
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(message), "{args:?}: {stderr}");
+            assert!(!stderr.contains("reported as errors"), "{args:?}: {stderr}");
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -131,9 +131,8 @@ fn convert_chunk(
             Ok(Some(GameRead::Rejected(Rejected::Game(e)))) => log.rejected(e),
             Ok(Some(GameRead::Rejected(Rejected::Read(e)))) => log.rejected(e),
             Err(e) => {
-                // Past recovery (a game over the size limit): reported, and the reader
-                // stops, as `egd --threads` does.
-                log.rejected(e);
+                // Past recovery (a UTF-16 input): the input ends here, as for one reader.
+                log.fatal(e);
                 break;
             }
         }

@@ -184,6 +184,9 @@ impl Job<'_> {
             Err(ParallelError::Read { byte, error }) => Err(anyhow::Error::new(error)
                 .context(format!("pgn: i/o error after byte {byte}"))
                 .context(format!("exporting {}", self.name))),
+            Err(ParallelError::Fatal(e)) => {
+                Err(fatal(e)).with_context(|| format!("exporting {}", self.name))
+            }
             Err(e) => Err(anyhow::Error::new(e)),
         }
     }

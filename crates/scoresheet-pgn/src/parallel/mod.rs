@@ -14,7 +14,9 @@
 //!   reports are within the chunk; they are moved to the whole input (game index, line, byte)
 //!   before delivery, so messages read as if one reader had read the input.
 //! - **I/O errors**: the games read whole before the error (their result marker read) are
-//!   converted and delivered; then [`read_parallel`] returns the error.
+//!   converted and delivered; then [`read_parallel`] returns the error. An error a worker
+//!   finds that ends the input (a UTF-16 input: [`ChunkLog::fatal`]) is returned the same way,
+//!   after the games before it, so that every thread count stops where one reader stops.
 //!
 //! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
 //! once delivered (the delivery empties them), so that after the first chunks little is
@@ -62,7 +64,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::{error, fmt, thread};
 
 use crate::replay::GameError;
-use crate::{Location, Oddities, ReadOptions, Reader};
+use crate::{Location, Oddities, ReadError, ReadOptions, Reader};
 
 use cutter::{reader_cut, Cutter, FALLBACK_AFTER};
 
@@ -107,6 +109,7 @@ pub struct ChunkLog {
     converted: u64,
     plies: u64,
     chunk_byte: u64,
+    fatal: Option<ReadError>,
 }
 
 /// A rejected game or a kept oddity, in input order.
@@ -135,6 +138,14 @@ impl ChunkLog {
     /// Records a rejected game (its reader error or replay error).
     pub fn rejected(&mut self, error: impl Into<GameError>) {
         self.events.push(Event::Rejected(error.into()));
+    }
+
+    /// Records an error that ends the input (one that [`ReadError::is_recoverable`] says the
+    /// reader cannot read on after, such as a UTF-16 input): this chunk's games before it are
+    /// delivered, no chunk after it is, and [`read_parallel`] returns
+    /// [`ParallelError::Fatal`], as one reader would stop there.
+    pub fn fatal(&mut self, error: ReadError) {
+        self.fatal = Some(error);
     }
 
     /// Records an oddity to show.
@@ -182,6 +193,9 @@ impl ChunkLog {
 
     /// Moves every location from the chunk into the input that starts at `start`.
     fn offset_by(&mut self, start: Location) {
+        if let Some(e) = &mut self.fatal {
+            e.offset_by(start);
+        }
         for event in &mut self.events {
             match event {
                 Event::Rejected(e) => e.offset_by(start),
@@ -203,6 +217,9 @@ pub enum ParallelError {
     },
     /// The delivery failed (writing the output); reading stopped.
     Deliver(io::Error),
+    /// A worker met an error that ends the input ([`ChunkLog::fatal`]), located in the whole
+    /// input; the games before it were delivered.
+    Fatal(ReadError),
 }
 
 impl fmt::Display for ParallelError {
@@ -210,6 +227,7 @@ impl fmt::Display for ParallelError {
         match self {
             ParallelError::Read { byte, .. } => write!(f, "i/o error after byte {byte}"),
             ParallelError::Deliver(_) => f.write_str("cannot write the output"),
+            ParallelError::Fatal(e) => e.fmt(f),
         }
     }
 }
@@ -218,6 +236,7 @@ impl error::Error for ParallelError {
     fn source(&self) -> Option<&(dyn error::Error + 'static)> {
         match self {
             ParallelError::Read { error, .. } | ParallelError::Deliver(error) => Some(error),
+            ParallelError::Fatal(e) => Some(e),
         }
     }
 }
@@ -271,10 +290,10 @@ where
                     out.deliver_ready();
                     delivered.notify_all();
                     // Not more than `window` chunks ahead of the delivery.
-                    while out.failed.is_none() && chunk.seq >= out.delivered + window {
+                    while !out.stopped() && chunk.seq >= out.delivered + window {
                         out = delivered.wait(out).unwrap_or_else(PoisonError::into_inner);
                     }
-                    if out.failed.is_some() {
+                    if out.stopped() {
                         lock(&input).stop = true;
                         return;
                     }
@@ -285,6 +304,9 @@ where
     let output = output.into_inner().unwrap_or_else(PoisonError::into_inner);
     if let Some(e) = output.failed {
         return Err(ParallelError::Deliver(e));
+    }
+    if let Some(e) = output.fatal {
+        return Err(ParallelError::Fatal(e));
     }
     let input = input.into_inner().unwrap_or_else(PoisonError::into_inner);
     match input.error {
@@ -429,6 +451,8 @@ struct Output<B, D> {
     /// Games in the chunks delivered.
     games_before: u64,
     failed: Option<io::Error>,
+    /// The error that ended the input, from the chunk delivered last.
+    fatal: Option<ReadError>,
     /// Batches given back.
     spare: Vec<B>,
 }
@@ -441,8 +465,14 @@ impl<B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>> Output<B, D> {
             delivered: 0,
             games_before: 0,
             failed: None,
+            fatal: None,
             spare: Vec::new(),
         }
+    }
+
+    /// Whether nothing more is delivered: the delivery failed, or a chunk ended the input.
+    fn stopped(&self) -> bool {
+        self.failed.is_some() || self.fatal.is_some()
     }
 
     /// Delivers the chunks due, in order.
@@ -459,10 +489,12 @@ impl<B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>> Output<B, D> {
             };
             self.games_before += log.converted + log.rejected_games();
             log.offset_by(start);
-            if self.failed.is_none() {
+            if !self.stopped() {
+                let fatal = log.fatal.take();
                 if let Err(e) = (self.deliver)(&mut batch, log) {
                     self.failed = Some(e);
                 }
+                self.fatal = fatal;
             }
             self.spare.push(batch);
             self.delivered += 1;

@@ -228,3 +228,54 @@ fn ok_chunk_byte_places_each_game_in_the_input() {
         assert_eq!(bytes, serial, "{threads} threads, chunks of {chunk} bytes");
     }
 }
+
+#[test]
+fn err_fatal_error_ends_the_input() {
+    // Chunks after the one that ends the input are not delivered: a UTF-16 input is found in
+    // the first chunk; the games of later chunks (read by other workers) never come out.
+    let mut input = b"\xff\xfe[\x00E\x00\n\n".to_vec();
+    input.extend(repeat("1. e4 e5 *\n\n", 2000));
+    let mut delivered = 0;
+    let convert = |_: &mut (), mut reader: Reader<&[u8]>, log: &mut ChunkLog, n: &mut u64| loop {
+        match reader.read_game(&mut Games) {
+            Ok(None) => break,
+            Ok(Some(_)) => {
+                log.converted(0);
+                *n += 1;
+            }
+            Err(e) if e.is_recoverable() => log.rejected(e),
+            Err(e) => {
+                log.fatal(e);
+                break;
+            }
+        }
+    };
+    let deliver = |n: &mut u64, _: ChunkLog| {
+        delivered += std::mem::take(n);
+        Ok(())
+    };
+    let options = ParallelOptions::new(2).chunk_bytes(64);
+    let err = read_parallel(&input[..], &options, || (), convert, deliver).unwrap_err();
+    assert!(matches!(err, ParallelError::Fatal(_)), "{err:?}");
+    assert!(err.to_string().contains("UTF-16"), "{err}");
+    assert_eq!(delivered, 0);
+}
+
+/// A visitor that only counts games.
+struct Games;
+
+impl scoresheet_pgn::Visitor for Games {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_game(&mut self, _at: scoresheet_pgn::Location) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: (), _: scoresheet_pgn::Location) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _movetext: ()) {}
+}

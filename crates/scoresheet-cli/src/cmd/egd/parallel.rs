@@ -41,6 +41,7 @@ pub fn convert(
         Err(ParallelError::Read { byte, error }) => {
             Err(anyhow::Error::new(error).context(format!("pgn: i/o error after byte {byte}")))
         }
+        Err(ParallelError::Fatal(e)) => Err(super::fatal(e)),
         Err(e @ ParallelError::Deliver(_)) => Err(anyhow::Error::new(e)),
     }
 }
@@ -62,12 +63,10 @@ fn convert_chunk(
             Ok(None) => break,
             Ok(Some(Ok(plies))) => log.converted(u64::from(plies)),
             Ok(Some(Err(e))) => log.rejected(e),
+            Err(e) if e.is_recoverable() => log.rejected(e),
             Err(e) => {
-                let fatal = !e.is_recoverable();
-                log.rejected(e);
-                if fatal {
-                    break;
-                }
+                log.fatal(e);
+                break;
             }
         }
     }

@@ -31,6 +31,7 @@ pub enum Command {
         scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
         scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
         scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
+        scoresheet convert --from descriptive --to san P-K4 P-K4 Kt-KB3 Kt-QB3 B-Kt5\n  \
         scoresheet convert --from auto --to san e4 e5 Cf3 Cc6 Fb5\n\n\
         --from auto detects the notation and language of the moves as `scoresheet detect` \
         does; when the best readers tie and read different moves, it refuses (exit code 1) \

@@ -26,8 +26,12 @@ use scoresheet::notation::Notation as Core;
 pub fn run(args: PgnArgs) -> Outcome {
     check_lang(args.lang, &[args.to])?;
     let out = Destination::open(args.output.as_deref())?;
-    // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
-    let words = matches!(args.to, Notation::Eran | Notation::EranShort);
+    // ERAN moves are words (`Pawn e2-e4`), and a descriptive en-passant capture is
+    // `PxP e.p.`: each is kept whole on its line.
+    let words = matches!(
+        args.to,
+        Notation::Eran | Notation::EranShort | Notation::Descriptive
+    );
     let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
     let mut tally = Tally {
         warnings: args.warnings,

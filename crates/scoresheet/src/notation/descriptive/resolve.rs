@@ -1,0 +1,371 @@
+//! Descriptive moves against a position: which legal moves a form denotes, resolving, and
+//! writing the shortest form (see "Writing" in the module docs).
+
+use super::{
+    Action, Descriptive, DescriptivePlus, DescriptiveSquare, Designator, FileName, Origin,
+    Qualifier,
+};
+use crate::chess_move::Move;
+use crate::notation::{MoveError, MoveErrorKind};
+use crate::position::Position;
+use crate::san::Suffix;
+use crate::types::{CastlingSide, Color, Role, Square};
+
+const NAME: &str = "descriptive";
+
+/// The rank of `square` counted from `turn`'s side, 1 to 8.
+fn relative_rank(square: Square, turn: Color) -> u8 {
+    let rank = square.rank() as u8;
+    match turn {
+        Color::White => rank + 1,
+        Color::Black => 8 - rank,
+    }
+}
+
+impl DescriptiveSquare {
+    fn contains(self, square: Square, turn: Color) -> bool {
+        self.rank == relative_rank(square, turn) && self.file.contains(square.file())
+    }
+
+    fn full(square: Square, turn: Color) -> DescriptiveSquare {
+        DescriptiveSquare {
+            file: FileName::of(square.file()),
+            rank: relative_rank(square, turn),
+        }
+    }
+
+    fn short(square: Square, turn: Color) -> DescriptiveSquare {
+        DescriptiveSquare {
+            file: FileName::short(square.file()),
+            rank: relative_rank(square, turn),
+        }
+    }
+}
+
+impl Designator {
+    /// Whether this names a `role` standing on `square`.
+    fn names(self, role: Role, square: Square) -> bool {
+        role == self.role
+            && match self.qualifier {
+                None => true,
+                Some(Qualifier::File(file)) => file.contains(square.file()),
+                Some(Qualifier::Wing(wing)) => wing.contains(square.file()),
+            }
+    }
+}
+
+/// The square of the piece a capture takes (for en passant, beside the destination).
+fn captured_square(mv: Move) -> Square {
+    match mv {
+        Move::EnPassant { from, to } => Square::new(to.file(), from.rank()),
+        _ => mv.to(),
+    }
+}
+
+impl Descriptive {
+    /// Whether this form denotes the legal move `mv` of the side `turn`.
+    fn denotes(self, turn: Color, mv: Move) -> bool {
+        let Descriptive::Normal {
+            mover,
+            origin,
+            action,
+            promotion,
+            en_passant,
+        } = self
+        else {
+            return matches!(self, Descriptive::Castle(side) if mv.castling_side() == Some(side));
+        };
+        if mv.is_castle() || !mover.names(mv.role(), mv.from()) {
+            return false;
+        }
+        if mv.promotion() != promotion || (en_passant && !mv.is_en_passant()) {
+            return false;
+        }
+        let from_ok = match origin {
+            None => true,
+            Some(Origin::Rank(rank)) => relative_rank(mv.from(), turn) == rank,
+            Some(Origin::Square(square)) => square.contains(mv.from(), turn),
+        };
+        from_ok
+            && match action {
+                Action::To(square) => !mv.is_capture() && square.contains(mv.to(), turn),
+                Action::Takes { target, on } => {
+                    let captured = match mv {
+                        Move::EnPassant { .. } => Some(Role::Pawn),
+                        _ => mv.capture(),
+                    };
+                    captured.is_some_and(|role| target.names(role, captured_square(mv)))
+                        && on.is_none_or(|sq| sq.contains(mv.to(), turn))
+                }
+            }
+    }
+
+    /// The pieces whose moves this form can denote.
+    fn movers(self, pos: &Position) -> crate::BitBoard {
+        match self {
+            Descriptive::Castle(_) => pos.king(pos.turn()).bitboard(),
+            Descriptive::Normal { mover, .. } => pos.our(mover.role),
+        }
+    }
+
+    /// The legal move this denotes, with only the reason of a refusal.
+    pub(crate) fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
+        let turn = pos.turn();
+        let mut found: Vec<Move> = Vec::new();
+        pos.legal_moves_for(self.movers(pos), |mv| {
+            if self.denotes(turn, mv) {
+                found.push(mv);
+            }
+            false
+        });
+        match found.as_slice() {
+            [] => Err(MoveErrorKind::Illegal),
+            [mv] => Ok(*mv),
+            _ => Err(MoveErrorKind::Ambiguous(found)),
+        }
+    }
+
+    /// The legal move this denotes, read leniently (see "Resolving" in the module docs).
+    ///
+    /// # Errors
+    /// [`MoveError`] naming `descriptive`: [`MoveErrorKind::Illegal`] when no legal move
+    /// matches, [`MoveErrorKind::Ambiguous`] with the candidates when several do.
+    pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.find(pos)
+            .map_err(|kind| MoveError::new(NAME, &self, pos, kind))
+    }
+
+    /// The shortest form of a legal move that denotes it alone (see "Writing" in the module
+    /// docs).
+    pub fn from_move(pos: &Position, mv: Move) -> Descriptive {
+        if let Some(side) = mv.castling_side() {
+            return Descriptive::Castle(side);
+        }
+        let turn = pos.turn();
+        let mut rivals: Vec<Move> = Vec::new();
+        pos.legal_moves_for(pos.our(mv.role()), |m| {
+            rivals.push(m);
+            false
+        });
+        let unique = |d: Descriptive| rivals.iter().filter(|m| d.denotes(turn, **m)).count() == 1;
+        let movers = mover_forms(mv, turn);
+        let actions = action_forms(mv, turn);
+        let mut last = None;
+        for (mover, origin) in movers.iter().flatten() {
+            for action in actions.iter().flatten() {
+                let form = Descriptive::Normal {
+                    mover: *mover,
+                    origin: *origin,
+                    action: *action,
+                    promotion: mv.promotion(),
+                    en_passant: mv.is_en_passant(),
+                };
+                if unique(form) {
+                    return form;
+                }
+                last = Some(form);
+            }
+        }
+        // The last form names the origin and destination squares in full: unique among legal
+        // moves, so this is not reached for a legal move.
+        last.unwrap_or(Descriptive::Castle(CastlingSide::KingSide))
+    }
+}
+
+/// The ways to name the mover, least qualified first.
+fn mover_forms(mv: Move, turn: Color) -> [Option<(Designator, Option<Origin>)>; 4] {
+    let role = mv.role();
+    let from = mv.from();
+    let plain = Designator::role(role);
+    if role == Role::Pawn {
+        let file = |name| Designator {
+            role,
+            qualifier: Some(Qualifier::File(name)),
+        };
+        let short = FileName::short(from.file());
+        let full = FileName::of(from.file());
+        return [
+            Some((plain, None)),
+            Some((file(short), None)),
+            (full != short).then_some((file(full), None)),
+            None,
+        ];
+    }
+    let short = DescriptiveSquare::short(from, turn);
+    let full = DescriptiveSquare::full(from, turn);
+    [
+        Some((plain, None)),
+        Some((plain, Some(Origin::Rank(relative_rank(from, turn))))),
+        Some((plain, Some(Origin::Square(short)))),
+        (full != short).then_some((plain, Some(Origin::Square(full)))),
+    ]
+}
+
+/// The ways to name what the move does, least qualified first.
+fn action_forms(mv: Move, turn: Color) -> [Option<Action>; 5] {
+    let to = mv.to();
+    let short = DescriptiveSquare::short(to, turn);
+    let full = DescriptiveSquare::full(to, turn);
+    let captured = match mv {
+        Move::EnPassant { .. } => Some(Role::Pawn),
+        _ => mv.capture(),
+    };
+    let Some(role) = captured else {
+        return [
+            Some(Action::To(short)),
+            (full != short).then_some(Action::To(full)),
+            None,
+            None,
+            None,
+        ];
+    };
+    let takes = |target, on| Action::Takes { target, on };
+    let plain = Designator::role(role);
+    let file_of = |name| Designator {
+        role,
+        qualifier: Some(Qualifier::File(name)),
+    };
+    let at = captured_square(mv).file();
+    let pawn = role == Role::Pawn;
+    let (short_file, full_file) = (FileName::short(at), FileName::of(at));
+    [
+        Some(takes(plain, None)),
+        pawn.then_some(takes(file_of(short_file), None)),
+        (pawn && full_file != short_file).then_some(takes(file_of(full_file), None)),
+        Some(takes(plain, Some(short))),
+        (full != short).then_some(takes(plain, Some(full))),
+    ]
+}
+
+impl DescriptivePlus {
+    /// The legal move this denotes, read leniently: the suffix is not checked.
+    ///
+    /// # Errors
+    /// As [`Descriptive::to_move`].
+    pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
+        self.descriptive
+            .find(pos)
+            .map_err(|kind| MoveError::new(NAME, &self, pos, kind))
+    }
+
+    /// The legal move this denotes, which must be written as [`DescriptivePlus::from_move`]
+    /// writes it (the shortest form, the right suffix).
+    ///
+    /// # Errors
+    /// As [`Descriptive::to_move`], and [`MoveErrorKind::NotCanonical`] or
+    /// [`MoveErrorKind::SuffixMismatch`] with the move.
+    pub fn to_move_strict(self, pos: &Position) -> Result<Move, MoveError> {
+        let checked = self.descriptive.find(pos).and_then(|mv| {
+            let canonical = DescriptivePlus::from_move(pos, mv);
+            if canonical.descriptive != self.descriptive {
+                Err(MoveErrorKind::NotCanonical(mv))
+            } else if canonical.suffix != self.suffix {
+                Err(MoveErrorKind::SuffixMismatch(mv))
+            } else {
+                Ok(mv)
+            }
+        });
+        checked.map_err(|kind| MoveError::new(NAME, &self, pos, kind))
+    }
+
+    /// The shortest form of a legal move ([`Descriptive::from_move`]) with `ch` or `mate`.
+    pub fn from_move(pos: &Position, mv: Move) -> DescriptivePlus {
+        let descriptive = Descriptive::from_move(pos, mv);
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let suffix = if after.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else if after.is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        DescriptivePlus {
+            descriptive,
+            suffix,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::UciMove;
+    use crate::CastlingMode;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, CastlingMode::Standard).expect("legal test fen")
+    }
+
+    /// Positions, a lenient form, the move it denotes, and the form the writer gives.
+    #[test]
+    fn ok_resolve_and_write() {
+        let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        // White pawns c4 and e4 can both take d5; e4 can also take f5.
+        let two_takers = "4k3/8/8/3p1p2/2P1P3/8/8/4K3 w - - 0 1";
+        // Knights on c3 and g1 can both reach e2.
+        let knights = "4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1";
+        let ep = "4k3/8/5p2/3pP3/8/8/8/4K3 w - d6 0 1";
+        let promo = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        for (fen, text, uci, written) in [
+            (None, "P-K4", "e2e4", "P-K4"),
+            (None, "Kt-KB3", "g1f3", "N-KB3"),
+            (None, "N-QB3", "b1c3", "N-QB3"),
+            (Some(after_e4), "P-K4", "e7e5", "P-K4"),
+            (Some(after_e4), "N-KB3", "g8f6", "N-KB3"),
+            (Some(after_e4), "P-QB4", "c7c5", "P-QB4"),
+            (Some(two_takers), "KPxBP", "e4f5", "PxBP"),
+            (Some(two_takers), "QBPxP", "c4d5", "BPxP"),
+            (Some(two_takers), "KPxP(Q5)", "e4d5", "KPxQP"),
+            (Some(knights), "N(B3)-K2", "c3e2", "N(3)-K2"),
+            (Some(knights), "KN-K2", "g1e2", "N(1)-K2"),
+            (Some(knights), "N-Q5", "c3d5", "N-Q5"),
+            (Some(ep), "PxP e.p.", "e5d6", "PxP e.p."),
+            (Some(ep), "PxBP", "e5f6", "PxBP"),
+            (Some(promo), "P-R8=Q", "a7a8q", "P-R8=Q"),
+            (Some(promo), "PxR(Kt)", "a7b8n", "PxR=N"),
+        ] {
+            let p = fen.map_or_else(Position::new, pos);
+            let parsed = DescriptivePlus::from_ascii_lenient(text.as_bytes()).expect(text);
+            let mv = parsed.to_move(&p).expect(text);
+            assert_eq!(UciMove::from_move(&p, mv).to_string(), uci, "{text}");
+            let canonical = DescriptivePlus::from_move(&p, mv);
+            assert_eq!(canonical.descriptive.to_string(), written, "{text}");
+            assert_eq!(canonical.to_move_strict(&p), Ok(mv), "{written}");
+        }
+    }
+
+    #[test]
+    fn err_ambiguous_and_illegal() {
+        let two_takers = pos("4k3/8/8/3p1p2/2P1P3/8/8/4K3 w - - 0 1");
+        let e = DescriptivePlus::from_ascii(b"PxP")
+            .expect("syntax")
+            .to_move(&two_takers)
+            .expect_err("three pawn captures");
+        match e.kind() {
+            MoveErrorKind::Ambiguous(c) => assert_eq!(c.len(), 3),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            e.to_string(),
+            "descriptive: ambiguous move 'PxP' in 4k3/8/8/3p1p2/2P1P3/8/8/4K3 w - - 0 1: 3 legal moves match"
+        );
+        for text in ["N-KB3", "P-K6", "PxN", "O-O", "P-K8=Q"] {
+            let e = DescriptivePlus::from_ascii(text.as_bytes())
+                .expect("syntax")
+                .to_move(&two_takers)
+                .expect_err(text);
+            assert_eq!(e.kind(), &MoveErrorKind::Illegal, "{text}");
+        }
+        let strict = DescriptivePlus::from_ascii(b"N(N1)-KB3")
+            .expect("syntax")
+            .to_move_strict(&Position::new())
+            .expect_err("N-KB3 is shorter");
+        assert!(matches!(strict.kind(), MoveErrorKind::NotCanonical(_)));
+        let strict = DescriptivePlus::from_ascii(b"N-KB3ch")
+            .expect("syntax")
+            .to_move_strict(&Position::new())
+            .expect_err("no check");
+        assert!(matches!(strict.kind(), MoveErrorKind::SuffixMismatch(_)));
+    }
+}

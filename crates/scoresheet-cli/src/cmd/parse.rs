@@ -128,6 +128,10 @@ fn descriptive_json(d: DescriptivePlus) -> String {
             ("kind", Value::Str("castling".into())),
             ("castling", Value::Str(side_name(side).into())),
         ],
+        Descriptive::Castles => vec![
+            ("kind", Value::Str("castling".into())),
+            ("castling", Value::Null),
+        ],
         Descriptive::Normal {
             mover,
             origin,
@@ -162,6 +166,10 @@ fn descriptive_json(d: DescriptivePlus) -> String {
         }
     };
     fields.push(("suffix", suffix_name(d.suffix)));
+    fields.push((
+        "annotation",
+        Value::opt_str(d.annotation.map(|a| a.as_str())),
+    ));
     object(fields)
 }
 

@@ -28,4 +28,5 @@ fn ok_corpora_replay() {
     assert!(replay("localized", fuzz_checks::localized) >= 10);
     assert!(replay("iccf", fuzz_checks::iccf) >= 10);
     assert!(replay("smith", fuzz_checks::smith) >= 10);
+    assert!(replay("descriptive", fuzz_checks::descriptive) >= 10);
 }

@@ -36,8 +36,10 @@
 //! rank      = "1" - "8"
 //! promotion = "=" role | "(" role ")"          ; role: "N" | "B" | "R" | "Q"
 //! suffix    = "ch" | "mate"
+//! annotation = "!" | "?" | "!!" | "??" | "!?" | "?!"   ; after the suffix
 //! ```
-//! ` e.p.` is written only after a pawn capture; a promotion only on a pawn's move, and a
+//! A move assessment may follow (`RxNch!`); it is kept and written back, and resolving
+//! ignores it. ` e.p.` is written only after a pawn capture; a promotion only on a pawn's move, and a
 //! pawn move to the eighth rank must have one. Input is at most [`MAX_LEN`] bytes.
 //!
 //! # What the lenient parser ([`DescriptivePlus::from_ascii_lenient`]) also accepts
@@ -46,19 +48,23 @@
 //!   `P x P`, `Q Kt - Q 2`, as the Project Gutenberg texts print them);
 //! - `Kt` for the knight, in pieces, files and promotions (`Kt-KKt3`, `QKtP`, `P-K8(Kt)`);
 //! - `×` (U+00D7), `X` or `:` for `x`; Unicode dashes (U+2010 to U+2015, U+2212) for `-`;
-//! - castling as `0-0`, `o-o`, `Castles`, `Castles K`, `Castles KR` (king side), `Castles Q`,
-//!   `Castles QR` (queen side), also with a lower-case `c`;
+//! - castling as `0-0`, `o-o`, `Castles K`, `Castles KR` (king side), `Castles Q`,
+//!   `Castles QR` (queen side), also with a lower-case `c`; and `Castles` alone, as the books
+//!   wrote either castling ([`Descriptive::Castles`]): the one castling that is legal, an
+//!   ambiguity when both are;
 //! - `K.Sq.`, `K sq`, `KB Sq.` and the like for the first rank (`R-K.Sq.` is `R-K1`);
-//! - a wing before a piece: `KN`, `QKt`, `KR`, `QB`, ...: the piece standing on that half of
-//!   the board (files e-h for `K`, a-d for `Q`). The books meant the piece that started on
-//!   that wing; once the pieces have moved about the position alone cannot tell that, so the
-//!   prefix is read as where the piece stands now;
+//! - a wing before a piece: `KN`, `QKt`, `KR`, `QB`, ...: the books meant the piece that
+//!   started on that wing. A bishop keeps its square colour, so `KB` and `QB` name a bishop
+//!   exactly. For a knight or a rook the position alone cannot always tell, so the prefix is
+//!   read as: the piece on that wing's starting square (`QKt` the knight on QN1) if it can make
+//!   the move, else the pieces standing on that half of the board (files a-d for `Q`, e-h
+//!   for `K`); several left is an ambiguity, as always;
 //! - origins and capture squares after `/` as well as in parentheses (`R/1-Q1`, `NxP/K5`);
 //! - promotions as `/Q` or a bare letter (`P-K8Q`);
 //! - `+`, `ch.`, `check`, `dis. ch`, `dis ch`, `dbl. ch` for check; `++`, `#`, `mate` for
 //!   mate (a space or a `.` may come before them);
-//! - `e.p.`, `ep` or `e. p.` after the move, with or without a space, before or after the
-//!   check.
+//! - `e.p.`, `ep` or `e. p.` after the move, with or without a space or a comma (`PxP, e.p.`),
+//!   before or after the check.
 //!
 //! Neither parser reads a capture written with `-` (`N-KB3` never takes) or a move without
 //! its separator.
@@ -96,7 +102,7 @@ use std::str::FromStr;
 
 pub use parse::{ParseDescriptiveError, ParseDescriptiveErrorKind};
 
-use crate::san::Suffix;
+use crate::san::{Annotation, Suffix};
 use crate::types::{CastlingSide, File, Role};
 
 /// Longest descriptive move read, in bytes.
@@ -235,6 +241,9 @@ pub enum Action {
 pub enum Descriptive {
     /// `O-O` (king side) or `O-O-O` (queen side).
     Castle(CastlingSide),
+    /// `Castles` without a side, as the old books wrote either castling: the one castling
+    /// that is legal (lenient reading only; written back as `Castles`).
+    Castles,
     /// Any other move.
     Normal {
         /// The piece that moves.
@@ -250,13 +259,15 @@ pub enum Descriptive {
     },
 }
 
-/// A descriptive move with its check suffix (`ch`, `mate`).
+/// A descriptive move with its check suffix (`ch`, `mate`) and a move assessment (`!`, `?`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DescriptivePlus {
     /// The move.
     pub descriptive: Descriptive,
     /// Check or mate, when written.
     pub suffix: Option<Suffix>,
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!` after the move, when written.
+    pub annotation: Option<Annotation>,
 }
 
 impl FromStr for DescriptivePlus {
@@ -325,6 +336,7 @@ impl fmt::Display for Descriptive {
         match self {
             Descriptive::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
             Descriptive::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            Descriptive::Castles => f.write_str("Castles"),
             Descriptive::Normal {
                 mover,
                 origin,
@@ -353,8 +365,12 @@ impl fmt::Display for DescriptivePlus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.descriptive)?;
         match self.suffix {
-            Some(Suffix::Check) => f.write_str("ch"),
-            Some(Suffix::Checkmate) => f.write_str("mate"),
+            Some(Suffix::Check) => f.write_str("ch")?,
+            Some(Suffix::Checkmate) => f.write_str("mate")?,
+            None => {}
+        }
+        match self.annotation {
+            Some(annotation) => f.write_str(annotation.as_str()),
             None => Ok(()),
         }
     }

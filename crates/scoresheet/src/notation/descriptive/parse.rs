@@ -8,7 +8,7 @@ use super::{
     Qualifier, Wing, MAX_LEN,
 };
 use crate::notation::{EscapedByte, ParseError};
-use crate::san::Suffix;
+use crate::san::{Annotation, Suffix};
 use crate::types::{CastlingSide, Role};
 
 const NAME: &str = "descriptive";
@@ -440,7 +440,7 @@ const fn is_o(b: u8, lenient: bool) -> bool {
 }
 
 /// The castling spellings; `None` when the input is not castling.
-fn castling(c: &mut Cursor<'_>) -> Result<Option<CastlingSide>> {
+fn castling(c: &mut Cursor<'_>) -> Result<Option<Descriptive>> {
     let start = c.i;
     let mut count = 0;
     while c.peek().is_some_and(|b| is_o(b, c.lenient)) {
@@ -459,18 +459,19 @@ fn castling(c: &mut Cursor<'_>) -> Result<Option<CastlingSide>> {
     }
     match count {
         0 => {}
-        2 => return Ok(Some(CastlingSide::KingSide)),
-        3 => return Ok(Some(CastlingSide::QueenSide)),
+        2 => return Ok(Some(Descriptive::Castle(CastlingSide::KingSide))),
+        3 => return Ok(Some(Descriptive::Castle(CastlingSide::QueenSide))),
         _ => return c.err(Kind::Mover, start),
     }
     if c.lenient && (c.eat_str(b"Castles") || c.eat_str(b"castles")) {
-        return castles_side(c).map(Some);
+        return castles_side(c)
+            .map(|side| Some(side.map_or(Descriptive::Castles, Descriptive::Castle)));
     }
     Ok(None)
 }
 
-/// After `Castles`: nothing (king side), `K`, `KR`, `Q`, `QR`, maybe in parentheses.
-fn castles_side(c: &mut Cursor<'_>) -> Result<CastlingSide> {
+/// After `Castles`: nothing (no side), `K`, `KR`, `Q`, `QR`, maybe in parentheses.
+fn castles_side(c: &mut Cursor<'_>) -> Result<Option<CastlingSide>> {
     let save = c.i;
     c.gap();
     let paren = c.eat(b'(');
@@ -485,12 +486,12 @@ fn castles_side(c: &mut Cursor<'_>) -> Result<CastlingSide> {
         return c.err(Kind::Castling, at);
     } else {
         c.i = save;
-        return Ok(CastlingSide::KingSide);
+        return Ok(None);
     };
     if paren {
         c.close()?;
     }
-    Ok(side)
+    Ok(Some(side))
 }
 
 /// The rest after the move: ` e.p.` and the suffix (either order, leniently).
@@ -515,12 +516,31 @@ fn en_passant(c: &mut Cursor<'_>) -> bool {
     if !c.lenient {
         return c.eat_str(b" e.p.");
     }
+    c.eat(b',');
     c.gap();
     if c.eat_str(b"e.p.") || c.eat_str(b"e. p.") || c.eat_str(b"ep") {
         return true;
     }
     c.i = save;
     false
+}
+
+/// A move assessment (`!`, `?!`, ...), after a space leniently.
+fn annotation(c: &mut Cursor<'_>) -> Option<Annotation> {
+    let save = c.i;
+    c.gap();
+    let len = c
+        .rest()
+        .iter()
+        .take(2)
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    let found = c.rest().get(..len).and_then(Annotation::from_ascii);
+    match found {
+        Some(_) => c.i += len,
+        None => c.i = save,
+    }
+    found
 }
 
 fn check(c: &mut Cursor<'_>) -> Option<Suffix> {
@@ -625,7 +645,7 @@ fn parse(c: &mut Cursor<'_>) -> Result<DescriptivePlus> {
         return c.err(Kind::Empty, 0);
     }
     let mut descriptive = match castling(c)? {
-        Some(side) => Descriptive::Castle(side),
+        Some(castling) => castling,
         None => normal(c)?,
     };
     let ep_at = c.i;
@@ -635,16 +655,18 @@ fn parse(c: &mut Cursor<'_>) -> Result<DescriptivePlus> {
             *en_passant = true;
         }
         check_shape(c, &descriptive, ep_at, ep_at)?;
-        if matches!(descriptive, Descriptive::Castle(_)) {
+        if !matches!(descriptive, Descriptive::Normal { .. }) {
             return c.err(Kind::EnPassant, ep_at);
         }
     }
+    let annotation = annotation(c);
     if c.i < c.s.len() {
         return c.err(Kind::TrailingInput, c.i);
     }
     Ok(DescriptivePlus {
         descriptive,
         suffix,
+        annotation,
     })
 }
 
@@ -716,6 +738,8 @@ mod tests {
             "QxPmate",
             "K-Q2",
             "KxP",
+            "RxNch!",
+            "P-K4?",
         ] {
             let parsed = DescriptivePlus::from_ascii(text.as_bytes()).expect(text);
             assert_eq!(parsed.to_string(), text);
@@ -738,7 +762,11 @@ mod tests {
             ("QR-Q1", "QR-Q1"),
             ("B×P", "BxP"),
             ("P–Q4", "P-Q4"),
-            ("Castles", "O-O"),
+            ("Castles", "Castles"),
+            ("PxP, e.p.", "PxP e.p."),
+            ("RxKtch!", "RxNch!"),
+            ("Q-Q8ch !!", "Q-Q8ch!!"),
+            ("P-K4?!", "P-K4?!"),
             ("Castles KR", "O-O"),
             ("Castles Q", "O-O-O"),
             ("castles (QR)", "O-O-O"),

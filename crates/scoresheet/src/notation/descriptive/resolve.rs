@@ -3,13 +3,13 @@
 
 use super::{
     Action, Descriptive, DescriptivePlus, DescriptiveSquare, Designator, FileName, Origin,
-    Qualifier,
+    Qualifier, Wing,
 };
 use crate::chess_move::Move;
 use crate::notation::{MoveError, MoveErrorKind};
 use crate::position::Position;
 use crate::san::Suffix;
-use crate::types::{CastlingSide, Color, Role, Square};
+use crate::types::{CastlingSide, Color, File, Rank, Role, Square};
 
 const NAME: &str = "descriptive";
 
@@ -43,15 +43,61 @@ impl DescriptiveSquare {
 }
 
 impl Designator {
-    /// Whether this names a `role` standing on `square`.
-    fn names(self, role: Role, square: Square) -> bool {
+    /// Whether this names a `role` of `turn` standing on `square`. A wing on a bishop names
+    /// the bishop of that wing's square colour; on a knight or rook it is left to
+    /// [`narrow_by_wing`], which needs the other candidates.
+    fn names(self, role: Role, square: Square, turn: Color) -> bool {
         role == self.role
             && match self.qualifier {
                 None => true,
                 Some(Qualifier::File(file)) => file.contains(square.file()),
-                Some(Qualifier::Wing(wing)) => wing.contains(square.file()),
+                Some(Qualifier::Wing(wing)) if role == Role::Bishop => {
+                    let home = Square::new(wing_home_file(wing, role), back_rank(turn));
+                    crate::is_light_square(home) == crate::is_light_square(square)
+                }
+                Some(Qualifier::Wing(_)) => true,
             }
     }
+}
+
+/// The file a wing's rook, knight or bishop starts on.
+const fn wing_home_file(wing: Wing, role: Role) -> File {
+    match (wing, role) {
+        (Wing::Queen, Role::Rook) => File::A,
+        (Wing::Queen, Role::Knight) => File::B,
+        (Wing::Queen, _) => File::C,
+        (Wing::King, Role::Rook) => File::H,
+        (Wing::King, Role::Knight) => File::G,
+        (Wing::King, _) => File::F,
+    }
+}
+
+const fn back_rank(turn: Color) -> Rank {
+    match turn {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    }
+}
+
+/// A knight's or rook's wing (`QKt`, `KR`) among the moves that fit the rest: the moves of
+/// the piece on that wing's starting square if it is among them, else those of the pieces on
+/// that half of the board.
+fn narrow_by_wing(mover: Designator, turn: Color, found: Vec<Move>) -> Vec<Move> {
+    let Some(Qualifier::Wing(wing)) = mover.qualifier else {
+        return found;
+    };
+    if mover.role == Role::Bishop {
+        return found;
+    }
+    let home = Square::new(wing_home_file(wing, mover.role), back_rank(turn));
+    let from_home: Vec<Move> = found.iter().copied().filter(|m| m.from() == home).collect();
+    if !from_home.is_empty() {
+        return from_home;
+    }
+    found
+        .into_iter()
+        .filter(|m| wing.contains(m.from().file()))
+        .collect()
 }
 
 /// The square of the piece a capture takes (for en passant, beside the destination).
@@ -73,9 +119,12 @@ impl Descriptive {
             en_passant,
         } = self
         else {
-            return matches!(self, Descriptive::Castle(side) if mv.castling_side() == Some(side));
+            return match self {
+                Descriptive::Castle(side) => mv.castling_side() == Some(side),
+                _ => mv.is_castle(),
+            };
         };
-        if mv.is_castle() || !mover.names(mv.role(), mv.from()) {
+        if mv.is_castle() || !mover.names(mv.role(), mv.from(), turn) {
             return false;
         }
         if mv.promotion() != promotion || (en_passant && !mv.is_en_passant()) {
@@ -94,7 +143,7 @@ impl Descriptive {
                         Move::EnPassant { .. } => Some(Role::Pawn),
                         _ => mv.capture(),
                     };
-                    captured.is_some_and(|role| target.names(role, captured_square(mv)))
+                    captured.is_some_and(|role| target.names(role, captured_square(mv), !turn))
                         && on.is_none_or(|sq| sq.contains(mv.to(), turn))
                 }
             }
@@ -103,7 +152,7 @@ impl Descriptive {
     /// The pieces whose moves this form can denote.
     fn movers(self, pos: &Position) -> crate::BitBoard {
         match self {
-            Descriptive::Castle(_) => pos.king(pos.turn()).bitboard(),
+            Descriptive::Castle(_) | Descriptive::Castles => pos.king(pos.turn()).bitboard(),
             Descriptive::Normal { mover, .. } => pos.our(mover.role),
         }
     }
@@ -118,6 +167,9 @@ impl Descriptive {
             }
             false
         });
+        if let Descriptive::Normal { mover, .. } = self {
+            found = narrow_by_wing(mover, turn, found);
+        }
         match found.as_slice() {
             [] => Err(MoveErrorKind::Illegal),
             [mv] => Ok(*mv),
@@ -238,14 +290,32 @@ fn action_forms(mv: Move, turn: Color) -> [Option<Action>; 5] {
 }
 
 impl DescriptivePlus {
-    /// The legal move this denotes, read leniently: the suffix is not checked.
+    /// The legal move this denotes, read leniently: the suffix is not checked, except that
+    /// when several moves fit the rest and the move is written with `ch` or `mate`, the one
+    /// move among them that gives that check is taken (the books relied on it: `Q-B3ch`).
     ///
     /// # Errors
     /// As [`Descriptive::to_move`].
     pub fn to_move(self, pos: &Position) -> Result<Move, MoveError> {
-        self.descriptive
-            .find(pos)
+        self.find(pos)
             .map_err(|kind| MoveError::new(NAME, &self, pos, kind))
+    }
+
+    fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
+        match (self.descriptive.find(pos), self.suffix) {
+            (Err(MoveErrorKind::Ambiguous(candidates)), Some(suffix)) => {
+                let checking: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|mv| suffix_of(pos, *mv) == Some(suffix))
+                    .collect();
+                match checking.as_slice() {
+                    [mv] => Ok(*mv),
+                    _ => Err(MoveErrorKind::Ambiguous(candidates)),
+                }
+            }
+            (found, _) => found,
+        }
     }
 
     /// The legal move this denotes, which must be written as [`DescriptivePlus::from_move`]
@@ -255,7 +325,7 @@ impl DescriptivePlus {
     /// As [`Descriptive::to_move`], and [`MoveErrorKind::NotCanonical`] or
     /// [`MoveErrorKind::SuffixMismatch`] with the move.
     pub fn to_move_strict(self, pos: &Position) -> Result<Move, MoveError> {
-        let checked = self.descriptive.find(pos).and_then(|mv| {
+        let checked = self.find(pos).and_then(|mv| {
             let canonical = DescriptivePlus::from_move(pos, mv);
             if canonical.descriptive != self.descriptive {
                 Err(MoveErrorKind::NotCanonical(mv))
@@ -270,20 +340,24 @@ impl DescriptivePlus {
 
     /// The shortest form of a legal move ([`Descriptive::from_move`]) with `ch` or `mate`.
     pub fn from_move(pos: &Position, mv: Move) -> DescriptivePlus {
-        let descriptive = Descriptive::from_move(pos, mv);
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
-        let suffix = if after.is_checkmate() {
-            Some(Suffix::Checkmate)
-        } else if after.is_check() {
-            Some(Suffix::Check)
-        } else {
-            None
-        };
         DescriptivePlus {
-            descriptive,
-            suffix,
+            descriptive: Descriptive::from_move(pos, mv),
+            suffix: suffix_of(pos, mv),
+            annotation: None,
         }
+    }
+}
+
+/// The check suffix a legal move calls for.
+fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    if after.is_checkmate() {
+        Some(Suffix::Checkmate)
+    } else if after.is_check() {
+        Some(Suffix::Check)
+    } else {
+        None
     }
 }
 
@@ -307,6 +381,8 @@ mod tests {
         let knights = "4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1";
         let ep = "4k3/8/5p2/3pP3/8/8/8/4K3 w - d6 0 1";
         let promo = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        // Only castling on the queen's side is legal (a bishop stands on f1).
+        let queen_side = "4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1";
         for (fen, text, uci, written) in [
             (None, "P-K4", "e2e4", "P-K4"),
             (None, "Kt-KB3", "g1f3", "N-KB3"),
@@ -324,6 +400,8 @@ mod tests {
             (Some(ep), "PxBP", "e5f6", "PxBP"),
             (Some(promo), "P-R8=Q", "a7a8q", "P-R8=Q"),
             (Some(promo), "PxR(Kt)", "a7b8n", "PxR=N"),
+            (Some(queen_side), "Castles", "e1c1", "O-O-O"),
+            (Some(queen_side), "Castles QR", "e1c1", "O-O-O"),
         ] {
             let p = fen.map_or_else(Position::new, pos);
             let parsed = DescriptivePlus::from_ascii_lenient(text.as_bytes()).expect(text);
@@ -350,6 +428,12 @@ mod tests {
             e.to_string(),
             "descriptive: ambiguous move 'PxP' in 4k3/8/8/3p1p2/2P1P3/8/8/4K3 w - - 0 1: 3 legal moves match"
         );
+        let both = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let e = DescriptivePlus::from_ascii_lenient(b"Castles")
+            .expect("syntax")
+            .to_move(&both)
+            .expect_err("either castling");
+        assert!(matches!(e.kind(), MoveErrorKind::Ambiguous(c) if c.len() == 2));
         for text in ["N-KB3", "P-K6", "PxN", "O-O", "P-K8=Q"] {
             let e = DescriptivePlus::from_ascii(text.as_bytes())
                 .expect("syntax")

@@ -9,7 +9,7 @@ use crate::chess_move::Move;
 use crate::notation::{MoveError, MoveErrorKind};
 use crate::position::Position;
 use crate::san::Suffix;
-use crate::types::{CastlingSide, Color, File, Rank, Role, Square};
+use crate::types::{BitBoard, CastlingSide, Color, File, Rank, Role, Square};
 
 const NAME: &str = "descriptive";
 
@@ -23,6 +23,19 @@ fn relative_rank(square: Square, turn: Color) -> u8 {
 }
 
 impl DescriptiveSquare {
+    /// The one or two squares this names, for the side `turn`.
+    fn squares(self, turn: Color) -> BitBoard {
+        let rank = match (turn, self.rank) {
+            (_, r) if !(1..=8).contains(&r) => return BitBoard::EMPTY,
+            (Color::White, r) => Rank::index(usize::from(r - 1)),
+            (Color::Black, r) => Rank::index(usize::from(8 - r)),
+        };
+        File::ALL
+            .into_iter()
+            .filter(|f| self.file.contains(*f))
+            .fold(BitBoard::EMPTY, |b, f| b | Square::new(f, rank).bitboard())
+    }
+
     fn contains(self, square: Square, turn: Color) -> bool {
         self.rank == relative_rank(square, turn) && self.file.contains(square.file())
     }
@@ -57,6 +70,34 @@ impl Designator {
                 }
                 Some(Qualifier::Wing(_)) => true,
             }
+    }
+}
+
+/// The squares a piece of `role` of the side to move on `from` could move to on this board,
+/// legality aside (a pawn: its captures, or its pushes when `capture` is false).
+fn reach(pos: &Position, role: Role, from: Square, capture: bool) -> BitBoard {
+    let occupied = pos.board().occupied();
+    match role {
+        Role::Pawn if capture => cozy_chess::get_pawn_attacks(from, pos.turn()),
+        Role::Pawn => {
+            let ahead = match pos.turn() {
+                Color::White => 1,
+                Color::Black => -1,
+            };
+            let pushes = [from.try_offset(0, ahead), from.try_offset(0, 2 * ahead)];
+            pushes
+                .into_iter()
+                .flatten()
+                .fold(BitBoard::EMPTY, |b, s| b | s.bitboard())
+        }
+        Role::Knight => cozy_chess::get_knight_moves(from),
+        Role::Bishop => cozy_chess::get_bishop_moves(from, occupied),
+        Role::Rook => cozy_chess::get_rook_moves(from, occupied),
+        Role::Queen => {
+            cozy_chess::get_bishop_moves(from, occupied)
+                | cozy_chess::get_rook_moves(from, occupied)
+        }
+        Role::King => cozy_chess::get_king_moves(from),
     }
 }
 
@@ -149,24 +190,101 @@ impl Descriptive {
             }
     }
 
-    /// The pieces whose moves this form can denote.
-    fn movers(self, pos: &Position) -> crate::BitBoard {
-        match self {
-            Descriptive::Castle(_) | Descriptive::Castles => pos.king(pos.turn()).bitboard(),
-            Descriptive::Normal { mover, .. } => pos.our(mover.role),
+    /// Where the moves this form can denote start and land (supersets, from attack geometry):
+    /// moves are then generated for the one or two pieces that can reach the squares named.
+    fn scope(self, pos: &Position) -> (BitBoard, BitBoard) {
+        let turn = pos.turn();
+        let Descriptive::Normal { mover, action, .. } = self else {
+            return (pos.king(turn).bitboard(), BitBoard::FULL);
+        };
+        let to = match action {
+            Action::To(square) => square.squares(turn),
+            Action::Takes { target, on } => {
+                let mut theirs = pos.board().colored_pieces(!turn, target.role.to_cozy());
+                if target.role == Role::Pawn && mover.role == Role::Pawn {
+                    if let Some(ep) = pos.ep_square_always() {
+                        theirs |= ep.bitboard();
+                    }
+                }
+                on.map_or(theirs, |on| theirs & on.squares(turn))
+            }
+        };
+        let capture = matches!(action, Action::Takes { .. });
+        let to = if capture {
+            to
+        } else {
+            to & !pos.board().occupied()
+        };
+        let from = pos
+            .our(mover.role)
+            .into_iter()
+            .filter(|sq| !(reach(pos, mover.role, *sq, capture) & to).is_empty())
+            .fold(BitBoard::EMPTY, |b, sq| b | sq.bitboard());
+        (from, to)
+    }
+
+    /// The one (from, to) pair the geometry allows for this form, when there is at most one:
+    /// `Some(None)` for none, `None` when there are several (or for castling).
+    fn single_pair(
+        self,
+        pos: &Position,
+        from: BitBoard,
+        to: BitBoard,
+    ) -> Option<Option<(Square, Square)>> {
+        let Descriptive::Normal { mover, action, .. } = self else {
+            return None;
+        };
+        let capture = matches!(action, Action::Takes { .. });
+        let mut pair = None;
+        for sq in from {
+            let hits = reach(pos, mover.role, sq, capture) & to;
+            match (hits.len(), pair) {
+                (0, _) => {}
+                (1, None) => pair = hits.next_square().map(|t| (sq, t)),
+                _ => return None,
+            }
         }
+        Some(pair)
+    }
+
+    /// The legal moves this form denotes: the first, and the others (allocated only when
+    /// there are others).
+    fn matches(self, pos: &Position) -> (Option<Move>, Vec<Move>) {
+        let turn = pos.turn();
+        let (from, to) = self.scope(pos);
+        if let (Some(pair), Descriptive::Normal { promotion, .. }) =
+            (self.single_pair(pos, from, to), self)
+        {
+            // One candidate square pair: one legality check instead of move generation.
+            let found = pair
+                .and_then(|(f, t)| pos.normal_move(f, t, promotion))
+                .filter(|mv| self.denotes(turn, *mv));
+            return (found, Vec::new());
+        }
+        let mut first = None;
+        let mut others: Vec<Move> = Vec::new();
+        pos.legal_moves_for(from, |mv| {
+            if to.has(mv.to()) && self.denotes(turn, mv) {
+                if first.is_none() {
+                    first = Some(mv);
+                } else {
+                    others.push(mv);
+                }
+            }
+            false
+        });
+        (first, others)
     }
 
     /// The legal move this denotes, with only the reason of a refusal.
     pub(crate) fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         let turn = pos.turn();
-        let mut found: Vec<Move> = Vec::new();
-        pos.legal_moves_for(self.movers(pos), |mv| {
-            if self.denotes(turn, mv) {
-                found.push(mv);
-            }
-            false
-        });
+        let (first, mut found) = match self.matches(pos) {
+            (None, _) => return Err(MoveErrorKind::Illegal),
+            (Some(mv), others) if others.is_empty() => return Ok(mv),
+            (Some(mv), others) => (mv, others),
+        };
+        found.insert(0, first);
         if let Descriptive::Normal { mover, .. } = self {
             found = narrow_by_wing(mover, turn, found);
         }
@@ -194,14 +312,25 @@ impl Descriptive {
             return Descriptive::Castle(side);
         }
         let turn = pos.turn();
-        let mut rivals: Vec<Move> = Vec::new();
-        pos.legal_moves_for(pos.our(mv.role()), |m| {
-            rivals.push(m);
-            false
-        });
-        let unique = |d: Descriptive| rivals.iter().filter(|m| d.denotes(turn, **m)).count() == 1;
-        let movers = mover_forms(mv, turn);
         let actions = action_forms(mv, turn);
+        // Every form denotes a subset of what the least qualified one does: its matches are
+        // the only rivals.
+        let least = Descriptive::Normal {
+            mover: Designator::role(mv.role()),
+            origin: None,
+            action: actions[0].unwrap_or(Action::To(DescriptiveSquare::full(mv.to(), turn))),
+            promotion: mv.promotion(),
+            en_passant: mv.is_en_passant(),
+        };
+        let rivals = match least.matches(pos) {
+            (Some(only), others) if others.is_empty() && only == mv => return least,
+            (first, mut others) => {
+                others.extend(first);
+                others
+            }
+        };
+        let movers = mover_forms(mv, turn);
+        let unique = |d: Descriptive| rivals.iter().filter(|m| d.denotes(turn, **m)).count() == 1;
         let mut last = None;
         for (mover, origin) in movers.iter().flatten() {
             for action in actions.iter().flatten() {
@@ -352,12 +481,12 @@ impl DescriptivePlus {
 fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    if after.is_checkmate() {
-        Some(Suffix::Checkmate)
-    } else if after.is_check() {
+    if !after.is_check() {
+        None
+    } else if after.has_legal_moves() {
         Some(Suffix::Check)
     } else {
-        None
+        Some(Suffix::Checkmate)
     }
 }
 

@@ -75,7 +75,8 @@
 //! (either of the two for `B3`, `N5`, `R1`), or capturing the named piece (on its named file or
 //! square). `-` moves never capture, `x` moves always do, and ` e.p.` asks for an en-passant
 //! capture. The check suffix is not checked. It never guesses: no match is
-//! [`MoveErrorKind::Illegal`], several are [`MoveErrorKind::Ambiguous`] with the candidates.
+//! [`MoveErrorKind::Illegal`](crate::MoveErrorKind::Illegal), several are
+//! [`MoveErrorKind::Ambiguous`](crate::MoveErrorKind::Ambiguous) with the candidates.
 //! [`DescriptivePlus::to_move_strict`] moreover demands the form the writer gives, with the
 //! right suffix.
 //!

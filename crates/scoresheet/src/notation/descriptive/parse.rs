@@ -498,23 +498,35 @@ fn castles_side(c: &mut Cursor<'_>) -> Result<Option<CastlingSide>> {
 fn tail(c: &mut Cursor<'_>) -> (bool, Option<Suffix>) {
     let (mut ep, mut suffix) = (false, None);
     for _ in 0..2 {
+        let at = c.i;
         if !ep {
             ep = en_passant(c);
         }
         if suffix.is_none() {
             suffix = check(c);
         }
-        if !c.lenient {
+        if !c.lenient || c.i == at {
             break;
         }
     }
     (ep, suffix)
 }
 
+/// The first byte after spaces, tabs and a `.` or `,` (what a suffix can start with).
+fn next_word(c: &Cursor<'_>) -> Option<u8> {
+    c.rest()
+        .iter()
+        .copied()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'.' | b','))
+}
+
 fn en_passant(c: &mut Cursor<'_>) -> bool {
     let save = c.i;
     if !c.lenient {
         return c.eat_str(b" e.p.");
+    }
+    if next_word(c) != Some(b'e') {
+        return false;
     }
     c.eat(b',');
     c.gap();
@@ -568,6 +580,9 @@ fn check(c: &mut Cursor<'_>) -> Option<Suffix> {
         } else {
             None
         };
+    }
+    if !matches!(next_word(c), Some(b'+' | b'#' | b'm' | b'M' | b'c' | b'd')) {
+        return None;
     }
     let save = c.i;
     c.gap();

@@ -101,6 +101,26 @@ fn reach(pos: &Position, role: Role, from: Square, capture: bool) -> BitBoard {
     }
 }
 
+/// The squares from which a piece of `role` of the side to move could move to `to` on this
+/// board, legality aside (a superset: a pawn's double step is not checked).
+fn reach_back(pos: &Position, role: Role, to: Square, capture: bool) -> BitBoard {
+    match role {
+        Role::Pawn if capture => cozy_chess::get_pawn_attacks(to, !pos.turn()),
+        Role::Pawn => {
+            let back = match pos.turn() {
+                Color::White => -1,
+                Color::Black => 1,
+            };
+            [to.try_offset(0, back), to.try_offset(0, 2 * back)]
+                .into_iter()
+                .flatten()
+                .fold(BitBoard::EMPTY, |b, s| b | s.bitboard())
+        }
+        // Pieces move alike both ways.
+        _ => reach(pos, role, to, capture),
+    }
+}
+
 /// The file a wing's rook, knight or bishop starts on.
 const fn wing_home_file(wing: Wing, role: Role) -> File {
     match (wing, role) {
@@ -215,11 +235,17 @@ impl Descriptive {
         } else {
             to & !pos.board().occupied()
         };
-        let from = pos
-            .our(mover.role)
-            .into_iter()
-            .filter(|sq| !(reach(pos, mover.role, *sq, capture) & to).is_empty())
-            .fold(BitBoard::EMPTY, |b, sq| b | sq.bitboard());
+        let ours = pos.our(mover.role);
+        // From whichever side has fewer squares: the pieces, or the squares they go to.
+        let from = if to.len() <= ours.len() {
+            to.into_iter().fold(BitBoard::EMPTY, |b, sq| {
+                b | reach_back(pos, mover.role, sq, capture)
+            }) & ours
+        } else {
+            ours.into_iter()
+                .filter(|sq| !(reach(pos, mover.role, *sq, capture) & to).is_empty())
+                .fold(BitBoard::EMPTY, |b, sq| b | sq.bitboard())
+        };
         (from, to)
     }
 

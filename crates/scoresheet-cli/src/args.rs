@@ -31,6 +31,7 @@ pub enum Command {
         scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
         scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
         scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
+        scoresheet convert --from descriptive --to san P-K4 P-K4 Kt-KB3 Kt-QB3 B-Kt5\n  \
         scoresheet convert --from auto --to san e4 e5 Cf3 Cc6 Fb5\n\n\
         --from auto detects the notation and language of the moves as `scoresheet detect` \
         does; when the best readers tie and read different moves, it refuses (exit code 1) \
@@ -201,10 +202,13 @@ pub enum Command {
         scoresheet pgn --to uci games.pgn\n  \
         scoresheet pgn --to san -o clean.pgn lichess_db.pgn.zst\n  \
         curl -s https://example.org/games.pgn | scoresheet pgn --to lan -\n  \
-        scoresheet pgn --to san --lang de games.pgn\n  \
+        scoresheet pgn --to san --to-lang de games.pgn\n  \
+        scoresheet pgn --lang de --to san --to-lang en german.pgn\n  \
         scoresheet pgn --to figurine games.pgn\n\n\
-        --lang CODE writes SAN or LAN with a language's piece letters (ISO 639-1 code); the \
-        input is read as PGN's English SAN.\n\n\
+        --lang CODE reads movetext written with a language's piece letters (ISO 639-1 code: \
+        `1. e4 e5 2. Sf3` with --lang de), as egd, load and export do; --to san or lan then \
+        writes that language too. --to-lang CODE sets the letters written (default: those \
+        of --lang, else English).\n\n\
         Inputs may be gzip, zstd or bzip2 compressed (detected from their first bytes); `-` \
         reads standard input. Moves are read as SAN (leniently: 0-0, e8Q and Ng1-f3 are fine), \
         else as UCI or LAN, so the output reads back. Mainlines and variations are replayed from the start position \
@@ -324,6 +328,24 @@ pub struct DbArgs {
     pub db: Option<String>,
 }
 
+/// How the movetext of PGN input is read: the same flag on every command that reads PGN.
+#[derive(Debug, Args)]
+pub struct MovetextArgs {
+    /// The language of the movetext's piece letters (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`): `--lang de` reads `1. e4 e5 2. Sf3 Sc6 3. Lb5`
+    /// (and no longer English letters). Figurines are read either way. Default: PGN's English
+    /// SAN.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub lang: Option<scoresheet::localized::Lang>,
+}
+
+impl MovetextArgs {
+    /// The replay layer's settings.
+    pub fn replay_options(&self) -> scoresheet_pgn::replay::ReplayOptions {
+        scoresheet_pgn::replay::ReplayOptions::new().lang(self.lang)
+    }
+}
+
 /// Flags of `load`.
 #[derive(Debug, Args)]
 pub struct LoadArgs {
@@ -332,6 +354,8 @@ pub struct LoadArgs {
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub db: DbArgs,
+    #[command(flatten)]
+    pub movetext: MovetextArgs,
     /// Games per transaction (memory grows with it, never with the input).
     #[arg(long, default_value_t = 100, value_name = "GAMES")]
     pub batch_size: usize,
@@ -394,6 +418,8 @@ pub struct EgdArgs {
     /// Write the JSON here instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub movetext: MovetextArgs,
     /// Indent the JSON (two spaces); each game then spans several lines.
     #[arg(long)]
     pub pretty: bool,
@@ -423,6 +449,8 @@ pub struct ExportArgs {
     /// The dataset directory (created if needed).
     #[arg(short, long, value_name = "DIR")]
     pub output: std::path::PathBuf,
+    #[command(flatten)]
+    pub movetext: MovetextArgs,
     /// The tables' file format.
     #[arg(long, value_enum, default_value_t = ExportFormat::Parquet)]
     pub format: ExportFormat,
@@ -510,10 +538,15 @@ pub struct PgnArgs {
     /// Notation of the moves written.
     #[arg(long, value_enum)]
     pub to: Notation,
-    /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,
-    /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
+    /// The language of the movetext's piece letters (ISO 639-1 code: de, fr, es, it, ru, zh,
+    /// ...; see `scoresheet::localized`), as for `egd`, `load` and `export`; with --to san or
+    /// lan the moves are written in it too, unless --to-lang says otherwise.
     #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
     pub lang: Option<scoresheet::localized::Lang>,
+    /// The piece letters written with --to san or lan, when other than the movetext's
+    /// (`--lang de --to san --to-lang en` turns German SAN into English).
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub to_lang: Option<scoresheet::localized::Lang>,
 
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]

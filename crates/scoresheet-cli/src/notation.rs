@@ -39,6 +39,9 @@ pub enum Notation {
     Iccf,
     /// Smith notation: `g1f3`, `e4d5p` (takes a pawn), `e1g1c` (O-O), `e5d6E`, `a7a8Q`.
     Smith,
+    /// English descriptive notation: `P-K4`, `N-KB3`, `PxP e.p.`, `B-N5ch`, `P-K8=Q` (the old
+    /// books' `Kt`, `×`, `Castles`, `K.Sq.`, ... read too).
+    Descriptive,
 }
 
 /// Why a move string was not accepted: a syntax error with its offset, or a move error.
@@ -77,6 +80,7 @@ impl Notation {
             Notation::FigurineSide => Core::Figurine(GlyphChoice::SideToMove),
             Notation::Iccf => Core::Iccf,
             Notation::Smith => Core::Smith,
+            Notation::Descriptive => Core::Descriptive,
         }
     }
 
@@ -126,7 +130,7 @@ pub enum Source {
 
 impl Source {
     /// `auto` first, then every notation in [`Notation`]'s order.
-    const ALL: [Source; 12] = [
+    const ALL: [Source; 13] = [
         Source::Auto,
         Source::Given(Notation::San),
         Source::Given(Notation::Lan),
@@ -139,6 +143,7 @@ impl Source {
         Source::Given(Notation::FigurineSide),
         Source::Given(Notation::Iccf),
         Source::Given(Notation::Smith),
+        Source::Given(Notation::Descriptive),
     ];
 }
 

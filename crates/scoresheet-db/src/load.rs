@@ -49,6 +49,7 @@ use std::{fmt, thread};
 
 use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::input::Compression;
+use scoresheet_pgn::replay::ReplayOptions;
 use scoresheet_pgn::{
     Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
 };
@@ -61,6 +62,7 @@ pub struct LoadOptions {
     batch_size: usize,
     abort_after_games: Option<u64>,
     warnings: bool,
+    replay: ReplayOptions,
 }
 
 impl LoadOptions {
@@ -70,6 +72,7 @@ impl LoadOptions {
             batch_size: 100,
             abort_after_games: None,
             warnings: false,
+            replay: ReplayOptions::new(),
         }
     }
 
@@ -86,6 +89,12 @@ impl LoadOptions {
     /// [`LoadEvent::Warning`]; they are counted in [`LoadSummary::oddities`] either way.
     pub const fn warnings(mut self, warnings: bool) -> LoadOptions {
         self.warnings = warnings;
+        self
+    }
+
+    /// How move tokens are read (a movetext language: `Sf3` in German).
+    pub const fn replay(mut self, options: ReplayOptions) -> LoadOptions {
+        self.replay = options;
         self
     }
 
@@ -406,7 +415,7 @@ fn parse<R: Read>(
 ) -> Option<ReadError> {
     let mut reader = Reader::new(src);
     let mut visitor = Located {
-        inner: EgdVisitor::new(EgdOptions::new().extended(true)),
+        inner: EgdVisitor::new(EgdOptions::new().extended(true).replay(options.replay)),
         byte: 0,
     };
     visitor.inner.keep_oddities(options.warnings);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, Int32Array, RecordBatch};
 use arrow_schema::ArrowError;
-use scoresheet_pgn::replay::{GameError, Replayer};
+use scoresheet_pgn::replay::{GameError, ReplayOptions, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::sink::TableSink;
@@ -18,6 +18,7 @@ use crate::sink::TableSink;
 pub struct ExportOptions {
     pub(crate) fen: bool,
     pub(crate) batch_games: usize,
+    pub(crate) replay: ReplayOptions,
 }
 
 impl Default for ExportOptions {
@@ -32,12 +33,19 @@ impl ExportOptions {
         ExportOptions {
             fen: false,
             batch_games: BATCH_GAMES,
+            replay: ReplayOptions::new(),
         }
     }
 
     /// Adds the `fen_after` column to `moves`.
     pub const fn fen(mut self, yes: bool) -> ExportOptions {
         self.fen = yes;
+        self
+    }
+
+    /// How move tokens are read (a movetext language: `Sf3` in German).
+    pub const fn replay(mut self, options: ReplayOptions) -> ExportOptions {
+        self.replay = options;
         self
     }
 
@@ -139,7 +147,7 @@ impl GameConverter {
     pub fn new(source: Arc<str>, options: ExportOptions) -> GameConverter {
         let sink = Noted::new(TableSink::new(source, options.fen));
         GameConverter {
-            inner: Replayer::new(sink),
+            inner: Replayer::with_options(sink, options.replay),
             options,
         }
     }

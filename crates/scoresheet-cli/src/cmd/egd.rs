@@ -90,7 +90,8 @@ pub fn run(args: EgdArgs) -> Outcome {
     let started = Instant::now();
     let options = EgdOptions::new()
         .extended(args.extended)
-        .pretty(args.pretty);
+        .pretty(args.pretty)
+        .replay(args.movetext.replay_options());
     let counters = Arc::new(Counters::default());
     let bar = progress::Progress::start(!args.quiet, Arc::clone(&counters));
     let result = convert_all(&args, options, &counters, &bar);

@@ -43,7 +43,9 @@ pub fn run(args: ExportArgs) -> Outcome {
 
 /// The library settings the flags give.
 fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
-    let export = ExportOptions::new().fen(args.fen);
+    let export = ExportOptions::new()
+        .fen(args.fen)
+        .replay(args.movetext.replay_options());
     let format = match args.format {
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Csv => Format::Csv,

@@ -25,7 +25,8 @@ pub fn run(args: LoadArgs) -> Outcome {
     let options = LoadOptions::new()
         .batch_size(args.batch_size)
         .abort_after_games(abort)
-        .warnings(args.warnings);
+        .warnings(args.warnings)
+        .replay(args.movetext.replay_options());
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);

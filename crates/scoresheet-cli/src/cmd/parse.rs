@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use scoresheet::descriptive::{Action, Descriptive, DescriptivePlus, Origin};
 use scoresheet::eran::Eran;
 use scoresheet::figurine::FigurineSan;
 use scoresheet::iccf::IccfMove;
@@ -109,7 +110,67 @@ fn syntax(notation: Notation, text: &[u8], strict: bool) -> Result<String, (Stri
                 )
             })
             .map_err(describe),
+        Notation::Descriptive => pick(
+            strict,
+            DescriptivePlus::from_ascii,
+            DescriptivePlus::from_ascii_lenient,
+        )(text)
+        .map(descriptive_json)
+        .map_err(describe),
     }
+}
+
+/// A descriptive move's parts, each as the notation writes it (`KBP`, `N1`, `QB3`).
+fn descriptive_json(d: DescriptivePlus) -> String {
+    let text = |v: &dyn std::fmt::Display| Value::Str(v.to_string());
+    let mut fields = match d.descriptive {
+        Descriptive::Castle(side) => vec![
+            ("kind", Value::Str("castling".into())),
+            ("castling", Value::Str(side_name(side).into())),
+        ],
+        Descriptive::Castles => vec![
+            ("kind", Value::Str("castling".into())),
+            ("castling", Value::Null),
+        ],
+        Descriptive::Normal {
+            mover,
+            origin,
+            action,
+            promotion,
+            en_passant,
+        } => {
+            let (to, target, on) = match action {
+                Action::To(sq) => (text(&sq), Value::Null, Value::Null),
+                Action::Takes { target, on } => (
+                    Value::Null,
+                    text(&target),
+                    Value::opt_str(on.map(|s| s.to_string())),
+                ),
+            };
+            let origin = match origin {
+                Some(Origin::Rank(rank)) => Value::Str(rank.to_string()),
+                Some(Origin::Square(sq)) => text(&sq),
+                None => Value::Null,
+            };
+            vec![
+                ("kind", Value::Str("normal".into())),
+                ("piece", Value::Str(Role::name(mover.role).into())),
+                ("mover", text(&mover)),
+                ("origin", origin),
+                ("to", to),
+                ("takes", target),
+                ("takes_on", on),
+                ("promotion", Value::opt_str(promotion.map(Role::name))),
+                ("en_passant", Value::Bool(en_passant)),
+            ]
+        }
+    };
+    fields.push(("suffix", suffix_name(d.suffix)));
+    fields.push((
+        "annotation",
+        Value::opt_str(d.annotation.map(|a| a.as_str())),
+    ));
+    object(fields)
 }
 
 /// The strict or the lenient parser.

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use anyhow::Context;
 use scoresheet_pgn::annotation::CommentIssue;
-use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
+use scoresheet_pgn::replay::{Ply, ReplayOptions, ReplaySink, Replayer};
 use scoresheet_pgn::{
     input, Location, Noted, Oddities, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
     WriteOptions, Writer,
@@ -24,10 +24,14 @@ use scoresheet::notation::Notation as Core;
 
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
-    check_lang(args.lang, &[args.to])?;
+    check_lang(args.to_lang, &[args.to])?;
     let out = Destination::open(args.output.as_deref())?;
-    // ERAN moves are words (`Pawn e2-e4`): each is kept whole on its line.
-    let words = matches!(args.to, Notation::Eran | Notation::EranShort);
+    // ERAN moves are words (`Pawn e2-e4`), and a descriptive en-passant capture is
+    // `PxP e.p.`: each is kept whole on its line.
+    let words = matches!(
+        args.to,
+        Notation::Eran | Notation::EranShort | Notation::Descriptive
+    );
     let mut writer = Writer::with_options(out, WriteOptions::new().words_in_moves(words));
     let mut tally = Tally {
         warnings: args.warnings,
@@ -39,10 +43,11 @@ pub fn run(args: PgnArgs) -> Outcome {
     } else {
         &args.inputs[..]
     };
-    let to = args.to.with_lang(args.lang);
+    let to = args.to.with_lang(args.to_lang.or(args.lang));
+    let replay = ReplayOptions::new().lang(args.lang);
     let converted = inputs
         .iter()
-        .try_for_each(|path| convert_file(path, to, &mut writer, &mut tally));
+        .try_for_each(|path| convert_file(path, (to, replay), &mut writer, &mut tally));
     // What was written before an input failed is whole: the file is kept (a write error
     // removes it instead).
     let finished = match writer.into_inner() {
@@ -79,13 +84,14 @@ struct Tally {
 /// Converts the games of one input file.
 fn convert_file<W: Write>(
     path: &str,
-    to: Core,
+    (to, replay): (Core, ReplayOptions),
     writer: &mut Writer<W>,
     tally: &mut Tally,
 ) -> Result<(), Failure> {
     let src = input::open_input(path).with_context(|| format!("cannot open {path}"))?;
     let mut reader = Reader::new(src);
-    let mut replayer = Replayer::new(Noted::new(Rewrite::new(to)).keep(tally.warnings));
+    let sink = Noted::new(Rewrite::new(to)).keep(tally.warnings);
+    let mut replayer = Replayer::with_options(sink, replay);
     loop {
         let game = reader.read_game(&mut replayer);
         for (at, what) in replayer.sink_mut().take_kept() {

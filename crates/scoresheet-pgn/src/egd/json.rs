@@ -519,7 +519,10 @@ impl JsonVisitor {
             ..JsonLines::default()
         };
         JsonVisitor {
-            inner: Replayer::new(Noted::new(Converter::new(options, sink))),
+            inner: Replayer::with_options(
+                Noted::new(Converter::new(options, sink)),
+                options.replay,
+            ),
         }
     }
 

@@ -67,6 +67,7 @@ mod repetition;
 mod serde_impls;
 mod visitor;
 
+use crate::replay::ReplayOptions;
 use std::fmt;
 
 use scoresheet::{is_light_square, CastlingSide, Color, Move, Role, Square};
@@ -86,6 +87,7 @@ pub use visitor::EgdVisitor;
 pub struct EgdOptions {
     pub(crate) extended: bool,
     pub(crate) pretty: bool,
+    pub(crate) replay: ReplayOptions,
 }
 
 impl EgdOptions {
@@ -94,6 +96,7 @@ impl EgdOptions {
         EgdOptions {
             extended: false,
             pretty: false,
+            replay: ReplayOptions::new(),
         }
     }
 
@@ -106,6 +109,12 @@ impl EgdOptions {
     /// Indents the JSON (two spaces); only [`JsonVisitor`] looks at this.
     pub const fn pretty(mut self, yes: bool) -> EgdOptions {
         self.pretty = yes;
+        self
+    }
+
+    /// How move tokens are read (a movetext language: `Sf3` in German).
+    pub const fn replay(mut self, options: ReplayOptions) -> EgdOptions {
+        self.replay = options;
         self
     }
 

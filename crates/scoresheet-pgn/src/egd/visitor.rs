@@ -450,7 +450,10 @@ impl EgdVisitor {
     /// A visitor with the given options.
     pub fn new(options: EgdOptions) -> EgdVisitor {
         EgdVisitor {
-            inner: Replayer::new(Noted::new(Converter::new(options, Records::default()))),
+            inner: Replayer::with_options(
+                Noted::new(Converter::new(options, Records::default())),
+                options.replay,
+            ),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::io::Read;
 use scoresheet::san::{SanPlus, Suffix};
 use scoresheet::{Move, Position};
 
-use super::{GameError, Ply, ReplaySink, Replayer};
+use super::{GameError, Ply, ReplayOptions, ReplaySink, Replayer};
 use crate::annotation::CommentIssue;
 use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
 
@@ -207,11 +207,21 @@ impl<R: Read> ReplayedGames<R> {
         ReplayedGames::from_reader(Reader::new(src))
     }
 
+    /// Replays the games of `src`, reading moves as `options` say (a movetext language).
+    pub fn with_options(src: R, options: ReplayOptions) -> ReplayedGames<R> {
+        ReplayedGames::from_reader_with(Reader::new(src), options)
+    }
+
     /// Replays the games of a reader (with its options).
     pub fn from_reader(reader: Reader<R>) -> ReplayedGames<R> {
+        ReplayedGames::from_reader_with(reader, ReplayOptions::new())
+    }
+
+    /// Replays the games of a reader (with its options), reading moves as `options` say.
+    pub fn from_reader_with(reader: Reader<R>, options: ReplayOptions) -> ReplayedGames<R> {
         ReplayedGames {
             reader,
-            replayer: Replayer::new(GameBuilder::new()),
+            replayer: Replayer::with_options(GameBuilder::new(), options),
             done: false,
         }
     }

@@ -16,7 +16,10 @@
 //!   rights that a standard setup cannot have). Any other variant rejects the game with an
 //!   error naming it.
 //! - **Move tokens** ([`read_token`]): lenient SAN, else UCI, else LAN. A separate `e.p.`
-//!   right after an en-passant capture annotates it and is skipped.
+//!   right after an en-passant capture annotates it and is skipped. With a movetext language
+//!   ([`ReplayOptions::lang`], `--lang de` on the command line) SAN is read with that
+//!   language's piece letters instead ([`read_token_in`]): a German file goes through every
+//!   command.
 //! - **Null moves** (`--`, `Z0`, `0000`): played (the side to move passes) unless the side to
 //!   move is in check. Each [`ReplaySink`] says whether its output can hold them: PGN and
 //!   [`Game`] keep them, EGD and token ids reject the game with
@@ -46,12 +49,14 @@
 
 mod error;
 mod game;
+mod options;
 mod replayer;
 mod start;
 mod token;
 
 pub use error::{GameError, GameErrorKind};
 pub use game::{game_result, Game, GameBuilder, GamePly, ReplayedGames};
+pub use options::ReplayOptions;
 pub use replayer::{Ply, ReplaySink, Replayer};
 pub use start::{StartTags, Variant};
-pub use token::{read_token, TokenMove};
+pub use token::{read_token, read_token_in, TokenMove};

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use scoresheet::san::San;
 use scoresheet::{EnPassantMode, Move, Position};
 
-use super::{read_token, GameError, GameErrorKind, StartTags, TokenMove};
+use super::{read_token_in, GameError, GameErrorKind, ReplayOptions, StartTags, TokenMove};
 use crate::annotation::CommentIssue;
 use crate::{Location, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip, Visitor};
 
@@ -114,6 +114,7 @@ struct Line {
 #[derive(Debug)]
 pub struct Replayer<S> {
     sink: S,
+    options: ReplayOptions,
     tags: StartTags,
     line: Line,
     stack: Vec<Line>,
@@ -125,10 +126,16 @@ pub struct Replayer<S> {
 type Output<S> = Result<<S as ReplaySink>::Game, GameError>;
 
 impl<S: ReplaySink> Replayer<S> {
-    /// A replayer feeding `sink`.
+    /// A replayer feeding `sink`, with the default options.
     pub fn new(sink: S) -> Replayer<S> {
+        Replayer::with_options(sink, ReplayOptions::new())
+    }
+
+    /// A replayer feeding `sink`, reading move tokens as `options` say.
+    pub fn with_options(sink: S, options: ReplayOptions) -> Replayer<S> {
         Replayer {
             sink,
+            options,
             tags: StartTags::new(),
             line: Line {
                 pos: Position::new(),
@@ -164,7 +171,8 @@ impl<S: ReplaySink> Replayer<S> {
     /// Plays a move token in the current line.
     fn play(&mut self, token: RawToken<'_>) -> Result<(), GameError> {
         let fail = |kind| GameError::new(kind, token.location(), &token.decode());
-        let read = read_token(&self.line.pos, token.as_bytes()).map_err(fail)?;
+        let lang = self.options.movetext_lang();
+        let read = read_token_in(&self.line.pos, token.as_bytes(), lang).map_err(fail)?;
         let before = self.line.before.get_or_insert_with(Position::new);
         before.clone_from(&self.line.pos);
         let (mv, san) = match read {

@@ -1,6 +1,7 @@
 //! A move token of the movetext read as a move of the position: SAN, else UCI, else LAN.
 
 use scoresheet::lan::Lan;
+use scoresheet::localized::{Lang, LocalizedSan};
 use scoresheet::notation::MoveError;
 use scoresheet::san::{San, SanPlus};
 use scoresheet::uci::UciMove;
@@ -60,6 +61,64 @@ pub fn read_token(pos: &Position, token: &[u8]) -> Result<TokenMove, GameErrorKi
         }
     }
     read_other(pos, token)
+}
+
+/// Reads a move token in `pos` whose piece letters are those of `lang` (`Sf3` in German): as
+/// localized SAN ([`LocalizedSan::from_ascii_lenient`], figurines too), else UCI, else LAN,
+/// as [`read_token`] reads English SAN. `None` or English is [`read_token`].
+///
+/// # Errors
+///
+/// As [`read_token`], the SAN error naming the language (`san-de`).
+///
+/// ```
+/// use scoresheet::{localized::Lang, Position};
+/// use scoresheet_pgn::replay::{read_token_in, TokenMove};
+///
+/// let de = Some(Lang::from_code("de").expect("German"));
+/// let pos = Position::new();
+/// let Ok(TokenMove::Move { san, .. }) = read_token_in(&pos, b"Sf3", de) else { panic!() };
+/// assert_eq!(san.to_string(), "Nf3");
+/// assert!(read_token_in(&pos, b"Nf3", de).is_err());
+/// ```
+pub fn read_token_in(
+    pos: &Position,
+    token: &[u8],
+    lang: Option<Lang>,
+) -> Result<TokenMove, GameErrorKind> {
+    match lang {
+        Some(lang) if lang != Lang::ENGLISH => read_localized(pos, token, lang),
+        _ => read_token(pos, token),
+    }
+}
+
+/// [`read_token_in`] for a language other than English.
+fn read_localized(pos: &Position, token: &[u8], lang: Lang) -> Result<TokenMove, GameErrorKind> {
+    let localized = match LocalizedSan::from_ascii_lenient(lang, token) {
+        Ok(localized) if localized.san.san == San::Null => return Ok(TokenMove::Null),
+        Ok(localized) => localized,
+        Err(syntax) => {
+            return match other_notation(pos, token) {
+                Some(Ok(mv)) => Ok(moved(pos, mv)),
+                Some(Err(error)) => Err(move_error(pos, error)),
+                None => Err(GameErrorKind::Syntax(syntax)),
+            }
+        }
+    };
+    if let Ok((mv, san)) = localized.san.san.resolve(pos) {
+        return Ok(TokenMove::Move { mv, san });
+    }
+    match (other_notation(pos, token), localized.to_move(pos)) {
+        (Some(Ok(mv)), _) | (_, Ok(mv)) => Ok(moved(pos, mv)),
+        (_, Err(error)) => Err(move_error(pos, error)),
+    }
+}
+
+fn moved(pos: &Position, mv: Move) -> TokenMove {
+    TokenMove::Move {
+        mv,
+        san: San::from_move(pos, mv),
+    }
 }
 
 /// A token that is not SAN naming a legal move: UCI, LAN, or the SAN error.
@@ -166,6 +225,38 @@ mod tests {
                 Some(TokenMove::Null)
             );
         }
+    }
+
+    /// Movetext in another language: each token read in the position after the English moves
+    /// before it, with the SAN it names (`-` for an error).
+    #[test]
+    fn ok_read_token_in_a_language() {
+        let lang = |code| Some(Lang::from_code(code).expect("in the table"));
+        let cases: [(&str, &[&str], &str, &str); 9] = [
+            ("de", &[], "Sf3", "Nf3"),
+            ("de", &[], "e4", "e4"),
+            ("de", &[], "g1f3", "Nf3"),
+            ("de", &[], "♘f3", "Nf3"),
+            ("de", &[], "Nf3", "-"),
+            ("de", &["e4", "e5", "Nf3", "Nc6"], "Lb5", "Bb5"),
+            ("fr", &["e4", "e5", "Nf3", "Nc6"], "Fb5", "Bb5"),
+            ("ru", &[], "Кf3", "Nf3"),
+            ("en", &[], "Nf3", "Nf3"),
+        ];
+        for (code, moves, token, want) in cases {
+            let got = match read_token_in(&after(moves), token.as_bytes(), lang(code)) {
+                Ok(TokenMove::Move { san, .. }) => san.to_string(),
+                Ok(TokenMove::Null) => "--".to_owned(),
+                Err(_) => "-".to_owned(),
+            };
+            assert_eq!(got, want, "{code} {token}");
+        }
+        let err = read_token_in(&Position::new(), b"Nf3", lang("de")).expect_err("not German");
+        assert!(format!("{err:?}").contains("san-de"), "{err:?}");
+        assert_eq!(
+            read_token_in(&Position::new(), b"--", lang("de")).ok(),
+            Some(TokenMove::Null)
+        );
     }
 
     #[test]

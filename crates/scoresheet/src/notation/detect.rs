@@ -179,6 +179,7 @@ mod tests {
             (&["5254", "5755", "7163"][..], "iccf"),
             (&["e2-e4", "e7-e5", "Ng1-f3"][..], "lan"),
             (&["Pawn e2-e4", "Pawn e7-e5"][..], "eran"),
+            (&["P-K4", "P-K4", "N-KB3", "N-QB3"][..], "descriptive"),
         ] {
             let found = names(moves);
             assert_eq!(found[0].0, want, "{moves:?}: {found:?}");

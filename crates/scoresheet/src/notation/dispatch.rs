@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::chess_move::Move;
+use crate::descriptive::{DescriptivePlus, ParseDescriptiveError};
 use crate::eran::{Eran, EranForm, EranPrinter, ParseEranError};
 use crate::figurine::{FigurineSan, GlyphChoice};
 use crate::iccf::{IccfMove, ParseIccfError};
@@ -30,6 +31,7 @@ use crate::uci::{ParseUciError, UciMove};
 /// | `figurine`, `figurine-black`, `figurine-side` | [`Notation::Figurine`] | `♘f3`, `♞f3` |
 /// | `iccf` | [`Notation::Iccf`] | `7163` |
 /// | `smith` | [`Notation::Smith`] | `g1f3`, `e4d5p` |
+/// | `descriptive` | [`Notation::Descriptive`] | `N-KB3`, `PxP` |
 /// | `san-de`, `san-ru`, ... | [`Notation::LocalizedSan`] | `Sf3`, `Кf3` |
 /// | `lan-de`, `lan-ru`, ... | [`Notation::LocalizedLan`] | `Sg1-f3` |
 ///
@@ -71,6 +73,8 @@ pub enum Notation {
     Iccf,
     /// Smith notation ([`crate::smith`]): `g1f3`, `e4d5p`, `e1g1c`, `a7a8Q`.
     Smith,
+    /// English descriptive notation ([`crate::descriptive`]): `N-KB3`, `PxP`, `O-O`, `P-K8=Q`.
+    Descriptive,
     /// SAN with a language's piece letters ([`crate::localized`]): `Sf3` in German.
     LocalizedSan(Lang),
     /// LAN with a language's piece letters ([`crate::localized`]): `Sg1-f3` in German.
@@ -94,6 +98,8 @@ pub enum NotationError {
     Iccf(ParseIccfError),
     /// A Smith notation syntax error.
     Smith(ParseSmithError),
+    /// A descriptive notation syntax error.
+    Descriptive(ParseDescriptiveError),
     /// Well-formed, but not a single legal move here.
     Move(MoveError),
 }
@@ -105,7 +111,7 @@ pub struct ParseNotationError;
 impl Notation {
     /// Every notation without a language, in declaration order (the localized ones are
     /// [`Notation::with_lang`] of `San` and `Lan` for each [`Lang::ALL`]).
-    pub const ALL: [Notation; 11] = [
+    pub const ALL: [Notation; 12] = [
         Notation::San,
         Notation::Lan,
         Notation::Uci,
@@ -117,11 +123,12 @@ impl Notation {
         Notation::Figurine(GlyphChoice::SideToMove),
         Notation::Iccf,
         Notation::Smith,
+        Notation::Descriptive,
     ];
 
     /// The name, as command-line flags spell it: `san`, `lan`, `uci`, `eran`, `eran-short`,
     /// `quantum`, `figurine` (white glyphs), `figurine-black`, `figurine-side` (the glyphs of
-    /// the side to move), `iccf`, `smith`, `san-de`, `lan-de`, ...
+    /// the side to move), `iccf`, `smith`, `descriptive`, `san-de`, `lan-de`, ...
     pub const fn name(self) -> &'static str {
         match self {
             Notation::San => "san",
@@ -135,6 +142,7 @@ impl Notation {
             Notation::Figurine(GlyphChoice::SideToMove) => "figurine-side",
             Notation::Iccf => "iccf",
             Notation::Smith => "smith",
+            Notation::Descriptive => "descriptive",
             Notation::LocalizedSan(lang) => lang.san_name(),
             Notation::LocalizedLan(lang) => lang.lan_name(),
         }
@@ -179,6 +187,7 @@ impl Notation {
             Notation::Figurine(_) => Ok(FigurineSan::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Iccf => Ok(IccfMove::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Smith => Ok(SmithMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::Descriptive => Ok(DescriptivePlus::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::LocalizedSan(lang) => {
                 Ok(LocalizedSan::from_ascii_lenient(lang, text)?.to_move(pos)?)
             }
@@ -204,6 +213,7 @@ impl Notation {
             Notation::Figurine(_) => Ok(FigurineSan::from_ascii(text)?.to_move_strict(pos)?),
             Notation::Iccf => Ok(IccfMove::from_ascii(text)?.to_move(pos)?),
             Notation::Smith => Ok(SmithMove::from_ascii(text)?.to_move_strict(pos)?),
+            Notation::Descriptive => Ok(DescriptivePlus::from_ascii(text)?.to_move_strict(pos)?),
             Notation::LocalizedSan(lang) => {
                 Ok(LocalizedSan::from_ascii(lang, text)?.to_move_strict(pos)?)
             }
@@ -233,6 +243,7 @@ impl Notation {
             }
             Notation::Iccf => write!(out, "{}", IccfMove::from_move(mv)),
             Notation::Smith => write!(out, "{}", SmithMove::from_move(mv)),
+            Notation::Descriptive => write!(out, "{}", DescriptivePlus::from_move(pos, mv)),
             Notation::LocalizedSan(lang) => {
                 write!(out, "{}", LocalizedSan::from_move(pos, mv, lang))
             }
@@ -279,7 +290,7 @@ impl fmt::Display for ParseNotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
             "unknown notation (expected san, lan, uci, eran, eran-short, quantum, figurine, \
-             figurine-black, figurine-side, iccf, smith, or san-CODE / lan-CODE with an ISO \
+             figurine-black, figurine-side, iccf, smith, descriptive, or san-CODE / lan-CODE with an ISO \
              639-1 language code)",
         )
     }
@@ -297,6 +308,7 @@ impl NotationError {
             NotationError::Quantum(e) => Some(e.offset()),
             NotationError::Iccf(e) => Some(e.offset()),
             NotationError::Smith(e) => Some(e.offset()),
+            NotationError::Descriptive(e) => Some(e.offset()),
             NotationError::Move(_) => None,
         }
     }
@@ -310,6 +322,7 @@ impl NotationError {
             NotationError::Quantum(e) => e.notation(),
             NotationError::Iccf(e) => e.notation(),
             NotationError::Smith(e) => e.notation(),
+            NotationError::Descriptive(e) => e.notation(),
             NotationError::Move(e) => e.notation(),
         }
     }
@@ -324,6 +337,7 @@ impl fmt::Display for NotationError {
             NotationError::Quantum(e) => e.fmt(f),
             NotationError::Iccf(e) => e.fmt(f),
             NotationError::Smith(e) => e.fmt(f),
+            NotationError::Descriptive(e) => e.fmt(f),
             NotationError::Move(e) => e.fmt(f),
         }
     }
@@ -338,6 +352,7 @@ impl std::error::Error for NotationError {
             NotationError::Quantum(e) => Some(e),
             NotationError::Iccf(e) => Some(e),
             NotationError::Smith(e) => Some(e),
+            NotationError::Descriptive(e) => Some(e),
             NotationError::Move(e) => Some(e),
         }
     }
@@ -379,6 +394,12 @@ impl From<ParseSmithError> for NotationError {
     }
 }
 
+impl From<ParseDescriptiveError> for NotationError {
+    fn from(e: ParseDescriptiveError) -> NotationError {
+        NotationError::Descriptive(e)
+    }
+}
+
 impl From<MoveError> for NotationError {
     fn from(e: MoveError) -> NotationError {
         NotationError::Move(e)
@@ -407,7 +428,7 @@ mod tests {
         let ru_lan = Notation::Lan
             .with_lang(crate::localized::Lang::from_code("ru").expect("ru"))
             .expect("lan");
-        let table: [(Notation, [&str; 3]); 13] = [
+        let table: [(Notation, [&str; 3]); 14] = [
             (Notation::San, ["O-O", "e4", "e8=Q+"]),
             (Notation::Lan, ["O-O", "e2-e4", "e7-e8=Q+"]),
             (Notation::Uci, ["e1g1", "e2e4", "e7e8q"]),
@@ -431,6 +452,7 @@ mod tests {
             ),
             (Notation::Iccf, ["5171", "5254", "57581"]),
             (Notation::Smith, ["e1g1c", "e2e4", "e7e8Q"]),
+            (Notation::Descriptive, ["O-O", "P-K4", "P-K8=Qch"]),
             (de, ["O-O", "e4", "e8=D+"]),
             (ru_lan, ["O-O", "e2-e4", "e7-e8=Ф+"]),
         ];
@@ -480,6 +502,7 @@ mod tests {
             (Notation::Figurine(GlyphChoice::White), "Nf3", true, Some(0)),
             (Notation::Iccf, " 5254", true, Some(0)),
             (Notation::Smith, "e2e4 ", true, Some(4)),
+            (Notation::Descriptive, "P - K4", true, Some(1)),
         ] {
             let lenient = notation.parse_move(&start, text.as_bytes());
             assert_eq!(lenient.is_ok(), lenient_ok, "{notation} {text}");

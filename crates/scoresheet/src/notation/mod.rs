@@ -11,6 +11,7 @@
 //! | UCI | `g1f3`, `e7e8q`, `0000` | [`uci::UciMove`] |
 //! | ICCF numeric | `7163`, `57581`, `5171` | [`iccf::IccfMove`] |
 //! | Smith | `g1f3`, `e4d5p`, `e1g1c`, `a7a8Q` | [`smith::SmithMove`] |
+//! | English descriptive | `P-K4`, `N-KB3`, `PxP e.p.`, `B-N5ch` | [`descriptive::DescriptivePlus`] |
 //! | FEN | `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1` | [`fen::Fen`] |
 //! | ERAN | `Knight g1-f3`, `P g7-g8 >Q`, `ck`, `en-passant` | [`eran::Eran`] |
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
@@ -19,6 +20,7 @@
 //! `parse_move_strict` and `write_move`/`format_move`; [`detect`] tells which notation a move
 //! list is written in.
 
+pub mod descriptive;
 pub mod detect;
 mod dispatch;
 pub mod eran;

@@ -1,10 +1,11 @@
 //! The SAN, UCI and FEN rows of the bad-input catalogue (`tests/data/bad_inputs_core.tsv`), and
 //! our own rows for the notations of issue 13 (FIGURINE, SAN-<code> for localized SAN, ICCF,
-//! SMITH; their rationale column says "issue 13" or names the definition they test),
+//! SMITH, DESCRIPTIVE; their rationale column says "issue 13" or names the definition they test),
 //! each checked against its `expected_lenient` and `expected_strict` column. Where a row
 //! offers a choice ("or REJECT", "decide"), the first alternative is our policy; the SAN
 //! module docs state it.
 
+use scoresheet::descriptive::DescriptivePlus;
 use scoresheet::fen::Fen;
 use scoresheet::figurine::FigurineSan;
 use scoresheet::iccf::IccfMove;
@@ -179,6 +180,18 @@ fn new_notation(category: &str, input: &[u8], pos: &Position) -> (Outcome, Outco
                     .and_then(|m| m.to_move_strict(pos).ok()),
             ),
         ),
+        "DESCRIPTIVE" => (
+            outcome(
+                DescriptivePlus::from_ascii_lenient(input)
+                    .ok()
+                    .and_then(|m| m.to_move(pos).ok()),
+            ),
+            outcome(
+                DescriptivePlus::from_ascii(input)
+                    .ok()
+                    .and_then(|m| m.to_move_strict(pos).ok()),
+            ),
+        ),
         other => {
             let code = other
                 .strip_prefix("SAN-")
@@ -260,7 +273,7 @@ fn ok_rows_behave_as_documented() {
         checked += 1;
     }
     assert_eq!(failures, Vec::<String>::new());
-    assert_eq!(checked, 61 + 27);
+    assert_eq!(checked, 61 + 27 + 16);
 }
 
 /// A control byte stops every parser, strict and lenient, as an unexpected byte at its offset
@@ -278,7 +291,7 @@ fn err_control_bytes_every_notation() {
         r.map(|_| ())
             .map_err(|e| (format!("{:?}", e.kind()), e.offset(), e.to_string()))
     }
-    let parsers: [(&str, Parse, &[u8], usize); 17] = [
+    let parsers: [(&str, Parse, &[u8], usize); 19] = [
         (
             "figurine",
             |b| of(FigurineSan::from_ascii(b)),
@@ -303,6 +316,18 @@ fn err_control_bytes_every_notation() {
             3,
         ),
         ("iccf", |b| of(IccfMove::from_ascii(b)), b"52\x0154", 2),
+        (
+            "descriptive",
+            |b| of(DescriptivePlus::from_ascii(b)),
+            b"P-K\x014",
+            3,
+        ),
+        (
+            "descriptive",
+            |b| of(DescriptivePlus::from_ascii_lenient(b)),
+            b" Kt - KB3\x7f",
+            9,
+        ),
         (
             "smith",
             |b| of(SmithMove::from_ascii_lenient(b)),

@@ -161,3 +161,32 @@ pub fn smith(data: &[u8]) {
         }
     }
 }
+
+/// English descriptive notation, strict and lenient; against the start position, and written
+/// back from the move it resolves to.
+pub fn descriptive(data: &[u8]) {
+    use scoresheet::descriptive::DescriptivePlus;
+    if let Ok(d) = DescriptivePlus::from_ascii(data) {
+        let printed = d.to_string();
+        assert_eq!(
+            DescriptivePlus::from_ascii(printed.as_bytes()),
+            Ok(d),
+            "strict {printed}"
+        );
+    }
+    if let Ok(d) = DescriptivePlus::from_ascii_lenient(data) {
+        let printed = d.to_string();
+        assert_eq!(
+            DescriptivePlus::from_ascii_lenient(printed.as_bytes()),
+            Ok(d),
+            "lenient {printed}"
+        );
+        let pos = Position::new();
+        if let Ok(mv) = d.to_move(&pos) {
+            assert!(pos.is_legal(mv));
+            let written = DescriptivePlus::from_move(&pos, mv).to_string();
+            let back = DescriptivePlus::from_ascii(written.as_bytes()).expect("own form parses");
+            assert_eq!(back.to_move_strict(&pos), Ok(mv), "{written}");
+        }
+    }
+}

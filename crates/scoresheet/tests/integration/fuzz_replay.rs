@@ -28,4 +28,32 @@ fn ok_corpora_replay() {
     assert!(replay("localized", fuzz_checks::localized) >= 10);
     assert!(replay("iccf", fuzz_checks::iccf) >= 10);
     assert!(replay("smith", fuzz_checks::smith) >= 10);
+    assert!(replay("descriptive", fuzz_checks::descriptive) >= 10);
+}
+
+/// The descriptive corpus, each seed with every byte replaced by, and followed by, each byte of
+/// an alphabet of the notation's characters: a stable sweep of the fuzz target's properties
+/// around the seeds (a few thousand inputs).
+#[test]
+fn ok_descriptive_corpus_mutations() {
+    const ALPHABET: &[u8] = b"PNBRQKt-x()=/.,+# 0123456789echpmaSsqQ\x00";
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/descriptive");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz corpus directory exists") {
+        let seed = std::fs::read(entry.expect("entry").path()).expect("corpus file");
+        for at in 0..=seed.len() {
+            for &b in ALPHABET {
+                let mut replaced = seed.clone();
+                if at < seed.len() {
+                    replaced[at] = b;
+                    fuzz_checks::descriptive(&replaced);
+                }
+                let mut inserted = seed.clone();
+                inserted.insert(at, b);
+                fuzz_checks::descriptive(&inserted);
+                count += 2;
+            }
+        }
+    }
+    assert!(count > 1000, "{count}");
 }

@@ -2,6 +2,7 @@
 
 mod bad_inputs;
 mod cnp;
+mod descriptive;
 mod eran;
 mod fen_lists;
 mod fuzz_checks;

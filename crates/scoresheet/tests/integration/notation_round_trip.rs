@@ -1,9 +1,10 @@
 //! Every legal move of positions reached in `real_clean.pgn` converts to ERAN (verbose and
 //! short, en passant both ways), to quantum notation, to figurine SAN (each glyph choice), to
-//! localized SAN and LAN (the language rotating over the table, move by move), to ICCF numeric
-//! and to Smith notation, and parses back (strictly) to itself. The
+//! localized SAN and LAN (the language rotating over the table, move by move), to ICCF numeric,
+//! to Smith and to English descriptive notation, and parses back (strictly) to itself. The
 //! default run samples every 25th game; the full run (332,315 positions) is `#[ignore]`d.
 
+use scoresheet::descriptive::DescriptivePlus;
 use scoresheet::eran::{EnPassantForm, Eran, EranForm, EranPrinter};
 use scoresheet::figurine::{FigurineSan, GlyphChoice};
 use scoresheet::iccf::IccfMove;
@@ -47,6 +48,13 @@ fn assert_issue_13_round_trips(pos: &Position, mv: Move, lang: Lang) {
     let text = SmithMove::from_move(mv).to_string();
     let smith = SmithMove::from_ascii(text.as_bytes()).expect("own smith parses");
     assert_eq!(smith.to_move_strict(pos), Ok(mv), "smith {text}");
+    let text = DescriptivePlus::from_move(pos, mv).to_string();
+    let descriptive = DescriptivePlus::from_ascii(text.as_bytes()).expect("own descriptive parses");
+    assert_eq!(
+        descriptive.to_move_strict(pos),
+        Ok(mv),
+        "descriptive {text}"
+    );
 }
 
 fn assert_round_trips(pos: &Position, mv: Move) {

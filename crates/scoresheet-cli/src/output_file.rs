@@ -1,6 +1,8 @@
 //! `-o FILE`: an output file written under a temporary name next to it and renamed when
 //! complete, so that a killed run or a full disk never leaves a half-written `FILE` that looks
-//! like a result. Errors name the file.
+//! like a result. Errors name the file. A target that exists and is not a regular file (a
+//! device such as `/dev/null`, a named pipe) is written in place: renaming onto it would
+//! replace the device with a file.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -8,18 +10,29 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-/// A file being written: `.NAME.partial-PID` in the target's folder until [`commit`]ted.
+/// A file being written: `.NAME.partial-PID` in the target's folder until [`commit`]ted
+/// (or the target itself when it is a device or a pipe).
 ///
 /// [`commit`]: OutputFile::commit
 pub struct OutputFile {
     target: PathBuf,
-    temp: PathBuf,
+    /// The temporary file, renamed to the target by `commit`; `None` when writing in place.
+    temp: Option<PathBuf>,
     file: Option<BufWriter<File>>,
 }
 
 impl OutputFile {
     /// Creates the temporary file for `target`.
     pub fn create(target: &Path) -> anyhow::Result<OutputFile> {
+        if fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            let file = File::create(target)
+                .with_context(|| format!("cannot write to {}", target.display()))?;
+            return Ok(OutputFile {
+                target: target.to_owned(),
+                temp: None,
+                file: Some(BufWriter::with_capacity(1 << 16, file)),
+            });
+        }
         let name = target
             .file_name()
             .with_context(|| format!("cannot write to {}: not a file name", target.display()))?;
@@ -36,7 +49,7 @@ impl OutputFile {
         })?;
         Ok(OutputFile {
             target: target.to_owned(),
-            temp,
+            temp: Some(temp),
             file: Some(BufWriter::with_capacity(1 << 16, file)),
         })
     }
@@ -49,10 +62,13 @@ impl OutputFile {
             .into_inner()
             .map_err(|e| e.into_error())
             .with_context(|| format!("cannot write {target}"))?;
+        let Some(temp) = &self.temp else {
+            return Ok(());
+        };
         file.sync_all()
             .with_context(|| format!("cannot write {target}"))?;
-        fs::rename(&self.temp, &self.target)
-            .with_context(|| format!("cannot rename {} to {target}", self.temp.display()))?;
+        fs::rename(temp, &self.target)
+            .with_context(|| format!("cannot rename {} to {target}", temp.display()))?;
         Ok(())
     }
 }
@@ -136,8 +152,8 @@ impl Write for Destination {
 /// An output file not committed (an error, a panic) is removed.
 impl Drop for OutputFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = fs::remove_file(&self.temp);
+        if let (Some(_), Some(temp)) = (self.file.take(), &self.temp) {
+            let _ = fs::remove_file(temp);
         }
     }
 }

@@ -401,6 +401,49 @@ fn ok_output_file_renamed_when_complete() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `-o` onto something that is not a regular file (a named pipe here; `/dev/null` is the
+/// common case) writes into it in place: renaming a temporary file onto it would replace the
+/// device or pipe with a plain file.
+#[test]
+fn ok_output_to_a_pipe_writes_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = std::env::temp_dir().join(format!("scoresheet-egd-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        let _ = std::fs::remove_dir_all(&dir);
+        panic!("mkfifo is needed for this test (coreutils)");
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("read the pipe"))
+    };
+    let out = run(
+        &[
+            "egd",
+            "-q",
+            "-o",
+            &fifo.display().to_string(),
+            &real_200_path(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = reader.join().expect("reader thread");
+    assert_games(&written, &reference(), "-o a named pipe");
+    let kind = std::fs::symlink_metadata(&fifo)
+        .expect("still there")
+        .file_type();
+    assert!(kind.is_fifo(), "the pipe is still a pipe: {kind:?}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["out.fifo"], "no temporary file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A UTF-16 input (byte order mark) ends the input with the same message and exit 2 whatever
 /// the thread count, for `egd` and `export`: one reader stops there, so the parallel one does.
 #[test]

@@ -67,6 +67,7 @@ mod postgres;
 pub mod query;
 mod row;
 pub mod schema;
+mod sink;
 mod sqlite;
 mod store;
 pub mod url;

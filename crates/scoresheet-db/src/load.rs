@@ -1,6 +1,7 @@
 //! Loading PGN into a database: read, convert to EGD, store in batches.
 //!
-//! A reader thread parses games and converts them (the EGD visitor, with extended features);
+//! A reader thread parses games and converts them (one replay per game: the EGD record with
+//! extended features, and the columns the database adds);
 //! the calling thread writes them, one transaction per batch of [`LoadOptions::batch_size`]
 //! games. Games are stored whole or not at all:
 //!
@@ -40,20 +41,17 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
-use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::input::Compression;
-use scoresheet_pgn::{
-    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
-};
+use scoresheet_pgn::replay::Replayer;
+use scoresheet_pgn::{Noted, ReadError, Reader};
 
-use crate::{row::GameRow, Database, Error};
+use crate::{row::GameRow, sink::RowSink, Database, Error};
 
 /// Settings of a load, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -405,27 +403,23 @@ fn parse<R: Read>(
     tx: mpsc::SyncSender<Batch>,
 ) -> Option<ReadError> {
     let mut reader = Reader::new(src);
-    let mut visitor = Located {
-        inner: EgdVisitor::new(EgdOptions::new().extended(true)),
-        byte: 0,
-    };
-    visitor.inner.keep_oddities(options.warnings);
+    let mut visitor = Replayer::new(Noted::new(RowSink::new()).keep(options.warnings));
     let mut batch = Batch::default();
     let mut fatal = None;
     let mut oddities = 0;
     loop {
         let game = reader.read_game(&mut visitor);
-        for (at, what) in visitor.inner.take_kept() {
+        for (at, what) in visitor.sink_mut().take_kept() {
             batch.warnings.push(format!("{source}: {at}: {what}"));
         }
-        let total = visitor.inner.oddities().total();
+        let total = visitor.sink().oddities().total();
         batch.oddities += total - oddities;
         oddities = total;
         match game {
             Ok(None) => break,
             Ok(Some(Ok(game))) => {
-                let byte = visitor.byte;
-                match GameRow::new(game, Arc::clone(&source), byte) {
+                let byte = game.byte;
+                match GameRow::new(game, Arc::clone(&source)) {
                     Ok((row, nuls)) => {
                         batch.games.push(row);
                         batch.nuls += nuls;
@@ -519,92 +513,5 @@ impl<R: Read> Read for Counting<R> {
         let n = self.inner.read(buf)?;
         self.count.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
-    }
-}
-
-/// The EGD visitor, remembering the byte offset where each game starts.
-#[derive(Debug)]
-struct Located {
-    inner: EgdVisitor,
-    byte: u64,
-}
-
-type Converted = Result<DenormalizedGame, EgdError>;
-
-impl Visitor for Located {
-    type Tags = <EgdVisitor as Visitor>::Tags;
-    type Movetext = <EgdVisitor as Visitor>::Movetext;
-    type Output = Converted;
-
-    fn begin_game(&mut self, at: Location) -> ControlFlow<Converted, Self::Tags> {
-        self.byte = at.byte;
-        self.inner.begin_game(at)
-    }
-
-    fn tag(
-        &mut self,
-        t: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.tag(t, name, value)
-    }
-
-    fn begin_movetext(
-        &mut self,
-        t: Self::Tags,
-        at: Location,
-    ) -> ControlFlow<Converted, Self::Movetext> {
-        self.inner.begin_movetext(t, at)
-    }
-
-    fn san(&mut self, m: &mut Self::Movetext, san: RawToken<'_>) -> ControlFlow<Converted> {
-        self.inner.san(m, san)
-    }
-
-    fn nag(
-        &mut self,
-        m: &mut Self::Movetext,
-        nag: u16,
-        token: RawToken<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.nag(m, nag, token)
-    }
-
-    fn comment(
-        &mut self,
-        m: &mut Self::Movetext,
-        comment: RawComment<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.comment(m, comment)
-    }
-
-    fn begin_variation(
-        &mut self,
-        m: &mut Self::Movetext,
-        at: Location,
-    ) -> ControlFlow<Converted, Skip> {
-        self.inner.begin_variation(m, at)
-    }
-
-    fn end_variation(&mut self, m: &mut Self::Movetext, at: Location) -> ControlFlow<Converted> {
-        self.inner.end_variation(m, at)
-    }
-
-    fn outcome(
-        &mut self,
-        m: &mut Self::Movetext,
-        outcome: Option<Outcome>,
-        at: Location,
-    ) -> ControlFlow<Converted> {
-        self.inner.outcome(m, outcome, at)
-    }
-
-    fn oddity(&mut self, oddity: Oddity<'_>) {
-        self.inner.oddity(oddity);
-    }
-
-    fn end_game(&mut self, m: Self::Movetext) -> Converted {
-        self.inner.end_game(m)
     }
 }

@@ -69,6 +69,7 @@ mod row;
 pub mod schema;
 mod sink;
 mod sqlite;
+mod sqlite_insert;
 mod store;
 pub mod url;
 

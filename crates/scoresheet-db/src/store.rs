@@ -214,12 +214,25 @@ impl Database {
             false => crate::schema::create_indexes_sql(),
         };
         self.schema_change(&sql)?;
+        if empty {
+            self.set_bulk(true)?;
+        }
         Ok(empty)
     }
 
-    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]).
+    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]) and
+    /// restores the usual settings.
     pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
-        self.schema_change(&crate::schema::create_indexes_sql())
+        let built = self.schema_change(&crate::schema::create_indexes_sql());
+        let restored = self.set_bulk(false);
+        built.and(restored)
+    }
+
+    fn set_bulk(&mut self, on: bool) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.set_bulk(on),
+            Backend::Postgres(_) => Ok(()),
+        }
     }
 
     fn schema_change(&mut self, sql: &str) -> Result<(), Error> {

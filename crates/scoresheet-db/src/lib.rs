@@ -70,6 +70,7 @@ pub mod schema;
 mod sink;
 mod sqlite;
 mod sqlite_insert;
+mod statements;
 mod store;
 pub mod url;
 

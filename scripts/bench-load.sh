@@ -107,11 +107,25 @@ fi
 # Growth and memory (GROWTH=1): the input repeated 38 times with the Event tag varied per copy
 # (game_id is a content hash: identical copies would be duplicates), loaded into an empty SQLite
 # file, against its first 10,000 games alone; games/s of each and peak RSS (/usr/bin/time -v).
-if [ -n "${GROWTH:-}" ]; then
-  big="$work/x38.pgn" small="$work/first-10k.pgn"
-  for i in $(seq 1 38); do sed "s/^\[Event \"/[Event \"copy $i /" "$pgn"; done >"$big"
-  awk '/^\[Event /{n++} n>10000{exit} {print}' "$big" >"$small"
-  for input in "$small" "$big"; do
+# MEMORY=1 adds the input repeated 200 times (about 1 GB from real.pgn; the database takes
+# about 20 GB of /tmp while it runs): peak RSS must stay under 100 MB.
+copies() {
+  local i
+  for i in $(seq 1 "$1"); do sed "s/^\[Event \"/[Event \"copy $i /" "$pgn"; done
+}
+if [ -n "${GROWTH:-}${MEMORY:-}" ]; then
+  inputs=()
+  if [ -n "${GROWTH:-}" ]; then
+    big="$work/x38.pgn" small="$work/first-10k.pgn"
+    copies 38 >"$big"
+    awk '/^\[Event /{n++} n>10000{exit} {print}' "$big" >"$small"
+    inputs+=("$small" "$big")
+  fi
+  if [ -n "${MEMORY:-}" ]; then
+    copies 200 >"$work/x200.pgn"
+    inputs+=("$work/x200.pgn")
+  fi
+  for input in "${inputs[@]}"; do
     rm -f "$work"/*.db*
     games="$(grep -c '^\[Event ' "$input")"
     /usr/bin/time -v -o "$work/timev" "$bin" load --quiet --db "$work/bench.db" "$input"

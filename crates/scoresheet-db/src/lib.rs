@@ -63,6 +63,7 @@ mod derive;
 mod error;
 mod fetch;
 pub mod load;
+mod pg_binary;
 mod postgres;
 pub mod query;
 mod row;

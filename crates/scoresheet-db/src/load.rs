@@ -13,7 +13,7 @@
 //! - A game that does not convert (bad move, bad FEN tag, ...) is reported through
 //!   [`LoadEvent::Rejected`], not stored, and counted in [`LoadSummary::rejected`].
 //!
-//! Text is bound as parameters (SQLite) or COPY-escaped (PostgreSQL). NUL characters, which
+//! Text is bound as parameters (SQLite) or sent by COPY (PostgreSQL). NUL characters, which
 //! PostgreSQL text cannot hold, are replaced by U+FFFD on both databases (so both hold the same
 //! games with the same hashes) and counted in [`LoadSummary::nul_replaced`]. Tag values and
 //! comments that are not UTF-8 were decoded as Latin-1 by the reader.

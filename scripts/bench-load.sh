@@ -57,7 +57,8 @@ measure() {
     cmd=("${cmd[@]//@DB@/$work/bench.db}")
     /usr/bin/time -f "%e %U %S" -o "$work/time" "${cmd[@]}" >/dev/null 2>"$work/err" \
       || { cat "$work/err" >&2; return 1; }
-    [ "$pg" = 1 ] && after="$(pg_cpu)"
+    # The backend's time reaches the postmaster's counters when it has exited and been reaped.
+    [ "$pg" = 1 ] && sleep 0.5 && after="$(pg_cpu)"
     read -r wall user sys <"$work/time"
     local cpu
     cpu="$(echo "$user + $sys + $after - $before" | bc)"

@@ -162,11 +162,19 @@ impl SqliteStore {
         Ok(outcome)
     }
 
-    /// Switches a bulk load's settings on or off: during a load into an empty database the
-    /// WAL is not synced (`synchronous=OFF`): a crash of the process still loses nothing
-    /// committed, but a power cut or an OS crash may leave the file damaged. It held no games
-    /// before the load, so the remedy is to delete it and load again. Off restores `NORMAL`.
+    /// Switches a bulk load's settings on or off. During a load into an empty database the
+    /// key index of `moves` (`moves_pkey`, schema version 4) is dropped and built at the end
+    /// (rows stay unique meanwhile: a game's moves are written in the transaction that adds
+    /// the game to `games`, whose primary key stays), and the WAL is not synced
+    /// (`synchronous=OFF`): a crash of the process still loses nothing committed, but a power
+    /// cut or an OS crash may leave the file damaged. It held no games before the load, so the
+    /// remedy is to delete it and load again. Off builds the key if it is missing (also after
+    /// a bulk load that was killed) and restores `NORMAL`.
     pub fn set_bulk(&mut self, on: bool) -> Result<(), Error> {
+        self.schema_change(match on {
+            true => "DROP INDEX IF EXISTS moves_pkey",
+            false => "CREATE UNIQUE INDEX IF NOT EXISTS moves_pkey ON moves (game_id, ply)",
+        })?;
         if self.file {
             let mode = if on { "OFF" } else { "NORMAL" };
             self.map_busy(self.conn.pragma_update(None, "synchronous", mode))?;

@@ -72,8 +72,10 @@ printf '%-28s %8s %8s\n' "" "wall s" "cpu s"
 have_egd=0
 if "$bin" egd --help >/dev/null 2>&1; then
   have_egd=1
-  measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o /dev/null
-  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o /dev/null
+  # Into a file, not `-o /dev/null`: egd writes a temporary file beside its output and renames
+  # it into place, which would replace the device /dev/null by a regular file.
+  measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o "$work/out.egd"
+  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o "$work/out.egd"
 fi
 measure "scoresheet load sqlite" "$runs" 0 -- "$bin" load --quiet --db "sqlite:@DB@" "$pgn"
 measure "scoresheet load postgres" "$runs" 1 -- "$bin" load --quiet --db "@PG@" "$pgn"

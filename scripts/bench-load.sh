@@ -57,7 +57,8 @@ measure() {
     cmd=("${cmd[@]//@DB@/$work/bench.db}")
     /usr/bin/time -f "%e %U %S" -o "$work/time" "${cmd[@]}" >/dev/null 2>"$work/err" \
       || { cat "$work/err" >&2; return 1; }
-    [ "$pg" = 1 ] && after="$(pg_cpu)"
+    # The backend's time reaches the postmaster's counters when it has exited and been reaped.
+    [ "$pg" = 1 ] && sleep 0.5 && after="$(pg_cpu)"
     read -r wall user sys <"$work/time"
     local cpu
     cpu="$(echo "$user + $sys + $after - $before" | bc)"
@@ -71,8 +72,10 @@ printf '%-28s %8s %8s\n' "" "wall s" "cpu s"
 have_egd=0
 if "$bin" egd --help >/dev/null 2>&1; then
   have_egd=1
-  measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o /dev/null
-  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o /dev/null
+  # Into a file, not `-o /dev/null`: egd writes a temporary file beside its output and renames
+  # it into place, which would replace the device /dev/null by a regular file.
+  measure "scoresheet egd" "$runs" 0 -- "$bin" egd "$pgn" -o "$work/out.egd"
+  measure "scoresheet egd --extended" "$runs" 0 -- "$bin" egd --extended "$pgn" -o "$work/out.egd"
 fi
 measure "scoresheet load sqlite" "$runs" 0 -- "$bin" load --quiet --db "sqlite:@DB@" "$pgn"
 measure "scoresheet load postgres" "$runs" 1 -- "$bin" load --quiet --db "@PG@" "$pgn"
@@ -107,11 +110,25 @@ fi
 # Growth and memory (GROWTH=1): the input repeated 38 times with the Event tag varied per copy
 # (game_id is a content hash: identical copies would be duplicates), loaded into an empty SQLite
 # file, against its first 10,000 games alone; games/s of each and peak RSS (/usr/bin/time -v).
-if [ -n "${GROWTH:-}" ]; then
-  big="$work/x38.pgn" small="$work/first-10k.pgn"
-  for i in $(seq 1 38); do sed "s/^\[Event \"/[Event \"copy $i /" "$pgn"; done >"$big"
-  awk '/^\[Event /{n++} n>10000{exit} {print}' "$big" >"$small"
-  for input in "$small" "$big"; do
+# MEMORY=1 adds the input repeated 200 times (about 1 GB from real.pgn; the database takes
+# about 20 GB of /tmp while it runs): peak RSS must stay under 100 MB.
+copies() {
+  local i
+  for i in $(seq 1 "$1"); do sed "s/^\[Event \"/[Event \"copy $i /" "$pgn"; done
+}
+if [ -n "${GROWTH:-}${MEMORY:-}" ]; then
+  inputs=()
+  if [ -n "${GROWTH:-}" ]; then
+    big="$work/x38.pgn" small="$work/first-10k.pgn"
+    copies 38 >"$big"
+    awk '/^\[Event /{n++} n>10000{exit} {print}' "$big" >"$small"
+    inputs+=("$small" "$big")
+  fi
+  if [ -n "${MEMORY:-}" ]; then
+    copies 200 >"$work/x200.pgn"
+    inputs+=("$work/x200.pgn")
+  fi
+  for input in "${inputs[@]}"; do
     rm -f "$work"/*.db*
     games="$(grep -c '^\[Event ' "$input")"
     /usr/bin/time -v -o "$work/timev" "$bin" load --quiet --db "$work/bench.db" "$input"

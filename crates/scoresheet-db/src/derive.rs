@@ -8,8 +8,9 @@
 //! other moves). The repetition rules count the en-passant square only when an en-passant
 //! capture is legal, and so does `position_after`.
 //!
-//! The moves are replayed from the record's own columns (piece, squares, move type), without
-//! move generation, so this costs a fraction of the conversion itself.
+//! A load takes them from the one replay of each game ([`crate::sink`]). [`derive`] replays a
+//! stored game from its record's own columns (piece, squares, move type), without move
+//! generation, for the migration that adds them to games stored before (schema version 3).
 
 use scoresheet::fen::Fen;
 use scoresheet::uci::UciMove;
@@ -26,6 +27,35 @@ pub(crate) struct Derived {
     /// The FEN after the move without its counters, the en-passant square only when an
     /// en-passant capture is legal.
     pub position_after: String,
+}
+
+/// What the replay of a ply gives towards its [`Derived`] columns, before the FEN of its EGD
+/// record is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ReplayedPly {
+    uci: String,
+    position_key: i64,
+    ep_legal: Option<Square>,
+}
+
+impl ReplayedPly {
+    /// `mv`, played from `before` to `after`.
+    pub(crate) fn of_move(before: &Position, mv: Move, after: &Position) -> ReplayedPly {
+        ReplayedPly {
+            uci: UciMove::from_move(before, mv).to_string(),
+            position_key: after.polyglot_key() as i64,
+            ep_legal: after.ep_square_legal(),
+        }
+    }
+
+    /// The columns, given the FEN after the move as the EGD record writes it.
+    pub(crate) fn with_fen(self, fen_after: &str) -> Derived {
+        Derived {
+            uci: self.uci,
+            position_key: self.position_key,
+            position_after: position_text(fen_after, self.ep_legal),
+        }
+    }
 }
 
 /// A ply whose record does not describe a legal move of its position (stored data edited by
@@ -64,16 +94,12 @@ pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived
             ply,
             what: "castling without the right",
         })?;
-        let uci = UciMove::from_move(&pos, mv).to_string();
+        let before = pos.clone();
         pos.play(mv).map_err(|_| DeriveError {
             ply,
             what: "move not legal in its position",
         })?;
-        out.push(Derived {
-            uci,
-            position_key: pos.polyglot_key() as i64,
-            position_after: position_text(&record.end_position.fen, pos.ep_square_legal()),
-        });
+        out.push(ReplayedPly::of_move(&before, mv, &pos).with_fen(&record.end_position.fen));
     }
     Ok(out)
 }

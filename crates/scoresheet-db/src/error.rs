@@ -31,6 +31,8 @@ pub enum Error {
         /// The newest version this crate knows.
         known: i64,
     },
+    /// The SQL of a query holds this many statements, not one.
+    Statements(usize),
     /// No shipped query has this name.
     UnknownQuery(String),
     /// A query returned a column type that results cannot hold.
@@ -72,6 +74,11 @@ impl fmt::Display for Error {
                 waited.as_secs_f64()
             ),
             Error::NotFound(path) => write!(f, "sqlite: database file {path} does not exist"),
+            Error::Statements(0) => f.write_str("the SQL holds no statement"),
+            Error::Statements(n) => write!(
+                f,
+                "the SQL holds {n} statements; a query is one (run each on its own)"
+            ),
             Error::NoSchema => {
                 f.write_str("database has no scoresheet tables (load games into it first)")
             }

@@ -28,8 +28,9 @@
 //!   Result tag, else the game-termination marker, else `*`), `tags` (every other tag, a JSON
 //!   object: jsonb on PostgreSQL), `ply_count`, `start_fen`, `source_file`, `source_offset`
 //!   (byte offset of the game in the decompressed input).
-//! - `moves`: `(game_id, ply)` primary key; `game_id` is that of `games` (not declared as a
-//!   foreign key, which would double PostgreSQL's load time); `move_number`,
+//! - `moves`: key `(game_id, ply)` (a primary key; on SQLite the unique index `moves_pkey`);
+//!   `game_id` is that of `games` (not declared as a foreign key, which would double
+//!   PostgreSQL's load time); `move_number`,
 //!   `side` (`w`/`b`), `san`, `lran`, `uci`, `from_square`, `to_square`, `piece`, `move_type`,
 //!   `captured`, `promotion`, `fen_before`, `fen_after` (as EGD writes them: the en-passant
 //!   square after every double push), `position_after` (the FEN after the move without its
@@ -63,11 +64,15 @@ mod derive;
 mod error;
 mod fetch;
 pub mod load;
+mod pg_binary;
 mod postgres;
 pub mod query;
 mod row;
 pub mod schema;
+mod sink;
 mod sqlite;
+mod sqlite_insert;
+mod statements;
 mod store;
 pub mod url;
 

@@ -1,6 +1,7 @@
 //! Loading PGN into a database: read, convert to EGD, store in batches.
 //!
-//! A reader thread parses games and converts them (the EGD visitor, with extended features);
+//! A reader thread parses games and converts them (one replay per game: the EGD record with
+//! extended features, and the columns the database adds);
 //! the calling thread writes them, one transaction per batch of [`LoadOptions::batch_size`]
 //! games. Games are stored whole or not at all:
 //!
@@ -12,7 +13,7 @@
 //! - A game that does not convert (bad move, bad FEN tag, ...) is reported through
 //!   [`LoadEvent::Rejected`], not stored, and counted in [`LoadSummary::rejected`].
 //!
-//! Text is bound as parameters (SQLite) or COPY-escaped (PostgreSQL). NUL characters, which
+//! Text is bound as parameters (SQLite) or sent by COPY (PostgreSQL). NUL characters, which
 //! PostgreSQL text cannot hold, are replaced by U+FFFD on both databases (so both hold the same
 //! games with the same hashes) and counted in [`LoadSummary::nul_replaced`]. Tag values and
 //! comments that are not UTF-8 were decoded as Latin-1 by the reader.
@@ -40,21 +41,17 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
-use scoresheet_pgn::egd::{DenormalizedGame, EgdError, EgdOptions, EgdVisitor};
 use scoresheet_pgn::input::Compression;
-use scoresheet_pgn::replay::ReplayOptions;
-use scoresheet_pgn::{
-    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadError, Reader, Skip, Visitor,
-};
+use scoresheet_pgn::replay::{ReplayOptions, Replayer};
+use scoresheet_pgn::{Noted, ReadError, Reader};
 
-use crate::{row::GameRow, Database, Error};
+use crate::{row::GameRow, sink::RowSink, Database, Error};
 
 /// Settings of a load, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -414,27 +411,26 @@ fn parse<R: Read>(
     tx: mpsc::SyncSender<Batch>,
 ) -> Option<ReadError> {
     let mut reader = Reader::new(src);
-    let mut visitor = Located {
-        inner: EgdVisitor::new(EgdOptions::new().extended(true).replay(options.replay)),
-        byte: 0,
-    };
-    visitor.inner.keep_oddities(options.warnings);
+    let mut visitor = Replayer::with_options(
+        Noted::new(RowSink::new()).keep(options.warnings),
+        options.replay,
+    );
     let mut batch = Batch::default();
     let mut fatal = None;
     let mut oddities = 0;
     loop {
         let game = reader.read_game(&mut visitor);
-        for (at, what) in visitor.inner.take_kept() {
+        for (at, what) in visitor.sink_mut().take_kept() {
             batch.warnings.push(format!("{source}: {at}: {what}"));
         }
-        let total = visitor.inner.oddities().total();
+        let total = visitor.sink().oddities().total();
         batch.oddities += total - oddities;
         oddities = total;
         match game {
             Ok(None) => break,
             Ok(Some(Ok(game))) => {
-                let byte = visitor.byte;
-                match GameRow::new(game, Arc::clone(&source), byte) {
+                let byte = game.byte;
+                match GameRow::new(game, Arc::clone(&source)) {
                     Ok((row, nuls)) => {
                         batch.games.push(row);
                         batch.nuls += nuls;
@@ -528,92 +524,5 @@ impl<R: Read> Read for Counting<R> {
         let n = self.inner.read(buf)?;
         self.count.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
-    }
-}
-
-/// The EGD visitor, remembering the byte offset where each game starts.
-#[derive(Debug)]
-struct Located {
-    inner: EgdVisitor,
-    byte: u64,
-}
-
-type Converted = Result<DenormalizedGame, EgdError>;
-
-impl Visitor for Located {
-    type Tags = <EgdVisitor as Visitor>::Tags;
-    type Movetext = <EgdVisitor as Visitor>::Movetext;
-    type Output = Converted;
-
-    fn begin_game(&mut self, at: Location) -> ControlFlow<Converted, Self::Tags> {
-        self.byte = at.byte;
-        self.inner.begin_game(at)
-    }
-
-    fn tag(
-        &mut self,
-        t: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.tag(t, name, value)
-    }
-
-    fn begin_movetext(
-        &mut self,
-        t: Self::Tags,
-        at: Location,
-    ) -> ControlFlow<Converted, Self::Movetext> {
-        self.inner.begin_movetext(t, at)
-    }
-
-    fn san(&mut self, m: &mut Self::Movetext, san: RawToken<'_>) -> ControlFlow<Converted> {
-        self.inner.san(m, san)
-    }
-
-    fn nag(
-        &mut self,
-        m: &mut Self::Movetext,
-        nag: u16,
-        token: RawToken<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.nag(m, nag, token)
-    }
-
-    fn comment(
-        &mut self,
-        m: &mut Self::Movetext,
-        comment: RawComment<'_>,
-    ) -> ControlFlow<Converted> {
-        self.inner.comment(m, comment)
-    }
-
-    fn begin_variation(
-        &mut self,
-        m: &mut Self::Movetext,
-        at: Location,
-    ) -> ControlFlow<Converted, Skip> {
-        self.inner.begin_variation(m, at)
-    }
-
-    fn end_variation(&mut self, m: &mut Self::Movetext, at: Location) -> ControlFlow<Converted> {
-        self.inner.end_variation(m, at)
-    }
-
-    fn outcome(
-        &mut self,
-        m: &mut Self::Movetext,
-        outcome: Option<Outcome>,
-        at: Location,
-    ) -> ControlFlow<Converted> {
-        self.inner.outcome(m, outcome, at)
-    }
-
-    fn oddity(&mut self, oddity: Oddity<'_>) {
-        self.inner.oddity(oddity);
-    }
-
-    fn end_game(&mut self, m: Self::Movetext) -> Converted {
-        self.inner.end_game(m)
     }
 }

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use scoresheet_pgn::annotation::EvalScore;
 use scoresheet_pgn::egd::{DenormalizedGame, MoveMeta, PlyRecord};
 
-use crate::derive::{derive, DeriveError, Derived};
+use crate::derive::{DeriveError, Derived};
+use crate::sink::Replayed;
 
 /// The seven-tag roster, in column order (`Result` has its own handling).
 pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -37,12 +38,25 @@ impl GameRow {
     ///
     /// # Errors
     ///
-    /// When a ply of the record does not replay (never for records of the EGD converter).
-    pub fn new(
-        mut game: DenormalizedGame,
-        source_file: Arc<str>,
-        offset: u64,
-    ) -> Result<(GameRow, u64), DeriveError> {
+    /// When the replay did not give one [`ReplayedPly`](crate::derive::ReplayedPly) per ply
+    /// of the record (never: the sink sees every ply the record holds).
+    pub fn new(replayed: Replayed, source_file: Arc<str>) -> Result<(GameRow, u64), DeriveError> {
+        let Replayed {
+            mut game,
+            plies,
+            byte: offset,
+        } = replayed;
+        if plies.len() != game.moves.len() {
+            return Err(DeriveError {
+                ply: plies.len().min(game.moves.len()) + 1,
+                what: "the replay and the EGD record differ in length",
+            });
+        }
+        let derived = plies
+            .into_iter()
+            .zip(&game.moves)
+            .map(|(ply, record)| ply.with_fen(&record.end_position.fen))
+            .collect();
         let nuls = sanitize(&mut game);
         let mut roster: [Option<String>; 6] = Default::default();
         let mut result = String::from("*");
@@ -67,7 +81,6 @@ impl GameRow {
             None => game.tag("FEN").unwrap_or(START_FEN).to_owned(),
         };
         let hash = content_hash(&game, &start_fen);
-        let derived = derive(&start_fen, &game.moves)?;
         let row = GameRow {
             game_id: game_id_of(hash),
             content_hash: format!("{hash:032x}"),
@@ -232,7 +245,12 @@ mod tests {
             ("ECO", "B01"),
             ("X", "nul\0here"),
         ]);
-        let (row, nuls) = GameRow::new(g, Arc::from("f.pgn"), 7).expect("no moves to replay");
+        let replayed = Replayed {
+            game: g,
+            plies: Vec::new(),
+            byte: 7,
+        };
+        let (row, nuls) = GameRow::new(replayed, Arc::from("f.pgn")).expect("no moves to replay");
         assert_eq!(nuls, 1);
         assert_eq!(row.result, "1-0");
         assert_eq!(row.roster[4].as_deref(), Some("A \"q\" \\ b\tc"));

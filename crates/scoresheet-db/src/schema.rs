@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -41,6 +41,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../sql/sqlite/0003_positions.sql"),
         postgres: include_str!("../sql/postgres/0003_positions.sql"),
         rewrite_plies: true,
+    },
+    Migration {
+        version: 4,
+        name: "the key of moves as an index a bulk load can drop (SQLite)",
+        sqlite: include_str!("../sql/sqlite/0004_moves_key.sql"),
+        postgres: include_str!("../sql/postgres/0004_moves_key.sql"),
+        rewrite_plies: false,
     },
 ];
 

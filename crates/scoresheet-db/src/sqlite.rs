@@ -7,33 +7,23 @@ use std::time::Duration;
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
 
 use crate::{
-    derive::Derived,
     fetch::{derived_of, GameColumns, MoveColumns},
     query::{QueryResult, Value},
-    row::{meta_json, Commands, GameRow},
+    row::GameRow,
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
+    sqlite_insert::{insert_game, insert_moves, MoveRow, INSERT_GAME},
     store::BatchOutcome,
     url::Target,
     Error,
 };
-
-const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, date, round, \
-    white, black, result, tags, ply_count, start_fen, source_file, source_offset) \
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT DO NOTHING";
-
-const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, move_number, side, san, lran, \
-    from_square, to_square, piece, move_type, captured, promotion, fen_before, fen_after, \
-    position_after, is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, \
-    seventy_five_move, fivefold, stalemate, insufficient_material, meta, clock_seconds, \
-    emt_seconds, eval_cp, eval_mate, uci, position_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
-    ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, \
-    ?28, ?29, ?30, ?31)";
 
 /// A SQLite database.
 #[derive(Debug)]
 pub(crate) struct SqliteStore {
     conn: Connection,
     busy_timeout: Duration,
+    /// A file (not `:memory:`): has a journal and a sync mode.
+    file: bool,
 }
 
 impl SqliteStore {
@@ -54,11 +44,16 @@ impl SqliteStore {
             Target::Postgres(_) => return Err(Error::Url("not a SQLite URL".into())),
         };
         conn.busy_timeout(busy_timeout)?;
-        let store = SqliteStore { conn, busy_timeout };
+        let file = matches!(target, Target::SqliteFile(_));
+        let store = SqliteStore {
+            conn,
+            busy_timeout,
+            file,
+        };
         // 16 MiB of page cache (peak memory of a load stays under 100 MB): the B-trees keyed
         // by game_id are written in random order.
         store.map_busy(store.conn.pragma_update(None, "cache_size", -16384))?;
-        if matches!(target, Target::SqliteFile(_)) {
+        if file {
             store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;
             // Checkpoint every 64 MiB of WAL instead of every 4 MiB: a page written by several
@@ -138,13 +133,19 @@ impl SqliteStore {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| busy_error(e, busy))?;
         let mut outcome = BatchOutcome::default();
+        let mut moves: Vec<MoveRow<'_>> = Vec::new();
         {
-            let mut insert_game = tx.prepare_cached(INSERT_GAME)?;
-            let mut insert_move = tx.prepare_cached(INSERT_MOVE)?;
+            let mut insert = tx.prepare_cached(INSERT_GAME)?;
             let mut existing =
                 tx.prepare_cached("SELECT content_hash FROM games WHERE game_id = ?1")?;
             for (index, game) in games.iter().enumerate() {
-                if insert_game_row(&mut insert_game, game)? == 0 {
+                if insert_game(&mut insert, game)? {
+                    let plies = game.plies.iter().zip(&game.derived).enumerate();
+                    moves.extend(plies.map(|(i, (r, d))| (game.game_id, i + 1, r, d)));
+                    outcome.stored += 1;
+                    outcome.stored_ids.push(game.game_id);
+                    outcome.moves += game.plies.len() as u64;
+                } else {
                     let hash: Option<String> = existing
                         .query_row([game.game_id], |r| r.get(0))
                         .optional()?;
@@ -152,20 +153,33 @@ impl SqliteStore {
                         Some(h) if h == game.content_hash => outcome.duplicates += 1,
                         _ => outcome.collisions.push(index),
                     }
-                } else {
-                    for (ply, (record, derived)) in game.plies.iter().zip(&game.derived).enumerate()
-                    {
-                        insert_move_row(&mut insert_move, game.game_id, ply + 1, record, derived)?;
-                    }
-                    outcome.stored += 1;
-                    outcome.stored_ids.push(game.game_id);
-                    outcome.moves += game.plies.len() as u64;
                 }
                 on_game();
             }
         }
+        insert_moves(&tx, &moves)?;
         tx.commit().map_err(|e| busy_error(e, busy))?;
         Ok(outcome)
+    }
+
+    /// Switches a bulk load's settings on or off. During a load into an empty database the
+    /// key index of `moves` (`moves_pkey`, schema version 4) is dropped and built at the end
+    /// (rows stay unique meanwhile: a game's moves are written in the transaction that adds
+    /// the game to `games`, whose primary key stays), and the WAL is not synced
+    /// (`synchronous=OFF`): a crash of the process still loses nothing committed, but a power
+    /// cut or an OS crash may leave the file damaged. It held no games before the load, so the
+    /// remedy is to delete it and load again. Off builds the key if it is missing (also after
+    /// a bulk load that was killed) and restores `NORMAL`.
+    pub fn set_bulk(&mut self, on: bool) -> Result<(), Error> {
+        self.schema_change(match on {
+            true => "DROP INDEX IF EXISTS moves_pkey",
+            false => "CREATE UNIQUE INDEX IF NOT EXISTS moves_pkey ON moves (game_id, ply)",
+        })?;
+        if self.file {
+            let mode = if on { "OFF" } else { "NORMAL" };
+            self.map_busy(self.conn.pragma_update(None, "synchronous", mode))?;
+        }
+        Ok(())
     }
 
     /// Runs schema statements in one transaction.
@@ -320,73 +334,6 @@ fn busy_error(e: rusqlite::Error, waited: Duration) -> Error {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Error::Locked { waited },
         _ => Error::Sqlite(e),
     }
-}
-
-fn insert_game_row(stmt: &mut rusqlite::CachedStatement<'_>, g: &GameRow) -> Result<usize, Error> {
-    let [event, site, date, round, white, black] = &g.roster;
-    Ok(stmt.execute(params![
-        g.game_id,
-        g.content_hash,
-        event,
-        site,
-        date,
-        round,
-        white,
-        black,
-        g.result,
-        g.tags_json,
-        g.plies.len() as i64,
-        g.start_fen,
-        &*g.source_file,
-        g.source_offset as i64,
-    ])?)
-}
-
-fn insert_move_row(
-    stmt: &mut rusqlite::CachedStatement<'_>,
-    game_id: i64,
-    ply: usize,
-    r: &scoresheet_pgn::egd::PlyRecord,
-    derived: &Derived,
-) -> Result<(), Error> {
-    let mv = &r.mv;
-    let end = &r.end_position.features;
-    let ext = end.extended.unwrap_or_default();
-    let commands = Commands::of(mv.meta.as_ref());
-    stmt.execute(params![
-        game_id,
-        ply as i64,
-        r.key.fullmove,
-        crate::fetch::side_str(r.key.player),
-        mv.san,
-        mv.lran,
-        mv.from_square.to_string(),
-        mv.to_square.to_string(),
-        mv.piece.as_str(),
-        mv.move_type.as_str(),
-        mv.captured_piece.map(|p| p.as_str()),
-        mv.promotion.map(|p| p.as_str()),
-        r.start_position.fen,
-        r.end_position.fen,
-        derived.position_after,
-        end.check,
-        end.checkmate,
-        ext.halfmove_clock,
-        ext.repetition,
-        ext.fifty_move_claimable,
-        ext.seventy_five_move,
-        ext.fivefold,
-        ext.stalemate,
-        ext.insufficient_material,
-        meta_json(mv.meta.as_ref()),
-        commands.clock_seconds,
-        commands.emt_seconds,
-        commands.eval_cp,
-        commands.eval_mate,
-        derived.uci,
-        derived.position_key,
-    ])?;
-    Ok(())
 }
 
 fn value_of(v: ValueRef<'_>, column: &str) -> Result<Value, Error> {

@@ -170,9 +170,14 @@ impl Database {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSchema`] for a database without scoresheet tables, [`Error::SchemaTooNew`],
+    /// [`Error::Statements`] when `sql` holds no statement or several (only the first would
+    /// run), [`Error::NoSchema`] for a database without scoresheet tables, [`Error::SchemaTooNew`],
     /// else as [`query`](Database::query).
     pub fn run_sql(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
+        match crate::statements::count_statements(sql) {
+            1 => {}
+            n => return Err(Error::Statements(n)),
+        }
         match self.schema_version()? {
             None => Err(Error::NoSchema),
             Some(version) => {
@@ -198,8 +203,9 @@ impl Database {
         stored.map(|(game, moves)| rebuild(game, moves)).transpose()
     }
 
-    /// Prepares a load: into an empty database, drops the secondary indexes (returns true: the
-    /// load must call [`Database::end_bulk`]); else creates any that are missing.
+    /// Prepares a load: into an empty database, drops the secondary indexes and switches to
+    /// the bulk settings (returns true: the load must call [`Database::end_bulk`]); else
+    /// creates any index that is missing.
     pub(crate) fn begin_bulk(&mut self) -> Result<bool, Error> {
         let empty = self.query(
             "SELECT COUNT(*) FROM (SELECT 1 FROM moves LIMIT 1) AS m",
@@ -214,12 +220,24 @@ impl Database {
             false => crate::schema::create_indexes_sql(),
         };
         self.schema_change(&sql)?;
+        // Not bulk: restores what a bulk load that was killed left (PostgreSQL's moves key).
+        self.set_bulk(empty)?;
         Ok(empty)
     }
 
-    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]).
+    /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]) and
+    /// restores the usual settings.
     pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
-        self.schema_change(&crate::schema::create_indexes_sql())
+        let built = self.schema_change(&crate::schema::create_indexes_sql());
+        let restored = self.set_bulk(false);
+        built.and(restored)
+    }
+
+    fn set_bulk(&mut self, on: bool) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Sqlite(s) => s.set_bulk(on),
+            Backend::Postgres(p) => p.set_bulk(on),
+        }
     }
 
     fn schema_change(&mut self, sql: &str) -> Result<(), Error> {

@@ -197,6 +197,21 @@ fn ok_query_list_show_sql() {
         format!("games,plies\n{},{}\n", want.0, want.1)
     );
 
+    // Issue 11: a file of two statements is refused (only the first used to run).
+    let two = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-two.sql");
+    let sql = "SELECT 1 AS a; -- first\nDELETE FROM games WHERE ';' = ';';\n";
+    std::fs::write(&two, sql).expect("written");
+    let out = output(&["query", "--db", path, "--sql", two.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .ends_with("the SQL holds 2 statements; a query is one (run each on its own)\n"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(state(&url).0.len(), 200, "the DELETE did not run");
+
     let out = output(&["query", "--db", path, "--sql", "/nonexistent/q.sql"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -176,3 +176,36 @@ fn ok_sqlite_migration_rewrites_plies() {
     let (mut db, _) = sqlite_db("migration-3");
     crate::positions::scenario_migration_rewrites_plies(&mut db, "SELECT 1");
 }
+
+/// The indexes of `games` and `moves`, by name (SQLite's own for a key are `sqlite_autoindex_*`).
+fn index_names(db: &mut Database) -> Vec<String> {
+    let sql = "SELECT name FROM sqlite_master WHERE type = 'index' \
+               AND tbl_name IN ('games', 'moves') ORDER BY name";
+    let result = db.query(sql, None).expect("query runs");
+    result.rows.iter().map(|r| format!("{:?}", r[0])).collect()
+}
+
+/// Issue 11: a bulk load drops the key index of `moves` (schema version 4) and builds it at its
+/// end; a load after a bulk load that was killed (which left it dropped) builds it too; the
+/// index keeps `(game_id, ply)` unique.
+#[test]
+fn ok_sqlite_bulk_load_keys() {
+    let (mut db, _) = sqlite_db("bulk-keys");
+    let fresh = index_names(&mut db);
+    assert!(fresh.iter().any(|n| n.contains("moves_pkey")), "{fresh:?}");
+    load_file(&mut db, &sample(), 64);
+    assert_eq!(index_names(&mut db), fresh);
+    db.query("DROP INDEX moves_pkey", None)
+        .expect("key dropped, as by a killed bulk load");
+    let (summary, _) = load_file(&mut db, &sample(), 64);
+    assert_eq!((summary.stored, summary.duplicates), (0, 200));
+    assert_eq!(index_names(&mut db), fresh);
+    let again = db.query(
+        "INSERT INTO moves SELECT * FROM moves WHERE ply = 1 LIMIT 1",
+        None,
+    );
+    assert!(
+        matches!(&again, Err(e) if e.to_string().contains("UNIQUE constraint failed")),
+        "{again:?}"
+    );
+}

@@ -43,6 +43,7 @@ fn main() {
             "ok_postgres_migration_rewrites_plies",
             ok_postgres_migration_rewrites_plies,
         ),
+        ("ok_postgres_bulk_load_keys", ok_postgres_bulk_load_keys),
         (
             "err_postgres_connection_messages",
             err_postgres_connection_messages,
@@ -118,6 +119,31 @@ fn ok_postgres_concurrent_loaders(server: &Server) {
     let duplicates: u64 = summaries.iter().map(|s| s.duplicates).sum();
     assert_eq!((stored, duplicates), (200, 200));
     assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), 200);
+}
+
+/// The keys and indexes of `moves` and `games`, by name.
+fn index_names(db: &mut Database) -> Vec<String> {
+    let sql = "SELECT indexname FROM pg_indexes WHERE tablename IN ('games', 'moves') \
+               ORDER BY indexname";
+    let result = db.query(sql, None).expect("query runs");
+    result.rows.iter().map(|r| format!("{:?}", r[0])).collect()
+}
+
+/// Issue 11: a bulk load drops the primary key of `moves` and adds it back at its end; a load
+/// after a bulk load that was killed (which left the key dropped) adds it back too.
+fn ok_postgres_bulk_load_keys(server: &Server) {
+    let (mut db, _) = postgres_db(server, "bulk_keys");
+    let fresh = index_names(&mut db);
+    assert!(fresh.iter().any(|n| n.contains("moves_pkey")), "{fresh:?}");
+    load_file(&mut db, &sample(), 64);
+    assert_eq!(index_names(&mut db), fresh);
+    db.query("ALTER TABLE moves DROP CONSTRAINT moves_pkey", None)
+        .expect("key dropped, as by a killed bulk load");
+    let (summary, _) = load_file(&mut db, &sample(), 64);
+    assert_eq!((summary.stored, summary.duplicates), (0, 200));
+    assert_eq!(index_names(&mut db), fresh);
+    let plies: usize = egd_games(&sample()).iter().map(|g| g.moves.len()).sum();
+    assert_eq!(count(&mut db, "SELECT COUNT(*) FROM moves"), plies as i64);
 }
 
 /// The error of opening `url`, as printed.

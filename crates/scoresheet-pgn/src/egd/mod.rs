@@ -80,7 +80,7 @@ use crate::annotation::{
 pub use game_tags::GameTags;
 pub use json::JsonVisitor;
 pub use repetition::Repetitions;
-pub use visitor::EgdVisitor;
+pub use visitor::{EgdSink, EgdVisitor};
 
 /// Settings of the EGD visitors, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

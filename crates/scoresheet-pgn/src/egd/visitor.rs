@@ -436,6 +436,65 @@ impl Sink for Records {
     }
 }
 
+/// The EGD conversion as a [`ReplaySink`]: each replayed game becomes a
+/// [`DenormalizedGame`]. [`EgdVisitor`] is a [`Replayer`] over it; a caller that needs more
+/// than the record from the same replay (a database's extra columns, say) wraps it in a sink
+/// of its own, which sees every [`Ply`](crate::replay::Ply) before handing it on, instead of
+/// replaying the game a second time.
+#[derive(Debug)]
+pub struct EgdSink {
+    inner: Converter<Records>,
+}
+
+impl EgdSink {
+    /// A sink with the given options.
+    pub fn new(options: EgdOptions) -> EgdSink {
+        EgdSink {
+            inner: Converter::new(options, Records::default()),
+        }
+    }
+}
+
+impl ReplaySink for EgdSink {
+    type Game = DenormalizedGame;
+
+    fn begin_game(&mut self, at: Location) {
+        self.inner.begin_game(at);
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        self.inner.tag(name, value);
+    }
+
+    fn start(&mut self, start: &Position) {
+        self.inner.start(start);
+    }
+
+    fn ply(&mut self, ply: &ReplayedPly<'_>) {
+        self.inner.ply(ply);
+    }
+
+    fn null_move(&mut self, ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+        self.inner.null_move(ply)
+    }
+
+    fn nag(&mut self, nag: u16, token: RawToken<'_>) {
+        self.inner.nag(nag, token);
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
+        self.inner.comment(comment)
+    }
+
+    fn outcome(&mut self, outcome: Option<Outcome>) {
+        self.inner.outcome(outcome);
+    }
+
+    fn end_game(&mut self) -> DenormalizedGame {
+        self.inner.end_game()
+    }
+}
+
 /// A [`Visitor`](crate::Visitor) that converts each game into a [`DenormalizedGame`]; see the
 /// [module docs](super).
 ///
@@ -443,17 +502,14 @@ impl Sink for Records {
 /// reader has skipped the rest of that game).
 #[derive(Debug)]
 pub struct EgdVisitor {
-    inner: Replayer<Noted<Converter<Records>>>,
+    inner: Replayer<Noted<EgdSink>>,
 }
 
 impl EgdVisitor {
     /// A visitor with the given options.
     pub fn new(options: EgdOptions) -> EgdVisitor {
         EgdVisitor {
-            inner: Replayer::with_options(
-                Noted::new(Converter::new(options, Records::default())),
-                options.replay,
-            ),
+            inner: Replayer::with_options(Noted::new(EgdSink::new(options)), options.replay),
         }
     }
 }

@@ -8,8 +8,10 @@
 # Builds MB of PGN from FILE with varied tags (each copy gets its own Event, Site, Round,
 # dates and ratings, so no two games are equal), and its .zst; then times, on both forms,
 # `export` (threads 1 and 2), `egd` (the JSON conversion, same reader and replay), and
-# python-chess writing the same per-move rows (on a sample, extrapolated: it is ~100x slower).
-# Prints games/s, ratios and the dataset's size against the PGN's.
+# python-chess writing the same per-move rows (on the first PYCHESS_GAMES games, default 300,
+# extrapolated per game: it is ~100x slower). Prints games/s, the ratios (2 threads against 1,
+# against the 30,000 games/s target, against egd and python-chess) and the dataset's size
+# against the PGN's. Inputs and datasets go to BENCH_DIR (default /tmp/bench-export).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MB=${1:-1024}
@@ -47,40 +49,63 @@ GAMES=$(grep -c '^\[Event ' "$INPUT")
 PGN_BYTES=$(stat -c %s "$INPUT")
 echo "input: $INPUT, $GAMES games, $((PGN_BYTES >> 20)) MiB (.zst $(( $(stat -c %s "$INPUT.zst") >> 20 )) MiB)"
 
-secs() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N); echo "$t1 - $t0" | bc -l; }
+# Wall seconds of a run; its CPU seconds (user + system) go to $WORK/cpu, read by `cpu`. On a
+# shared machine the wall time depends on the others' load, the CPU time much less: games per
+# CPU second times the threads is what the run gives on cores of its own (an upper bound for
+# several threads: it assumes they never wait for each other).
+secs() {
+  /usr/bin/time -f '%e %U %S' -o "$WORK/time" "$@" >/dev/null 2>&1 || true
+  # The last line: a failed command adds one before it.
+  read -r wall user sys < <(tail -1 "$WORK/time")
+  echo "$user + $sys" | bc -l > "$WORK/cpu"
+  echo "$wall"
+}
+cpu() { cat "$WORK/cpu"; }
 rate() { printf '%.0f' "$(echo "$GAMES / $1" | bc -l)"; }
+LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 DS="$WORK/ds"
-declare -A T
+declare -A T C
+run() { # key threads command...
+  local key=$1 threads=$2; shift 2
+  T[$key]=$(secs "$@")
+  C[$key]=$(cpu)
+  C[$key.threads]=$threads
+}
 for form in "" ".zst"; do
-  T[export1$form]=$(secs $BIN export -q --force -o "$DS" "$INPUT$form")
-  if $BIN export -q --force --threads 2 -o "$DS.2" "$INPUT$form" 2>/dev/null; then
-    T[export2$form]=$(secs $BIN export -q --force --threads 2 -o "$DS.2" "$INPUT$form")
-  else
-    T[export2$form]=""
-  fi
-  T[egd$form]=$(secs $BIN egd -q -o /dev/null "$INPUT$form")
-  T[egd2$form]=$(secs $BIN egd -q --threads 2 -o /dev/null "$INPUT$form")
+  run "export1$form" 1 $BIN export -q --force -o "$DS" "$INPUT$form"
+  run "export2$form" 2 $BIN export -q --force --threads 2 -o "$DS.2" "$INPUT$form"
+  run "egd$form" 1 $BIN egd -q -o /dev/null "$INPUT$form"
+  run "egd2$form" 2 $BIN egd -q --threads 2 -o /dev/null "$INPUT$form"
 done
-$BIN export -q --force -o "$DS" "$INPUT"
+# The last timed runs wrote the dataset (the same rows from either form).
 DS_BYTES=$(du -cb "$DS"/games/*.parquet "$DS"/moves/*.parquet | tail -1 | cut -f1)
-$BIN export -q --force --fen -o "$DS.fen" "$INPUT"
+$BIN export -q --force --threads 2 --fen -o "$DS.fen" "$INPUT"
 FEN_BYTES=$(du -cb "$DS.fen"/games/*.parquet "$DS.fen"/moves/*.parquet | tail -1 | cut -f1)
 SAMPLE=${PYCHESS_GAMES:-300}
 read -r PYG PYS < <(python3 scripts/bench_export_pychess.py "$INPUT" "$SAMPLE")
 PY_RATE=$(echo "$PYG / $PYS" | bc -l)
 
 echo
-printf '%-34s %10s %12s\n' "run" "seconds" "games/s"
+echo "load average before: $LOAD"
+printf '%-28s %9s %10s %9s %14s\n' "run" "wall s" "games/s" "CPU s" "games/s on own cores"
 for form in "" ".zst"; do
   for k in export1 export2 egd egd2; do
-    t=${T[$k$form]}
-    if [ -z "$t" ]; then printf '%-34s %10s\n' "$k ${form:-.pgn}" "refused"; continue; fi
-    printf '%-34s %10.2f %12s\n' "$k ${form:-.pgn}" "$t" "$(rate "$t")"
+    t=${T[$k$form]} c=${C[$k$form]} n=${C[$k$form.threads]}
+    printf '%-28s %9.2f %10s %9.2f %14.0f\n' "$k ${form:-.pgn}" "$t" "$(rate "$t")" "$c" \
+      "$(echo "$GAMES * $n / $c" | bc -l)"
   done
 done
-printf '%-34s %10s %12.0f   (%d games, extrapolated)\n' "python-chess rows + pyarrow" "-" "$PY_RATE" "$PYG"
+printf '%-34s %10s %12.0f   (the first %d games, extrapolated per game)\n' "python-chess rows + pyarrow" "-" "$PY_RATE" "$PYG"
 echo
-printf 'export (1 thread) / python-chess: %.0fx faster\n' "$(echo "$GAMES / ${T[export1]} / $PY_RATE" | bc -l)"
-printf 'export / egd (1 thread, .pgn): %.2f of egd'"'"'s time\n' "$(echo "${T[export1]} / ${T[egd]}" | bc -l)"
+ratio() { echo "$1 / $2" | bc -l; }
+printf 'export --threads 2 / --threads 1: %.2fx (.pgn), %.2fx (.zst)\n' \
+  "$(ratio "${T[export1]}" "${T[export2]}")" "$(ratio "${T[export1.zst]}" "${T[export2.zst]}")"
+printf 'export --threads 2: %s games/s (.pgn), %s (.zst); target 30000\n' \
+  "$(rate "${T[export2]}")" "$(rate "${T[export2.zst]}")"
+printf 'egd --threads 2 / --threads 1: %.2fx (.pgn)\n' "$(ratio "${T[egd]}" "${T[egd2]}")"
+printf 'export / egd time: %.2f (1 thread), %.2f (2 threads), .pgn\n' \
+  "$(ratio "${T[export1]}" "${T[egd]}")" "$(ratio "${T[export2]}" "${T[egd2]}")"
+printf 'export (1 thread) / python-chess: %.0fx faster; --threads 2: %.0fx\n' \
+  "$(echo "$GAMES / ${T[export1]} / $PY_RATE" | bc -l)" "$(echo "$GAMES / ${T[export2]} / $PY_RATE" | bc -l)"
 printf 'dataset without --fen: %d MiB = %.2f of the PGN; with --fen: %d MiB = %.2f\n' \
   $((DS_BYTES >> 20)) "$(echo "$DS_BYTES / $PGN_BYTES" | bc -l)" $((FEN_BYTES >> 20)) "$(echo "$FEN_BYTES / $PGN_BYTES" | bc -l)"

@@ -42,7 +42,8 @@ impl Text {
 
     pub(crate) fn push_null(&mut self) {
         if self.nulls == 0 {
-            self.valid = vec![true; self.ends.len()];
+            self.valid.reserve(self.ends.capacity());
+            self.valid.resize(self.ends.len(), true);
         }
         self.nulls += 1;
         self.ends.push(self.bytes.len());
@@ -85,7 +86,9 @@ impl Text {
         }
         let nulls = self.take_nulls();
         self.ends.clear();
-        let bytes = Buffer::from_vec(std::mem::take(&mut self.bytes));
+        // The next batch is about as big: room for it now saves growing step by step.
+        let room = Vec::with_capacity(self.bytes.len());
+        let bytes = Buffer::from_vec(std::mem::replace(&mut self.bytes, room));
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
         // The bytes are UTF-8 by construction; `try_new` checks it anyway.
         Ok(Arc::new(StringArray::try_new(offsets, bytes, nulls)?))
@@ -134,7 +137,8 @@ impl<T: Copy + Default> Values<T> {
             Some(value) => self.push(value),
             None => {
                 if self.nulls == 0 {
-                    self.valid = vec![true; self.values.len()];
+                    self.valid.reserve(self.values.capacity());
+                    self.valid.resize(self.values.len(), true);
                 }
                 self.nulls += 1;
                 self.values.push(T::default());
@@ -173,7 +177,9 @@ impl<T: Copy + Default> Values<T> {
         let nulls = (self.nulls > 0).then(|| NullBuffer::from(std::mem::take(&mut self.valid)));
         self.valid.clear();
         self.nulls = 0;
-        (std::mem::take(&mut self.values), nulls)
+        // The next batch is about as big: room for it now saves growing step by step.
+        let room = Vec::with_capacity(self.values.len());
+        (std::mem::replace(&mut self.values, room), nulls)
     }
 }
 

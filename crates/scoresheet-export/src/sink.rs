@@ -4,7 +4,7 @@
 //! ([`PieceCode`]), move types ([`MoveType::of`]), comment commands
 //! ([`MoveMeta::add_comment`]), UCI ([`UciMove::from_move`]), the game's identity
 //! ([`game_id`]), typed tag values ([`tag_value`]), the Polyglot key
-//! ([`Position::polyglot_key`]).
+//! ([`Position::polyglot_key`], [`Position::polyglot_key_after`]).
 
 use std::sync::Arc;
 
@@ -117,6 +117,8 @@ struct Current {
     /// The annotations of the last move, whose comments may still come.
     meta: Option<MoveMeta>,
     repetitions: Repetitions,
+    /// The Polyglot key of the position reached, updated move by move.
+    key: u64,
 }
 
 /// A [`ReplaySink`] that appends each replayed game to the `games` and `moves` columns (a
@@ -383,6 +385,7 @@ impl ReplaySink for TableSink {
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.game.start_fen);
         self.game.repetitions.push(start);
+        self.game.key = start.polyglot_key();
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
@@ -425,7 +428,9 @@ impl ReplaySink for TableSink {
         m.is_check.push(check);
         m.is_mate.push(mate);
         // Polyglot keys are unsigned; the column holds the same 64 bits as a signed integer.
-        m.position_key.push(after.polyglot_key() as i64);
+        // Mainline plies come in order, each from the position the last one reached.
+        self.game.key = ply.before.polyglot_key_after(self.game.key, mv, after);
+        m.position_key.push(self.game.key as i64);
         m.halfmove_clock
             .push(i32::try_from(after.halfmove_clock()).unwrap_or(i32::MAX));
         let repetition = self.game.repetitions.push(after);

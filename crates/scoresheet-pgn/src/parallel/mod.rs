@@ -9,7 +9,9 @@
 //!   reader itself ends a game, so a chunk's size stays bounded whatever the input.
 //! - **Order and memory**: converted chunks wait until those before them are delivered; a worker
 //!   more than `4 N` chunks ahead of the delivery waits before taking another. There is no other
-//!   thread: the worker that completes the run of chunks due next delivers them.
+//!   thread: the worker that completes the run of chunks due next delivers them, one worker at a
+//!   time, without holding the lock the others need to hand in a chunk and take the next (so
+//!   that a slow delivery, such as encoding Parquet, overlaps the others' converting).
 //! - **Locations**: a worker reads its chunk with a [`Reader`] of its own, so the locations it
 //!   reports are within the chunk; they are moved to the whole input (game index, line, byte)
 //!   before delivery, so messages read as if one reader had read the input.
@@ -265,7 +267,8 @@ where
     B: Default + Send,
 {
     let input = Mutex::new(Input::new(src, *options));
-    let output = Mutex::new(Output::new(deliver));
+    let output = Mutex::new(Output::default());
+    let sink = Mutex::new(deliver);
     let delivered = Condvar::new();
     let window = 4 * options.threads as u64;
     thread::scope(|scope| {
@@ -287,13 +290,13 @@ where
                     let mut out = lock(&output);
                     let start = (chunk.byte, chunk.line, chunk.column);
                     out.pending.insert(chunk.seq, (start, batch, log));
-                    out.deliver_ready();
-                    delivered.notify_all();
+                    out = deliver_ready(out, &output, &sink, &delivered);
                     // Not more than `window` chunks ahead of the delivery.
                     while !out.stopped() && chunk.seq >= out.delivered + window {
                         out = delivered.wait(out).unwrap_or_else(PoisonError::into_inner);
                     }
                     if out.stopped() {
+                        drop(out);
                         lock(&input).stop = true;
                         return;
                     }
@@ -442,14 +445,15 @@ impl<R: Read> Input<R> {
 type Converted<B> = ((u64, u64, u64), B, ChunkLog);
 
 /// Converted chunks on their way out, in input order.
-struct Output<B, D> {
-    deliver: D,
+struct Output<B> {
     /// Converted chunks not delivered yet, by place in the input.
     pending: BTreeMap<u64, Converted<B>>,
     /// Chunks delivered: the next one due is `delivered`.
     delivered: u64,
     /// Games in the chunks delivered.
     games_before: u64,
+    /// Whether a worker is delivering (one at a time, in order).
+    delivering: bool,
     failed: Option<io::Error>,
     /// The error that ended the input, from the chunk delivered last.
     fatal: Option<ReadError>,
@@ -457,49 +461,74 @@ struct Output<B, D> {
     spare: Vec<B>,
 }
 
-impl<B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>> Output<B, D> {
-    fn new(deliver: D) -> Output<B, D> {
+impl<B> Default for Output<B> {
+    fn default() -> Self {
         Output {
-            deliver,
             pending: BTreeMap::new(),
             delivered: 0,
             games_before: 0,
+            delivering: false,
             failed: None,
             fatal: None,
             spare: Vec::new(),
         }
     }
+}
 
+impl<B> Output<B> {
     /// Whether nothing more is delivered: the delivery failed, or a chunk ended the input.
     fn stopped(&self) -> bool {
         self.failed.is_some() || self.fatal.is_some()
     }
+}
 
-    /// Delivers the chunks due, in order.
-    fn deliver_ready(&mut self) {
-        while let Some(((byte, line, column), mut batch, mut log)) =
-            self.pending.remove(&self.delivered)
-        {
-            let start = Location {
-                game_index: self.games_before,
-                game_first_line: line,
-                line,
-                column,
-                byte,
-            };
-            self.games_before += log.converted + log.rejected_games();
-            log.offset_by(start);
-            if !self.stopped() {
-                let fatal = log.fatal.take();
-                if let Err(e) = (self.deliver)(&mut batch, log) {
-                    self.failed = Some(e);
-                }
-                self.fatal = fatal;
-            }
-            self.spare.push(batch);
-            self.delivered += 1;
-        }
+/// Delivers the chunks due, in order, unless another worker is at it (it delivers them then).
+/// The lock on `output` is released while `deliver` runs (writing the output takes a while),
+/// so that the other workers can hand in their chunks and take new ones meanwhile; only the
+/// worker that set `delivering` calls `deliver`.
+fn deliver_ready<'a, B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>>(
+    mut out: MutexGuard<'a, Output<B>>,
+    output: &'a Mutex<Output<B>>,
+    sink: &Mutex<D>,
+    delivered: &Condvar,
+) -> MutexGuard<'a, Output<B>> {
+    if out.delivering {
+        return out;
     }
+    out.delivering = true;
+    while let Some(((byte, line, column), mut batch, mut log)) = {
+        let due = out.delivered;
+        out.pending.remove(&due)
+    } {
+        let start = Location {
+            game_index: out.games_before,
+            game_first_line: line,
+            line,
+            column,
+            byte,
+        };
+        out.games_before += log.converted + log.rejected_games();
+        log.offset_by(start);
+        let stopped = out.stopped();
+        let fatal = log.fatal.take();
+        drop(out);
+        let result = match stopped {
+            true => Ok(()),
+            false => (*lock(sink))(&mut batch, log),
+        };
+        out = lock(output);
+        if let Err(e) = result {
+            out.failed = Some(e);
+        }
+        if !stopped && fatal.is_some() {
+            out.fatal = fatal;
+        }
+        out.spare.push(batch);
+        out.delivered += 1;
+        delivered.notify_all();
+    }
+    out.delivering = false;
+    out
 }
 
 /// Reads until `buf` holds `want` bytes or the input ends; true at the end.

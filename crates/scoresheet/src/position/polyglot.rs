@@ -9,7 +9,8 @@
 
 use super::polyglot_random::RANDOM64;
 use super::Position;
-use crate::types::{Color, Role};
+use crate::types::{CastlingSide, Color, Role};
+use crate::{Move, Square};
 
 const CASTLING: usize = 768;
 const EN_PASSANT: usize = 772;
@@ -28,12 +29,71 @@ impl Position {
         let mut key = 0;
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
-                let kind = 2 * role as usize + usize::from(color == Color::White);
                 for square in board.colored_pieces(color, role.to_cozy()) {
-                    key ^= RANDOM64[64 * kind + square as usize];
+                    key ^= piece_key(color, role, square);
                 }
             }
-            let rights = board.castle_rights(color);
+        }
+        key ^ self.polyglot_state_key()
+    }
+
+    /// The Polyglot key of `after`, the position `mv` leads to from this one, given `key`, this
+    /// position's key: equal to `after.polyglot_key()`, but XORing only what the move changes
+    /// (the moved, captured and promoted pieces, castling rights, en-passant file, side to
+    /// move) instead of every piece. For keys of every position of a game.
+    ///
+    /// ```
+    /// use scoresheet::{Position, uci::UciMove};
+    ///
+    /// let mut pos = Position::new();
+    /// let mut key = pos.polyglot_key();
+    /// for uci in ["e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "e8f7"] {
+    ///     let mv = uci.parse::<UciMove>()?.to_move(&pos)?;
+    ///     let mut after = pos.clone();
+    ///     after.play(mv)?;
+    ///     key = pos.polyglot_key_after(key, mv, &after);
+    ///     assert_eq!(key, after.polyglot_key());
+    ///     pos = after;
+    /// }
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn polyglot_key_after(&self, key: u64, mv: Move, after: &Position) -> u64 {
+        let us = self.turn();
+        let them = !us;
+        let moved = match mv {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let taken = capture.map_or(0, |role| piece_key(them, role, to));
+                piece_key(us, role, from) ^ piece_key(us, promotion.unwrap_or(role), to) ^ taken
+            }
+            Move::EnPassant { from, to } => {
+                let taken = Square::new(to.file(), from.rank());
+                piece_key(us, Role::Pawn, from)
+                    ^ piece_key(us, Role::Pawn, to)
+                    ^ piece_key(them, Role::Pawn, taken)
+            }
+            Move::Castle { king, rook } => {
+                let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+                let rook_to = Square::new(side.rook_to_file(), rook.rank());
+                piece_key(us, Role::King, king)
+                    ^ piece_key(us, Role::King, mv.to())
+                    ^ piece_key(us, Role::Rook, rook)
+                    ^ piece_key(us, Role::Rook, rook_to)
+            }
+        };
+        key ^ moved ^ self.polyglot_state_key() ^ after.polyglot_state_key()
+    }
+
+    /// The key's part that is not pieces: castling rights, en-passant file, side to move.
+    fn polyglot_state_key(&self) -> u64 {
+        let mut key = 0;
+        for color in [Color::White, Color::Black] {
+            let rights = self.board.castle_rights(color);
             let base = CASTLING + 2 * usize::from(color == Color::Black);
             if rights.short.is_some() {
                 key ^= RANDOM64[base];
@@ -62,4 +122,10 @@ impl Position {
             .any(|sq| self.our(Role::Pawn).has(sq));
         beside.then_some(ep.file() as usize)
     }
+}
+
+/// The number of a piece on a square.
+fn piece_key(color: Color, role: Role, square: Square) -> u64 {
+    let kind = 2 * role as usize + usize::from(color == Color::White);
+    RANDOM64[64 * kind + square as usize]
 }

@@ -57,3 +57,49 @@ fn ok_played_positions_have_the_published_keys() {
         assert_eq!(got, want, "{line:?}");
     }
 }
+
+/// Every move to depth 2 from `pos`: the key updated by the move equals the key computed anew.
+fn check_key_updates(pos: &Position, depth: u32, context: &str) -> usize {
+    let key = pos.polyglot_key();
+    let mut checked = 0;
+    for mv in pos.legal_moves() {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        assert_eq!(
+            pos.polyglot_key_after(key, mv, &after),
+            after.polyglot_key(),
+            "{context}: {mv:?} from {}",
+            pos.fen(scoresheet::EnPassantMode::Always)
+        );
+        checked += 1;
+        if depth > 1 {
+            checked += check_key_updates(&after, depth - 1, context);
+        }
+    }
+    checked
+}
+
+#[test]
+fn ok_key_after_a_move_equals_the_key_computed_anew() {
+    // Castling (standard and Chess960), en passant, promotions with and without capture, and
+    // the rights a rook capture removes: the perft suites' positions, every move to depth 2.
+    let suites = [
+        (include_str!("../data/tricky.epd"), CastlingMode::Standard),
+        (include_str!("../data/standard.epd"), CastlingMode::Standard),
+        (include_str!("../data/chess960.epd"), CastlingMode::Chess960),
+    ];
+    let mut checked = 0;
+    for (suite, mode) in suites {
+        let fens = suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        for fen in fens.take(120) {
+            // The suites' few positions cozy-chess cannot hold are the perft test's business.
+            if let Ok(pos) = Position::from_fen_lenient(fen, mode) {
+                checked += check_key_updates(&pos, 2, fen);
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} moves checked");
+}

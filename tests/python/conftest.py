@@ -77,7 +77,7 @@ MIXED_BAD = [
     '[Event "syntax"]\n\n1. e4 Zz9 *\n\n',
     '[Event "fen"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n\n',
     '[Event "variant"]\n[Variant "Atomic"]\n\n1. e4 *\n\n',
-    '[Event "ambiguous"]\n[FEN "4k3/8/8/8/8/8/8/N3K1N1 w - - 0 1"]\n\n1. Nc2 Kd7 2. Ne2 *\n\n',
+    '[Event "ambiguous"]\n[FEN "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1"]\n\n1. Ne2 *\n\n',
 ]
 MIXED_NULL = '[Event "null"]\n\n1. e4 -- 2. d4 *\n\n'
 

@@ -5,11 +5,12 @@
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use scoresheet::notation::NotationError;
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::Location;
 
 /// A class of `scoresheet._errors`.
-fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("scoresheet._errors")?.getattr(name)
 }
 
@@ -87,6 +88,42 @@ impl Rejected {
         let text = format!("{source}: {}", self.message);
         let text = std::ffi::CString::new(text.replace('\0', "\\0"))?;
         PyErr::warn(py, &category, &text, stacklevel)
+    }
+}
+
+/// A move that does not parse (`ParseError`) or is not one legal move (`IllegalMoveError`).
+pub fn move_error(
+    py: Python<'_>,
+    e: &NotationError,
+    text: &str,
+    pos: &scoresheet::Position,
+) -> PyErr {
+    let fen = pos.fen(scoresheet::EnPassantMode::Always);
+    let made = match e {
+        NotationError::Move(m) => class(py, "IllegalMoveError").and_then(|c| {
+            let message = format!("move {text:?}: {} (position {fen})", m.kind());
+            c.call1((message, text, fen, m.kind().to_string()))
+        }),
+        _ => class(py, "ParseError").and_then(|c| {
+            let offset = e.offset().unwrap_or(0);
+            c.call1((e.to_string(), e.notation(), offset, text))
+        }),
+    };
+    match made {
+        Ok(value) => PyErr::from_value(value),
+        Err(e) => e,
+    }
+}
+
+/// A FEN that does not parse or is no legal position: `ParseError` with notation `fen`.
+pub fn fen_error(py: Python<'_>, e: &scoresheet::FenError, text: &str) -> PyErr {
+    let offset = match e {
+        scoresheet::FenError::Parse(p) => p.offset(),
+        _ => 0,
+    };
+    match class(py, "ParseError").and_then(|c| c.call1((e.to_string(), "fen", offset, text))) {
+        Ok(value) => PyErr::from_value(value),
+        Err(e) => e,
     }
 }
 

@@ -100,7 +100,7 @@ impl Game {
     }
 
     /// The mainline in SAN.
-    fn sans(&self) -> Vec<&str> {
+    pub(crate) fn sans(&self) -> Vec<&str> {
         self.plies.iter().map(|p| p.san.as_str()).collect()
     }
 
@@ -172,6 +172,11 @@ impl Game {
 }
 
 impl Game {
+    /// The mainline's moves (`None` for a null move).
+    pub(crate) fn moves(&self) -> &[Option<Move>] {
+        &self.moves
+    }
+
     /// The Python view of a replayed game.
     fn new(game: replay::Game) -> Game {
         let mode = game.start.castling_mode();

@@ -7,10 +7,13 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod egd;
 mod errors;
 mod games;
+mod notation;
 mod source;
 mod tables;
+mod vocab;
 
 use pyo3::prelude::*;
 use scoresheet::EnPassantMode;
@@ -66,6 +69,14 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::Game>()?;
     m.add_class::<games::Ply>()?;
     m.add_class::<games::Games>()?;
+    m.add_function(wrap_pyfunction!(egd::egd, m)?)?;
+    m.add_class::<egd::EgdRecords>()?;
+    m.add_function(wrap_pyfunction!(notation::convert, m)?)?;
+    m.add_class::<notation::PyPosition>()?;
+    m.add_function(wrap_pyfunction!(vocab::vocab_named, m)?)?;
+    m.add_function(wrap_pyfunction!(vocab::tokenize_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(vocab::detokenize, m)?)?;
+    m.add_class::<vocab::PyVocabulary>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -3,10 +3,14 @@
 //! interface.
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
+use std::time::Duration;
 
 use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
 use arrow_pyarrow::IntoPyArrow;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use scoresheet_export::{
@@ -24,7 +28,7 @@ struct Collected {
     games: Vec<RecordBatch>,
     moves: Vec<RecordBatch>,
     rejected: Vec<Rejected>,
-    /// Set when delivery stopped for Python (Ctrl-C, or the first rejection under "raise").
+    /// The `KeyboardInterrupt` (or other signal handler's error) that stopped the read.
     stopped: Option<PyErr>,
 }
 
@@ -47,7 +51,8 @@ pub fn read_tables<'py>(
     let name = source.name(py);
     let settings = ParallelExport::new(threads).export(ExportOptions::new().fen(fen));
     let label: Arc<str> = Arc::from(name.as_str());
-    let (out, result) = py.detach(|| {
+    let stop = AtomicBool::new(false);
+    let read = || {
         let mut out = Collected::default();
         let result = source
             .open()
@@ -57,25 +62,47 @@ pub fn read_tables<'py>(
                     out.games.push(batches.games);
                     out.moves.push(batches.moves);
                     out.rejected.extend(log.rejections().map(Rejected::new));
-                    let stop = Python::attach(|py| py.check_signals().err());
-                    match stop.or_else(|| stop_on_reject(raise, &out.rejected)) {
-                        Some(e) => {
-                            out.stopped = Some(e);
-                            Err(io::Error::other("stopped"))
-                        }
-                        None => Ok(()),
+                    match stop.load(Ordering::Relaxed) || (raise && !out.rejected.is_empty()) {
+                        true => Err(io::Error::other("stopped")),
+                        false => Ok(()),
                     }
                 })
             });
         (out, result)
-    });
+    };
+    let ((mut out, result), interrupted) = py.detach(|| watch_signals(read, &stop))?;
+    out.stopped = interrupted;
     finish(py, &name, out, result, raise, fen)
 }
 
-/// A placeholder error when the first rejection must be raised (made into `PgnError` with
-/// the GIL held, in [`finish`]).
-fn stop_on_reject(raise: bool, rejected: &[Rejected]) -> Option<PyErr> {
-    (raise && !rejected.is_empty()).then(|| value_error("rejected"))
+/// Runs `read` on a thread of its own while this one, the main thread (where Python runs
+/// signal handlers), checks for signals every 50 ms: on Ctrl-C it sets `stop`, which ends the
+/// read at the next chunk, and gives the `KeyboardInterrupt` back with the read's result.
+fn watch_signals<T: Send>(
+    read: impl FnOnce() -> T + Send,
+    stop: &AtomicBool,
+) -> PyResult<(T, Option<PyErr>)> {
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel();
+        let worker = scope.spawn(move || {
+            let out = read();
+            // Nothing to do if the receiver is gone: the join below collects the result.
+            let _ = done.send(());
+            out
+        });
+        let mut interrupted = None;
+        let wait = Duration::from_millis(50);
+        while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
+            if interrupted.is_none() {
+                interrupted = Python::attach(|py| py.check_signals().err());
+                stop.store(interrupted.is_some(), Ordering::Relaxed);
+            }
+        }
+        let out = worker
+            .join()
+            .map_err(|_| PyRuntimeError::new_err("the reading thread panicked (a bug)"))?;
+        Ok((out, interrupted))
+    })
 }
 
 /// The tables, or the error that stopped the read.
@@ -87,13 +114,13 @@ fn finish<'py>(
     raise: bool,
     fen: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyList>)> {
+    if let Some(e) = out.stopped.take() {
+        return Err(e);
+    }
     if raise {
         if let Some(first) = out.rejected.first() {
             return Err(first.to_err(py, name));
         }
-    }
-    if let Some(e) = out.stopped.take() {
-        return Err(e);
     }
     match result {
         Ok(()) => {}

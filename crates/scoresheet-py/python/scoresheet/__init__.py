@@ -13,8 +13,9 @@ read + games reported.
 
 from __future__ import annotations
 
+import json
 import os
-from typing import IO, TYPE_CHECKING, Any, List, Literal, Union
+from typing import IO, TYPE_CHECKING, Any, List, Literal, Sequence, Union
 
 from . import _scoresheet
 from ._errors import (
@@ -25,9 +26,22 @@ from ._errors import (
     Rejection,
     ScoresheetError,
 )
-from ._scoresheet import Game, Games, Ply, read_games
+from ._scoresheet import (
+    EgdRecords,
+    Game,
+    Games,
+    Ply,
+    Position,
+    Vocabulary,
+    convert,
+    detokenize,
+    egd,
+    read_games,
+    vocab,
+)
 
 if TYPE_CHECKING:
+    import numpy
     import pyarrow
 
 __version__: str = _scoresheet.__version__
@@ -83,17 +97,90 @@ def read_tables(
     return Tables(games.read_all(), moves.read_all(), rejected)
 
 
+def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> "numpy.ndarray":
+    """Token ids (a NumPy int32 array) of moves: strings of the vocabulary's notation, or a
+    ``Game`` (its mainline in SAN, or in UCI with standard castling, as ``scoresheet
+    tokenize``). A vocabulary without symbols reads ``Nf3+`` as ``Nf3``. A move not in the
+    vocabulary (a null move, a Chess960 castling in UCI) raises ``ValueError``."""
+    import numpy
+
+    return numpy.frombuffer(_scoresheet.tokenize_bytes(moves, vocab), dtype="<i4").astype(
+        numpy.int32, copy=False
+    )
+
+
+UNK_TOKEN = "[UNK]"
+"""The Hugging Face tokenizer's unknown token: id ``len(vocab)``."""
+PAD_TOKEN = "[PAD]"
+"""The Hugging Face tokenizer's padding token: id ``len(vocab) + 1``."""
+
+
+def write_hf_tokenizer(vocab: Union[Vocabulary, str], path: Union[str, "os.PathLike[str]"]) -> None:
+    """Writes a Hugging Face ``tokenizer.json`` for a vocabulary: a WordLevel model whose ids
+    are the vocabulary's (the same as ``tokenize``), a ``WhitespaceSplit`` pre-tokenizer (a
+    move list is one string of moves separated by whitespace; the ``Whitespace``
+    pre-tokenizer would cut ``Nf3+`` into ``Nf3`` and ``+``), and two special tokens after the
+    moves: ``[UNK]`` (id ``len(vocab)``) and ``[PAD]`` (``len(vocab) + 1``, also set as the
+    padding token). ERAN strings hold spaces, so ERAN vocabularies are refused (``ValueError``).
+
+    >>> from tokenizers import Tokenizer  # doctest: +SKIP
+    >>> scoresheet.write_hf_tokenizer("san", "tokenizer.json")  # doctest: +SKIP
+    >>> Tokenizer.from_file("tokenizer.json").encode("e4 e5 Nf3").ids  # doctest: +SKIP
+    [26, 27, 218]
+    """
+    v = vocab if isinstance(vocab, Vocabulary) else _scoresheet.vocab(vocab)
+    strings = v.strings()
+    if any(" " in s for s in strings):
+        raise ValueError(f"vocabulary {v.name}: its strings hold spaces, which a "
+                         "whitespace-split tokenizer cannot keep")
+    n = len(strings)
+    special = [(n, UNK_TOKEN), (n + 1, PAD_TOKEN)]
+    model_vocab = {s: i for i, s in enumerate(strings)}
+    model_vocab.update({token: i for i, token in special})
+    tokenizer = {
+        "version": "1.0",
+        "truncation": None,
+        "padding": {
+            "strategy": "BatchLongest", "direction": "Right", "pad_to_multiple_of": None,
+            "pad_id": n + 1, "pad_type_id": 0, "pad_token": PAD_TOKEN,
+        },
+        "added_tokens": [
+            {"id": i, "content": token, "single_word": False, "lstrip": False,
+             "rstrip": False, "normalized": False, "special": True}
+            for i, token in special
+        ],
+        "normalizer": None,
+        "pre_tokenizer": {"type": "WhitespaceSplit"},
+        "post_processor": None,
+        "decoder": None,
+        "model": {"type": "WordLevel", "vocab": model_vocab, "unk_token": UNK_TOKEN},
+    }
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(tokenizer, f, ensure_ascii=False)
+
+
 __all__ = [
+    "PAD_TOKEN",
+    "UNK_TOKEN",
+    "EgdRecords",
     "Game",
     "Games",
     "IllegalMoveError",
     "ParseError",
     "PgnError",
     "Ply",
+    "Position",
     "RejectedGameWarning",
     "Rejection",
     "ScoresheetError",
     "Tables",
+    "Vocabulary",
+    "convert",
+    "detokenize",
+    "egd",
     "read_games",
     "read_tables",
+    "tokenize",
+    "vocab",
+    "write_hf_tokenizer",
 ]

@@ -1,7 +1,9 @@
 """Typed API of scoresheet (see the docstrings in __init__.py and the README's Python section)."""
 
 import os
-from typing import IO, Iterator, List, Literal, Optional, Tuple, Union
+from typing import IO, Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+
+import numpy
 
 import pyarrow
 
@@ -124,3 +126,97 @@ def read_games(source: Source, *, errors: Literal["skip", "raise"] = "skip") -> 
     game that cannot be replayed is warned about and listed in ``.rejected`` (``"skip"``) or
     raises ``PgnError`` (``"raise"``); iteration goes on after it. Games in = games yielded +
     games rejected. Each game is read with the GIL released; Ctrl-C interrupts."""
+
+class EgdRecords(Iterator[dict[str, Any]]):
+    """The iterator of ``egd``: one EGD record (a dict) per game converted."""
+
+    @property
+    def rejected(self) -> List[Rejection]:
+        """The games rejected so far (``errors="skip"``)."""
+    def __iter__(self) -> EgdRecords: ...
+    def __next__(self) -> dict[str, Any]: ...
+
+def egd(
+    source: Source, *, extended: bool = False, errors: Literal["skip", "raise"] = "skip"
+) -> EgdRecords:
+    """EGD records, the objects ``scoresheet egd`` writes (format specified in the
+    ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected
+    games as for ``read_games``."""
+
+Notation = str
+"""A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,
+``eran``, ``eran-short``, ``quantum``, ``figurine``, ``figurine-black``, ``figurine-side``,
+``iccf``, ``smith``, and ``san-CODE``/``lan-CODE`` (ISO 639-1: ``san-de``, ``lan-ru``)."""
+
+def convert(
+    moves: List[str],
+    *,
+    from_: Notation,
+    to: Notation,
+    fen: Optional[str] = None,
+    chess960: bool = False,
+    lang: Optional[str] = None,
+) -> List[str]:
+    """Plays ``moves`` (read leniently in ``from_``) from ``fen`` (else the start position)
+    and writes each in ``to``, as ``scoresheet convert``. ``chess960`` writes castling as king
+    takes rook; ``lang`` gives SAN and LAN a language's piece letters. Raises ``ParseError``
+    or ``IllegalMoveError`` at the first bad move."""
+
+class Position:
+    """A legal position (standard chess or Chess960)."""
+
+    def __init__(self, fen: Optional[str] = None, *, chess960: bool = False) -> None:
+        """The position of ``fen`` (strict; ``ParseError`` with notation ``fen`` when it does
+        not parse or is illegal), else the start position."""
+    def fen(self, en_passant: Literal["always", "legal"] = "always") -> str:
+        """The FEN (en-passant square after any double push, or only when capturable)."""
+    def legal_moves(self, notation: Notation = "uci") -> List[str]:
+        """Every legal move written in ``notation``, sorted by UCI."""
+    def play(self, move_: str, notation: Notation = "san") -> str:
+        """Plays a move; returns it in UCI. ``ParseError``/``IllegalMoveError`` if it is not
+        one legal move."""
+    def format(self, move_: str, notation: Notation) -> str:
+        """Writes a legal move given in UCI in ``notation``."""
+    def parse(self, move_: str, notation: Notation = "san") -> str:
+        """Reads a move written in ``notation``; returns it in UCI."""
+    @property
+    def turn(self) -> Literal["w", "b"]:
+        """The side to move."""
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool: ...
+    def copy(self) -> Position: ...
+
+class Vocabulary:
+    """Every string a notation can write for a legal move, in token-id order."""
+
+    @property
+    def name(self) -> str:
+        """``san``, ``san+``, ``uci``, ``lan``, ``lan+``, ``eran`` or ``eran-short``."""
+    def strings(self) -> List[str]:
+        """The strings, id 0 first."""
+    def token_id(self, s: str) -> Optional[int]: ...
+    def token_str(self, id: int) -> Optional[str]: ...
+    def witness(self, s: str) -> Optional[Tuple[str, str]]:
+        """``(fen, uci)``: a legal position and the move written ``s`` there."""
+    def __len__(self) -> int: ...
+    def __contains__(self, s: str) -> bool: ...
+
+def vocab(name: str, with_symbols: bool = False) -> Vocabulary:
+    """The vocabulary ``name`` (``san``, ``uci``, ``lan``, ``eran``, ``eran-short``;
+    ``with_symbols`` or ``san+``/``lan+`` for SAN and LAN with ``+``/``#``), as ``scoresheet
+    vocab``."""
+
+def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> numpy.ndarray:
+    """Token ids (int32) of moves, or of a game's mainline (SAN, or UCI with standard
+    castling, as ``scoresheet tokenize``). ``ValueError`` for a move not in the vocabulary."""
+
+def detokenize(ids: Sequence[int], vocab: Union[Vocabulary, str]) -> List[str]:
+    """The strings of token ids. ``ValueError`` for an id past the vocabulary."""
+
+UNK_TOKEN: str
+PAD_TOKEN: str
+
+def write_hf_tokenizer(vocab: Union[Vocabulary, str], path: Union[str, os.PathLike[str]]) -> None:
+    """Writes a Hugging Face ``tokenizer.json`` (WordLevel, WhitespaceSplit; ids as
+    ``tokenize``; ``[UNK]`` = ``len(vocab)``, ``[PAD]`` = ``len(vocab) + 1``)."""

@@ -86,3 +86,8 @@ class Rejection(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.source}: {self.message}"
+
+
+for _cls in (ScoresheetError, ParseError, IllegalMoveError, PgnError, RejectedGameWarning,
+             Rejection):
+    _cls.__module__ = "scoresheet"

@@ -105,7 +105,10 @@ impl EgdRecords {
     }
 }
 
-/// EGD records of the games of a source; see the package docs.
+/// EGD records of the games of `source` (a path, bytes or a binary file object), as dicts:
+/// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
+/// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
+/// `"raise"`).
 #[pyfunction]
 #[pyo3(signature = (source, *, extended = false, errors = "skip"))]
 pub fn egd(

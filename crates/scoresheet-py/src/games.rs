@@ -295,7 +295,15 @@ impl Games {
     }
 }
 
-/// Replays the games of a source; see the package docs.
+/// Replays the games of `source` with the library's replay layer (the rules of every
+/// `scoresheet` command) and yields them as `Game` objects.
+///
+/// `source`: a path (str or os.PathLike; plain, .gz, .zst, .bz2, compression told by
+/// content), bytes, or a binary file object. A game that cannot be replayed is reported:
+/// with `errors="skip"` by a `RejectedGameWarning` and a `Rejection` in the iterator's
+/// `rejected` list, with `errors="raise"` by `PgnError` (iteration can go on after it).
+/// Games in = games yielded + games reported. Each game is read with the GIL released;
+/// Ctrl-C interrupts between games.
 #[pyfunction]
 #[pyo3(signature = (source, *, errors = "skip"))]
 pub fn read_games(py: Python<'_>, source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {

@@ -49,7 +49,12 @@ fn read(py: Python<'_>, n: Notation, pos: &scoresheet::Position, text: &str) -> 
         .map_err(|e| move_error(py, &e, text, pos))
 }
 
-/// Plays moves from a position and writes each in another notation.
+/// Plays `moves`, read leniently in the notation `from_`, from `fen` (else the start
+/// position) and writes each in the notation `to`, as `scoresheet convert`. Notation names
+/// are the command-line tool's: san, lan, uci, eran, eran-short, quantum, figurine,
+/// figurine-black, figurine-side, iccf, smith, san-CODE, lan-CODE. `chess960` writes castling
+/// as king takes rook; `lang` (ISO 639-1) gives SAN and LAN a language's piece letters.
+/// Raises `ParseError` or `IllegalMoveError` at the first bad move.
 #[pyfunction]
 #[pyo3(signature = (moves, *, from_, to, fen = None, chess960 = false, lang = None))]
 #[allow(clippy::too_many_arguments)]
@@ -84,7 +89,8 @@ pub fn convert(
     Ok(out)
 }
 
-/// A legal chess position.
+/// A legal chess position: `Position(fen=None, *, chess960=False)`, the standard start
+/// position without a FEN. Moves are strings in a notation named as for `convert`.
 #[pyclass(module = "scoresheet", name = "Position", skip_from_py_object)]
 #[derive(Debug, Clone)]
 pub struct PyPosition {

@@ -33,7 +33,7 @@ struct Collected {
 }
 
 /// Reads PGN into the export's tables: `(games, moves, rejections)`, the tables as
-/// `pyarrow.RecordBatchReader`s (the package makes them Tables).
+/// `pyarrow.RecordBatchReader`s (`scoresheet.read_tables` makes them Tables; use that).
 #[pyfunction]
 #[pyo3(signature = (source, *, threads = 1, fen = false, errors = "skip"))]
 pub fn read_tables<'py>(

@@ -163,7 +163,8 @@ pub fn tokenize_bytes<'py>(
     Ok(PyByteArray::new(py, &out))
 }
 
-/// The strings of token ids.
+/// The strings of token ids in `vocab` (a `Vocabulary` or its name). Raises `ValueError`
+/// for an id past the vocabulary.
 #[pyfunction]
 pub fn detokenize(ids: Vec<i64>, vocab: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     let v = PyVocabulary::of(vocab)?;

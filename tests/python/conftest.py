@@ -52,3 +52,49 @@ def egd_games(corpus):
     """`scoresheet egd --extended` of the corpus, parsed."""
     done = run("egd", "--extended", "-q", corpus)
     return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def import_scoresheet():
+    """The installed `scoresheet` package (`pip install ./crates/scoresheet-py`). Without it the
+    calling test module is skipped, saying why; under CI=true a missing package fails."""
+    try:
+        import scoresheet
+    except ImportError as e:
+        if os.environ.get("CI") == "true":
+            raise AssertionError(
+                f"CI=true but the scoresheet package is not installed: {e} "
+                "(.ci/run installs it with pip install ./crates/scoresheet-py)") from e
+        pytest.skip(f"the scoresheet Python package is not installed ({e}); "
+                    "run pip install ./crates/scoresheet-py", allow_module_level=True)
+    return scoresheet
+
+
+# Good games and one of each kind of rejection the replay layer has: an illegal move, a
+# move that is no move, a bad FEN tag, an unsupported variant, a null move (kept by
+# read_games, rejected by the tables), an unterminated comment (a read error).
+MIXED_BAD = [
+    '[Event "illegal"]\n\n1. e4 e5 2. Ke3 *\n\n',
+    '[Event "syntax"]\n\n1. e4 Zz9 *\n\n',
+    '[Event "fen"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n\n',
+    '[Event "variant"]\n[Variant "Atomic"]\n\n1. e4 *\n\n',
+    '[Event "ambiguous"]\n[FEN "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1"]\n\n1. Ne2 *\n\n',
+]
+MIXED_NULL = '[Event "null"]\n\n1. e4 -- 2. d4 *\n\n'
+
+
+@pytest.fixture(scope="session")
+def mixed_pgn(tmp_path_factory, corpus):
+    """The first 300 games of the corpus with the bad games of MIXED_BAD and MIXED_NULL
+    spread between them: (path, number of games in it)."""
+    text = corpus.read_text(encoding="utf-8", errors="surrogateescape")
+    games = ["[Event " + g for g in text.split("\n[Event ")[1:301]]
+    bad = MIXED_BAD + [MIXED_NULL]
+    out = []
+    for i, game in enumerate(games):
+        out.append(game.rstrip("\n") + "\n\n")
+        if i % 50 == 7:
+            out.append(bad[(i // 50) % len(bad)])
+    out.append(bad[0])
+    path = tmp_path_factory.mktemp("mixed") / "mixed.pgn"
+    path.write_text("".join(out), encoding="utf-8", errors="surrogateescape")
+    return path, len(out)

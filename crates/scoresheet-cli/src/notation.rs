@@ -256,6 +256,20 @@ pub fn language(notation: Core) -> &'static str {
 mod tests {
     use super::*;
 
+    /// The flags' names are the library's (`Notation::name`, which its `FromStr` and the
+    /// Python package read): one table of names.
+    #[test]
+    fn ok_flag_names_are_the_library_names() {
+        for n in Notation::value_variants() {
+            let flag = n
+                .to_possible_value()
+                .expect("every notation is a flag value");
+            assert_eq!(flag.get_name(), n.core().name());
+            assert_eq!(n.core().name().parse::<Core>(), Ok(n.core()));
+        }
+        assert_eq!(Notation::value_variants().len(), Core::ALL.len());
+    }
+
     #[test]
     fn ok_source_lists_auto_then_every_notation() {
         let given: Vec<Notation> = Source::value_variants()

@@ -8,27 +8,25 @@ use scoresheet::vocab::Vocabulary;
 use crate::args::{VocabArgs, VocabNotation};
 use crate::output::{stdout, Failure, Outcome};
 
-/// The vocabulary the flags name.
+/// The vocabulary the flags name (which have symbols: the library's
+/// [`Vocabulary::with_symbols`]).
 fn vocabulary(args: &VocabArgs) -> Result<Vocabulary, Failure> {
-    Ok(match (args.notation, args.with_symbols) {
-        (VocabNotation::San, false) => Vocabulary::San,
-        (VocabNotation::San, true) => Vocabulary::SanWithSymbols,
-        (VocabNotation::Lan, false) => Vocabulary::Lan,
-        (VocabNotation::Lan, true) => Vocabulary::LanWithSymbols,
-        (VocabNotation::Uci, false) => Vocabulary::Uci,
-        (VocabNotation::Eran, false) => Vocabulary::Eran,
-        (VocabNotation::EranShort, false) => Vocabulary::EranShort,
-        (VocabNotation::Eran | VocabNotation::EranShort, true) => {
-            return Err(Failure::Error(anyhow!(
-                "--with-symbols: eran writes no check symbols"
-            )))
-        }
-        (VocabNotation::Uci, true) => {
-            return Err(Failure::Error(anyhow!(
-                "--with-symbols: uci writes no check symbols"
-            )))
-        }
-    })
+    let base = match args.notation {
+        VocabNotation::San => Vocabulary::San,
+        VocabNotation::Lan => Vocabulary::Lan,
+        VocabNotation::Uci => Vocabulary::Uci,
+        VocabNotation::Eran => Vocabulary::Eran,
+        VocabNotation::EranShort => Vocabulary::EranShort,
+    };
+    match args.with_symbols {
+        false => Ok(base),
+        true => base.with_symbols().ok_or_else(|| {
+            Failure::Error(anyhow!(
+                "--with-symbols: {} writes no check symbols",
+                base.name()
+            ))
+        }),
+    }
 }
 
 /// Runs the subcommand.

@@ -196,6 +196,29 @@ impl Vocabulary {
         }
     }
 
+    /// The vocabulary of a [`name`](Vocabulary::name) (`san`, `san+`, `uci`, `lan`, `lan+`,
+    /// `eran`, `eran-short`): the names the command-line tool and the Python package take.
+    ///
+    /// ```
+    /// use scoresheet::vocab::Vocabulary;
+    /// assert_eq!(Vocabulary::from_name("san+"), Some(Vocabulary::SanWithSymbols));
+    /// assert_eq!(Vocabulary::from_name("san").and_then(Vocabulary::with_symbols), Some(Vocabulary::SanWithSymbols));
+    /// assert_eq!(Vocabulary::Uci.with_symbols(), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Vocabulary> {
+        Vocabulary::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// The same notation with `+`/`#` (itself if it has them already); `None` for the
+    /// notations that write no check symbols (UCI, ERAN).
+    pub const fn with_symbols(self) -> Option<Vocabulary> {
+        match self {
+            Vocabulary::San | Vocabulary::SanWithSymbols => Some(Vocabulary::SanWithSymbols),
+            Vocabulary::Lan | Vocabulary::LanWithSymbols => Some(Vocabulary::LanWithSymbols),
+            Vocabulary::Uci | Vocabulary::Eran | Vocabulary::EranShort => None,
+        }
+    }
+
     /// The number of strings.
     pub fn len(self) -> usize {
         tables::table(self).len()

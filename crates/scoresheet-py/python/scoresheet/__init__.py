@@ -1,0 +1,186 @@
+"""scoresheet: chess games at Rust speed.
+
+Read PGN (plain, gzip, zstd, bzip2) into the Arrow tables of ``scoresheet export``
+(``read_tables``) or as replayed games (``read_games``). Every game the command-line tool
+accepts is read, every game it rejects is reported with the same message: games in = games
+read + games reported.
+
+>>> import scoresheet
+>>> games, moves = scoresheet.read_tables(b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+>>> moves.column("san").to_pylist()[-1]
+'Qxf7#'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import IO, TYPE_CHECKING, Any, List, Literal, Sequence, Union
+
+from . import _scoresheet
+from ._errors import (
+    IllegalMoveError,
+    ParseError,
+    PgnError,
+    RejectedGameWarning,
+    Rejection,
+    ScoresheetError,
+)
+from ._scoresheet import (
+    EgdRecords,
+    Game,
+    Games,
+    Ply,
+    Position,
+    Vocabulary,
+    convert,
+    detokenize,
+    egd,
+    read_games,
+    vocab,
+)
+
+if TYPE_CHECKING:
+    import numpy
+    import pyarrow
+
+__version__: str = _scoresheet.__version__
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+
+
+class Tables(tuple):
+    """``(games, moves)``: the two pyarrow Tables, plus ``rejected``, the games left out.
+
+    Unpacks as a pair: ``games, moves = scoresheet.read_tables(path)``."""
+
+    rejected: List[Rejection]
+
+    def __new__(cls, games: Any, moves: Any, rejected: List[Rejection]) -> "Tables":
+        self = super().__new__(cls, (games, moves))
+        self.rejected = rejected
+        return self
+
+    @property
+    def games(self) -> "pyarrow.Table":
+        """The ``games`` table: one row per game read."""
+        return self[0]
+
+    @property
+    def moves(self) -> "pyarrow.Table":
+        """The ``moves`` table: one row per mainline ply of a game read."""
+        return self[1]
+
+
+def read_tables(
+    source: Source,
+    *,
+    threads: int = 1,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+) -> Tables:
+    """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
+    version 1, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
+    over through the Arrow C stream interface.
+
+    ``source`` is a path (``str`` or ``os.PathLike``; plain, ``.gz``, ``.zst``, ``.bz2``,
+    compression told by content), ``bytes`` or a binary file object. ``threads`` workers
+    convert the input in chunks (the tables are the same for any number). ``fen`` adds the
+    ``fen_after`` column to ``moves``. A game that cannot be replayed is left out of both
+    tables and, with ``errors="skip"``, warned about (``RejectedGameWarning``) and listed in
+    the result's ``rejected``; with ``errors="raise"`` the first one raises ``PgnError``.
+
+    The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``)."""
+    games, moves, rejected = _scoresheet.read_tables(
+        source, threads=threads, fen=fen, errors=errors
+    )
+    return Tables(games.read_all(), moves.read_all(), rejected)
+
+
+def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> "numpy.ndarray":
+    """Token ids (a NumPy int32 array) of moves: strings of the vocabulary's notation, or a
+    ``Game`` (its mainline in SAN, or in UCI with standard castling, as ``scoresheet
+    tokenize``). A vocabulary without symbols reads ``Nf3+`` as ``Nf3``. A move not in the
+    vocabulary (a null move, a Chess960 castling in UCI) raises ``ValueError``."""
+    import numpy
+
+    return numpy.frombuffer(_scoresheet.tokenize_bytes(moves, vocab), dtype="<i4").astype(
+        numpy.int32, copy=False
+    )
+
+
+UNK_TOKEN = "[UNK]"
+"""The Hugging Face tokenizer's unknown token: id ``len(vocab)``."""
+PAD_TOKEN = "[PAD]"
+"""The Hugging Face tokenizer's padding token: id ``len(vocab) + 1``."""
+
+
+def write_hf_tokenizer(vocab: Union[Vocabulary, str], path: Union[str, "os.PathLike[str]"]) -> None:
+    """Writes a Hugging Face ``tokenizer.json`` for a vocabulary: a WordLevel model whose ids
+    are the vocabulary's (the same as ``tokenize``), a ``WhitespaceSplit`` pre-tokenizer (a
+    move list is one string of moves separated by whitespace; the ``Whitespace``
+    pre-tokenizer would cut ``Nf3+`` into ``Nf3`` and ``+``), and two special tokens after the
+    moves: ``[UNK]`` (id ``len(vocab)``) and ``[PAD]`` (``len(vocab) + 1``, also set as the
+    padding token). ERAN strings hold spaces, so ERAN vocabularies are refused (``ValueError``).
+
+    >>> from tokenizers import Tokenizer  # doctest: +SKIP
+    >>> scoresheet.write_hf_tokenizer("san", "tokenizer.json")  # doctest: +SKIP
+    >>> Tokenizer.from_file("tokenizer.json").encode("e4 e5 Nf3").ids  # doctest: +SKIP
+    [26, 27, 218]
+    """
+    v = vocab if isinstance(vocab, Vocabulary) else _scoresheet.vocab(vocab)
+    strings = v.strings()
+    if any(" " in s for s in strings):
+        raise ValueError(f"vocabulary {v.name}: its strings hold spaces, which a "
+                         "whitespace-split tokenizer cannot keep")
+    n = len(strings)
+    special = [(n, UNK_TOKEN), (n + 1, PAD_TOKEN)]
+    model_vocab = {s: i for i, s in enumerate(strings)}
+    model_vocab.update({token: i for i, token in special})
+    tokenizer = {
+        "version": "1.0",
+        "truncation": None,
+        "padding": {
+            "strategy": "BatchLongest", "direction": "Right", "pad_to_multiple_of": None,
+            "pad_id": n + 1, "pad_type_id": 0, "pad_token": PAD_TOKEN,
+        },
+        "added_tokens": [
+            {"id": i, "content": token, "single_word": False, "lstrip": False,
+             "rstrip": False, "normalized": False, "special": True}
+            for i, token in special
+        ],
+        "normalizer": None,
+        "pre_tokenizer": {"type": "WhitespaceSplit"},
+        "post_processor": None,
+        "decoder": None,
+        "model": {"type": "WordLevel", "vocab": model_vocab, "unk_token": UNK_TOKEN},
+    }
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(tokenizer, f, ensure_ascii=False)
+
+
+__all__ = [
+    "PAD_TOKEN",
+    "UNK_TOKEN",
+    "EgdRecords",
+    "Game",
+    "Games",
+    "IllegalMoveError",
+    "ParseError",
+    "PgnError",
+    "Ply",
+    "Position",
+    "RejectedGameWarning",
+    "Rejection",
+    "ScoresheetError",
+    "Tables",
+    "Vocabulary",
+    "convert",
+    "detokenize",
+    "egd",
+    "read_games",
+    "read_tables",
+    "tokenize",
+    "vocab",
+    "write_hf_tokenizer",
+]

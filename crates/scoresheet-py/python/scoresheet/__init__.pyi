@@ -1,0 +1,222 @@
+"""Typed API of scoresheet (see the docstrings in __init__.py and the README's Python section)."""
+
+import os
+from typing import IO, Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+
+import numpy
+
+import pyarrow
+
+from ._errors import (
+    IllegalMoveError as IllegalMoveError,
+    ParseError as ParseError,
+    PgnError as PgnError,
+    RejectedGameWarning as RejectedGameWarning,
+    Rejection as Rejection,
+    ScoresheetError as ScoresheetError,
+)
+
+__version__: str
+
+Source = Union[str, os.PathLike[str], bytes, bytearray, memoryview, IO[bytes]]
+"""A PGN source: a path (plain, .gz, .zst, .bz2; compression told by content; "-" is standard
+input), bytes, or a binary file object."""
+
+class Tables(Tuple[pyarrow.Table, pyarrow.Table]):
+    """(games, moves), with the games left out in ``rejected``."""
+
+    rejected: List[Rejection]
+    @property
+    def games(self) -> pyarrow.Table:
+        """One row per game read (schema version 1 of ``scoresheet export``)."""
+    @property
+    def moves(self) -> pyarrow.Table:
+        """One row per mainline ply of a game read."""
+
+def read_tables(
+    source: Source,
+    *,
+    threads: int = 1,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+) -> Tables:
+    """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
+    ``fen_after``), built by ``threads`` workers with the GIL released. Rejected games:
+    warned (``RejectedGameWarning``) and listed in ``rejected``, or ``PgnError`` with
+    ``errors="raise"``."""
+
+class Ply:
+    """One mainline move of a ``Game``."""
+
+    ply: int
+    """1 for the game's first move."""
+    san: str
+    """SAN with ``+``/``#`` as the standard writes it (``--`` for a null move)."""
+    uci: str
+    """UCI: ``e2e4``, ``e7e8q``, castling ``e1g1`` (``e1h1`` in Chess960), ``0000`` for a null move."""
+    clock: Optional[float]
+    """``[%clk]`` after the move: the mover's clock, in seconds."""
+    emt: Optional[float]
+    """``[%emt]``: the time the move took, in seconds."""
+    eval_cp: Optional[int]
+    """``[%eval]`` in centipawns, White's point of view."""
+    eval_mate: Optional[int]
+    """``[%eval #n]``: mate in n, negative when Black mates."""
+    comment: Optional[str]
+    """The comments' text after the move, commands cut out, joined by a space."""
+    nags: List[int]
+    """The NAGs after the move (glyphs as their numbers: ``!`` is 1, ``?!`` is 6)."""
+    line: int
+    """Line of the move token, from 1."""
+    column: int
+    """Column of the move token, from 1, in bytes."""
+    byte: int
+    """Byte offset of the move token in the (decompressed) input."""
+
+class Game:
+    """A replayed game: tags, start position, result, mainline, where it is in the input."""
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tag pairs, in file order (of a repeated tag, the first)."""
+    @property
+    def start_fen(self) -> str:
+        """The position before the first move (from the FEN tag, else the standard one)."""
+    @property
+    def result(self) -> str:
+        """The Result tag, else the termination marker, else ``*``."""
+    @property
+    def plies(self) -> List[Ply]:
+        """The mainline (a new list at each access)."""
+    @property
+    def number(self) -> int:
+        """The game's number in the input, from 1 (rejected games counted)."""
+    @property
+    def line(self) -> int:
+        """The line on which the game starts."""
+    @property
+    def byte(self) -> int:
+        """The byte offset of the game's first byte in the (decompressed) input."""
+    def sans(self) -> List[str]:
+        """The mainline in SAN."""
+    def ucis(self) -> List[str]:
+        """The mainline in UCI."""
+    def fens(self, en_passant: Literal["always", "legal"] = "always") -> List[str]:
+        """The FEN after each ply; ``en_passant="legal"`` writes the square only when a
+        capture is legal (as python-chess's ``Board.fen()``)."""
+    def __len__(self) -> int: ...
+
+class Games(Iterator[Game]):
+    """The iterator of ``read_games``."""
+
+    @property
+    def rejected(self) -> List[Rejection]:
+        """The games rejected so far (``errors="skip"``)."""
+    @property
+    def games_read(self) -> int:
+        """The games yielded so far."""
+    @property
+    def source(self) -> str:
+        """The source's name, as messages give it."""
+    def __iter__(self) -> Games: ...
+    def __next__(self) -> Game: ...
+
+def read_games(source: Source, *, errors: Literal["skip", "raise"] = "skip") -> Games:
+    """Replays the games of ``source`` (the library's replay layer, as every command). A
+    game that cannot be replayed is warned about and listed in ``.rejected`` (``"skip"``) or
+    raises ``PgnError`` (``"raise"``); iteration goes on after it. Games in = games yielded +
+    games rejected. Each game is read with the GIL released; Ctrl-C interrupts."""
+
+class EgdRecords(Iterator[dict[str, Any]]):
+    """The iterator of ``egd``: one EGD record (a dict) per game converted."""
+
+    @property
+    def rejected(self) -> List[Rejection]:
+        """The games rejected so far (``errors="skip"``)."""
+    def __iter__(self) -> EgdRecords: ...
+    def __next__(self) -> dict[str, Any]: ...
+
+def egd(
+    source: Source, *, extended: bool = False, errors: Literal["skip", "raise"] = "skip"
+) -> EgdRecords:
+    """EGD records, the objects ``scoresheet egd`` writes (format specified in the
+    ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected
+    games as for ``read_games``."""
+
+Notation = str
+"""A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,
+``eran``, ``eran-short``, ``quantum``, ``figurine``, ``figurine-black``, ``figurine-side``,
+``iccf``, ``smith``, and ``san-CODE``/``lan-CODE`` (ISO 639-1: ``san-de``, ``lan-ru``)."""
+
+def convert(
+    moves: List[str],
+    *,
+    from_: Notation,
+    to: Notation,
+    fen: Optional[str] = None,
+    chess960: bool = False,
+    lang: Optional[str] = None,
+) -> List[str]:
+    """Plays ``moves`` (read leniently in ``from_``) from ``fen`` (else the start position)
+    and writes each in ``to``, as ``scoresheet convert``. ``chess960`` writes castling as king
+    takes rook; ``lang`` gives SAN and LAN a language's piece letters. Raises ``ParseError``
+    or ``IllegalMoveError`` at the first bad move."""
+
+class Position:
+    """A legal position (standard chess or Chess960)."""
+
+    def __init__(self, fen: Optional[str] = None, *, chess960: bool = False) -> None:
+        """The position of ``fen`` (strict; ``ParseError`` with notation ``fen`` when it does
+        not parse or is illegal), else the start position."""
+    def fen(self, en_passant: Literal["always", "legal"] = "always") -> str:
+        """The FEN (en-passant square after any double push, or only when capturable)."""
+    def legal_moves(self, notation: Notation = "uci") -> List[str]:
+        """Every legal move written in ``notation``, sorted by UCI."""
+    def play(self, move_: str, notation: Notation = "san") -> str:
+        """Plays a move; returns it in UCI. ``ParseError``/``IllegalMoveError`` if it is not
+        one legal move."""
+    def format(self, move_: str, notation: Notation) -> str:
+        """Writes a legal move given in UCI in ``notation``."""
+    def parse(self, move_: str, notation: Notation = "san") -> str:
+        """Reads a move written in ``notation``; returns it in UCI."""
+    @property
+    def turn(self) -> Literal["w", "b"]:
+        """The side to move."""
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool: ...
+    def copy(self) -> Position: ...
+
+class Vocabulary:
+    """Every string a notation can write for a legal move, in token-id order."""
+
+    @property
+    def name(self) -> str:
+        """``san``, ``san+``, ``uci``, ``lan``, ``lan+``, ``eran`` or ``eran-short``."""
+    def strings(self) -> List[str]:
+        """The strings, id 0 first."""
+    def token_id(self, s: str) -> Optional[int]: ...
+    def token_str(self, id: int) -> Optional[str]: ...
+    def witness(self, s: str) -> Optional[Tuple[str, str]]:
+        """``(fen, uci)``: a legal position and the move written ``s`` there."""
+    def __len__(self) -> int: ...
+    def __contains__(self, s: str) -> bool: ...
+
+def vocab(name: str, with_symbols: bool = False) -> Vocabulary:
+    """The vocabulary ``name`` (``san``, ``uci``, ``lan``, ``eran``, ``eran-short``;
+    ``with_symbols`` or ``san+``/``lan+`` for SAN and LAN with ``+``/``#``), as ``scoresheet
+    vocab``."""
+
+def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> numpy.ndarray:
+    """Token ids (int32) of moves, or of a game's mainline (SAN, or UCI with standard
+    castling, as ``scoresheet tokenize``). ``ValueError`` for a move not in the vocabulary."""
+
+def detokenize(ids: Sequence[int], vocab: Union[Vocabulary, str]) -> List[str]:
+    """The strings of token ids. ``ValueError`` for an id past the vocabulary."""
+
+UNK_TOKEN: str
+PAD_TOKEN: str
+
+def write_hf_tokenizer(vocab: Union[Vocabulary, str], path: Union[str, os.PathLike[str]]) -> None:
+    """Writes a Hugging Face ``tokenizer.json`` (WordLevel, WhitespaceSplit; ids as
+    ``tokenize``; ``[UNK]`` = ``len(vocab)``, ``[PAD]`` = ``len(vocab) + 1``)."""

@@ -1,0 +1,136 @@
+//! `egd`: EGD records (the library's JSON writer, `scoresheet_pgn::egd::JsonVisitor`, the
+//! same as `scoresheet egd`), each parsed by Python's `json.loads` into a dict.
+
+use std::io::Read;
+use std::sync::{Mutex, PoisonError};
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
+use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::Reader;
+
+use crate::errors::{io_error, Rejected};
+use crate::source::Source;
+use crate::Errors;
+
+/// The reader and the converter of an `egd` iteration.
+struct Converting {
+    reader: Reader<Box<dyn Read + Send>>,
+    visitor: JsonVisitor,
+}
+
+/// What reading one game gave.
+enum Next {
+    /// The game's JSON object.
+    Record(Vec<u8>),
+    /// The game was rejected.
+    Rejected(GameError),
+    /// The input ended (after the error that ended it, if any).
+    End(Option<GameError>),
+}
+
+impl Converting {
+    fn next(&mut self) -> Next {
+        match self.reader.read_game(&mut self.visitor) {
+            Ok(None) => Next::End(None),
+            Ok(Some(Ok(_))) => {
+                let mut json = self.visitor.take_output();
+                if json.last() == Some(&b'\n') {
+                    json.pop();
+                }
+                Next::Record(json)
+            }
+            Ok(Some(Err(e))) => Next::Rejected(e),
+            Err(e) if e.is_recoverable() => Next::Rejected(e.into()),
+            Err(e) => Next::End(Some(e.into())),
+        }
+    }
+}
+
+/// The iterator `egd` returns: one dict per game converted.
+#[pyclass(module = "scoresheet")]
+pub struct EgdRecords {
+    /// `None` once the input ended; a mutex only to make the class shareable.
+    inner: Mutex<Option<Converting>>,
+    name: String,
+    raise: bool,
+    rejected: Py<PyList>,
+}
+
+impl std::fmt::Debug for EgdRecords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EgdRecords")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+#[pymethods]
+impl EgdRecords {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        loop {
+            py.check_signals()?;
+            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+            let Some(converting) = inner.as_mut() else {
+                return Ok(None);
+            };
+            let rejected = match py.detach(|| converting.next()) {
+                Next::Record(json) => {
+                    let loads = py.import("json")?.getattr("loads")?;
+                    return Ok(Some(loads.call1((json.as_slice(),))?.unbind()));
+                }
+                Next::Rejected(e) => e,
+                Next::End(last) => {
+                    *inner = None;
+                    match last {
+                        Some(e) => e,
+                        None => return Ok(None),
+                    }
+                }
+            };
+            let list = self.rejected.bind(py);
+            Rejected::new(&rejected).report(py, &self.name, (self.raise, 1), list)?;
+        }
+    }
+
+    /// Every game rejected so far (with `errors="skip"`), as `Rejection` records.
+    #[getter]
+    fn rejected(&self, py: Python<'_>) -> Py<PyList> {
+        self.rejected.clone_ref(py)
+    }
+}
+
+/// EGD records of the games of `source` (a path, bytes or a binary file object), as dicts:
+/// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
+/// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
+/// `"raise"`).
+#[pyfunction]
+#[pyo3(signature = (source, *, extended = false, errors = "skip"))]
+pub fn egd(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    extended: bool,
+    errors: &str,
+) -> PyResult<EgdRecords> {
+    let raise = Errors::parse(errors)?.raise();
+    let source = Source::extract(source)?;
+    let name = source.name(py);
+    let src = py
+        .detach(|| source.open())
+        .map_err(|e| io_error(&name, &e))?;
+    let converting = Converting {
+        reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options()),
+        visitor: JsonVisitor::new(EgdOptions::new().extended(extended)),
+    };
+    Ok(EgdRecords {
+        inner: Mutex::new(Some(converting)),
+        name,
+        raise,
+        rejected: PyList::empty(py).unbind(),
+    })
+}

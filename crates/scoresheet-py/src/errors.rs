@@ -1,0 +1,138 @@
+//! Rust errors as the package's Python exceptions (declared in `scoresheet/_errors.py`, where
+//! they have their docstrings and attributes): `ParseError`, `IllegalMoveError`, `PgnError`,
+//! all `ScoresheetError`s, and the `Rejection` record of a game left out.
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use scoresheet::notation::NotationError;
+use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::Location;
+
+/// A class of `scoresheet._errors`.
+pub(crate) fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("scoresheet._errors")?.getattr(name)
+}
+
+/// A game left out: where (1-based game number, line, column, byte) and the library's
+/// message, the one every command prints after the input's name.
+#[derive(Debug, Clone)]
+pub struct Rejected {
+    /// Where the game was rejected.
+    pub location: Location,
+    /// The whole message, location first.
+    pub message: String,
+}
+
+impl Rejected {
+    /// The record of a rejected game.
+    pub fn new(error: &GameError) -> Rejected {
+        Rejected {
+            location: error.location(),
+            message: error.to_string(),
+        }
+    }
+
+    /// The message without its location prefix (`game 2 (from line 9), line 11, column 13: `).
+    fn reason(&self) -> &str {
+        let prefix = self.location.to_string();
+        self.message
+            .strip_prefix(prefix.as_str())
+            .and_then(|rest| rest.strip_prefix(": "))
+            .unwrap_or(&self.message)
+    }
+
+    /// Its arguments in Python: source, game, line, column, byte, reason, message.
+    fn args<'a>(&'a self, source: &'a str) -> (&'a str, u64, u64, u64, u64, &'a str, &'a str) {
+        let at = self.location;
+        let game = at.game_index + 1;
+        (
+            source,
+            game,
+            at.line,
+            at.column,
+            at.byte,
+            self.reason(),
+            &self.message,
+        )
+    }
+
+    /// A `scoresheet.Rejection`.
+    pub fn to_py<'py>(&self, py: Python<'py>, source: &str) -> PyResult<Bound<'py, PyAny>> {
+        class(py, "Rejection")?.call1(self.args(source))
+    }
+
+    /// A `scoresheet.PgnError`.
+    pub fn to_err(&self, py: Python<'_>, source: &str) -> PyErr {
+        match class(py, "PgnError").and_then(|c| c.call1(self.args(source))) {
+            Ok(value) => PyErr::from_value(value),
+            Err(e) => e,
+        }
+    }
+
+    /// Reports the game: raises `PgnError` when `raise`, else warns (`RejectedGameWarning`,
+    /// attributed to the Python frame `stacklevel` up) and appends a `Rejection` to `list`.
+    pub fn report(
+        &self,
+        py: Python<'_>,
+        source: &str,
+        (raise, stacklevel): (bool, i32),
+        list: &Bound<'_, PyList>,
+    ) -> PyResult<()> {
+        if raise {
+            return Err(self.to_err(py, source));
+        }
+        let record = self.to_py(py, source)?;
+        list.append(&record)?;
+        let category = class(py, "RejectedGameWarning")?;
+        let text = format!("{source}: {}", self.message);
+        let text = std::ffi::CString::new(text.replace('\0', "\\0"))?;
+        PyErr::warn(py, &category, &text, stacklevel)
+    }
+}
+
+/// A move that does not parse (`ParseError`) or is not one legal move (`IllegalMoveError`).
+pub fn move_error(
+    py: Python<'_>,
+    e: &NotationError,
+    text: &str,
+    pos: &scoresheet::Position,
+) -> PyErr {
+    let fen = pos.fen(scoresheet::EnPassantMode::Always);
+    let made = match e {
+        NotationError::Move(m) => class(py, "IllegalMoveError").and_then(|c| {
+            let message = format!("move {text:?}: {} (position {fen})", m.kind());
+            c.call1((message, text, fen, m.kind().to_string()))
+        }),
+        _ => class(py, "ParseError").and_then(|c| {
+            let offset = e.offset().unwrap_or(0);
+            c.call1((e.to_string(), e.notation(), offset, text))
+        }),
+    };
+    match made {
+        Ok(value) => PyErr::from_value(value),
+        Err(e) => e,
+    }
+}
+
+/// A FEN that does not parse or is no legal position: `ParseError` with notation `fen`.
+pub fn fen_error(py: Python<'_>, e: &scoresheet::FenError, text: &str) -> PyErr {
+    let offset = match e {
+        scoresheet::FenError::Parse(p) => p.offset(),
+        _ => 0,
+    };
+    match class(py, "ParseError").and_then(|c| c.call1((e.to_string(), "fen", offset, text))) {
+        Ok(value) => PyErr::from_value(value),
+        Err(e) => e,
+    }
+}
+
+/// A usage error: a `ValueError`.
+pub fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// An I/O error reading `source`: an `OSError` naming it.
+pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
+    PyOSError::new_err(format!("{source}: {e}"))
+}

@@ -1,0 +1,110 @@
+//! Where PGN comes from: a path (plain or compressed, through `scoresheet_pgn::input`), bytes,
+//! or a binary file object (read in pieces, the GIL taken for each read).
+
+use std::io::{self, Cursor, Read};
+use std::path::PathBuf;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView};
+use scoresheet_pgn::input;
+
+/// A PGN source given from Python.
+#[derive(Debug)]
+pub enum Source {
+    /// A file (`-` is standard input), opened by `input::open_input`.
+    Path(PathBuf),
+    /// Bytes in memory, shared with Python without copying (`bytes`; a `bytearray` or
+    /// `memoryview` is copied).
+    Bytes(PyBackedBytes),
+    /// An object with a `read(n)` method returning bytes.
+    File(Py<PyAny>),
+}
+
+impl Source {
+    /// The source that `obj` stands for: bytes-like, a file object, or a path.
+    ///
+    /// # Errors
+    /// `TypeError` for anything else.
+    pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+        if obj.is_instance_of::<PyBytes>() {
+            return Ok(Source::Bytes(obj.extract()?));
+        }
+        if obj.is_instance_of::<PyByteArray>() || obj.is_instance_of::<PyMemoryView>() {
+            let copy = obj
+                .py()
+                .import("builtins")?
+                .getattr("bytes")?
+                .call1((obj,))?;
+            return Ok(Source::Bytes(copy.extract()?));
+        }
+        if obj.hasattr("read")? {
+            return Ok(Source::File(obj.clone().unbind()));
+        }
+        match obj.extract::<PathBuf>() {
+            Ok(path) => Ok(Source::Path(path)),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "source: expected a path (str or os.PathLike), bytes or a binary file object, \
+                 not {}",
+                obj.get_type().name()?
+            ))),
+        }
+    }
+
+    /// The name reported in messages and in the `source_file` column: the path as given,
+    /// `<bytes>`, or the file object's `name` (else `<file>`).
+    pub fn name(&self, py: Python<'_>) -> String {
+        match self {
+            Source::Path(path) => path.display().to_string(),
+            Source::Bytes(_) => "<bytes>".to_owned(),
+            Source::File(obj) => obj
+                .bind(py)
+                .getattr("name")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "<file>".to_owned()),
+        }
+    }
+
+    /// The decompressed bytes (compression told by content, as for every input).
+    ///
+    /// # Errors
+    /// The file cannot be opened, or its first bytes cannot be read.
+    pub fn open(self) -> io::Result<Box<dyn Read + Send>> {
+        match self {
+            Source::Path(path) => input::open_input(path),
+            Source::Bytes(bytes) => input::decompress(Cursor::new(bytes)),
+            Source::File(obj) => input::decompress(FileReader { obj }),
+        }
+    }
+}
+
+/// A Python binary file object as `Read`.
+struct FileReader {
+    obj: Py<PyAny>,
+}
+
+impl Read for FileReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let data = self
+                .obj
+                .bind(py)
+                .call_method1("read", (buf.len(),))
+                .map_err(io::Error::other)?;
+            let data = data.cast::<PyBytes>().map_err(|_| {
+                io::Error::other(
+                    "the file object's read() must return bytes (open it in binary mode)",
+                )
+            })?;
+            let bytes = data.as_bytes();
+            let Some(dest) = buf.get_mut(..bytes.len()) else {
+                return Err(io::Error::other(
+                    "the file object's read(n) returned more than n bytes",
+                ));
+            };
+            dest.copy_from_slice(bytes);
+            Ok(bytes.len())
+        })
+    }
+}

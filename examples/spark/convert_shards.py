@@ -1,0 +1,120 @@
+"""PGN shards to the scoresheet Parquet dataset with PySpark.
+
+Each shard (a PGN file, plain or .gz/.zst/.bz2) is read by `scoresheet.read_tables` inside a
+`mapInArrow` task, and Spark writes the rows as `OUT/games/` and `OUT/moves/`: the tables,
+columns and types of `scoresheet export` (schema version 1), readable as one table each by
+DuckDB, pyarrow, Polars and Spark.
+
+    python examples/spark/convert_shards.py --master 'local[2]' -o OUT shard-*.pgn.zst
+    spark-submit examples/spark/convert_shards.py -o hdfs:///lichess/2024-01 hdfs:///pgn/2024-01/*.pgn.zst
+
+Shard paths are opened by the executors: on a cluster they must be on a file system every
+executor sees (HDFS, S3, a shared mount; see README.md). One task converts one shard, so
+shards of about the same size keep the executors evenly busy.
+
+Each shard is read twice, once per table (the games pass is cached for the report): it keeps
+each table a plain Spark write with Spark's commit protocol, so retried and speculative tasks
+leave no duplicate rows. A task holds its shard's tables in memory (about 7.4 bytes of Arrow
+per byte of PGN): cut shards of about 100 MB.
+"""
+
+import argparse
+import sys
+
+import pyarrow as pa
+import pyarrow.fs as pafs
+import scoresheet
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.pandas.types import from_arrow_schema
+
+# The column that marks a rejected game in the games pass (dropped before writing).
+REJECTED = "_rejected"
+
+
+def open_shard(path):
+    """A path scoresheet opens itself, or for a URI (hdfs://, s3://, gs://...) a binary
+    stream from pyarrow's file systems; scoresheet decompresses either."""
+    if "://" not in path:
+        return path
+    fs, inner = pafs.FileSystem.from_uri(path)
+    return fs.open_input_stream(inner, compression=None)
+
+
+def schemas(fen):
+    """The tables' Arrow schemas, from an empty read (so they are scoresheet's own), and the
+    games pass's: every games column nullable, plus the rejection message."""
+    games, moves = scoresheet.read_tables(b"", fen=fen)
+    loose = pa.schema([f.with_nullable(True) for f in games.schema]
+                      + [pa.field(REJECTED, pa.string())])
+    return games.schema, moves.schema, loose
+
+
+def games_pass(fen, loose):
+    """mapInArrow: shard paths in; the games rows out, and one row per rejected game (only
+    `source_file` and the message set), so that nothing read is lost."""
+    def convert(batches):
+        for batch in batches:
+            for path in batch.column("path").to_pylist():
+                tables = scoresheet.read_tables(open_shard(path), fen=fen)
+                games = tables.games.append_column(
+                    REJECTED, pa.nulls(tables.games.num_rows, pa.string()))
+                yield from games.cast(loose).to_batches()
+                if tables.rejected:
+                    yield pa.RecordBatch.from_pylist(
+                        [{"source_file": path, REJECTED: r.message} for r in tables.rejected],
+                        schema=loose)
+    return convert
+
+
+def moves_pass(fen):
+    """mapInArrow: shard paths in; the moves rows out."""
+    def convert(batches):
+        for batch in batches:
+            for path in batch.column("path").to_pylist():
+                tables = scoresheet.read_tables(open_shard(path), fen=fen)
+                yield from tables.moves.to_batches()
+    return convert
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("shards", nargs="+", help="PGN files, one Spark task each")
+    parser.add_argument("-o", "--output", required=True, help="dataset directory (or URI)")
+    parser.add_argument("--fen", action="store_true", help="add fen_after to moves")
+    parser.add_argument("--master", help="Spark master when not run by spark-submit")
+    parser.add_argument("--mode", default="errorifexists",
+                        help="Spark save mode when OUT exists (overwrite to replace it)")
+    args = parser.parse_args(argv)
+
+    builder = SparkSession.builder.appName("scoresheet-export")
+    if args.master:
+        builder = builder.master(args.master)
+    spark = (builder
+             .config("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")
+             .config("spark.sql.session.timeZone", "UTC")
+             .getOrCreate())
+    out = args.output.rstrip("/")
+    _, moves_schema, loose = schemas(args.fen)
+    paths = spark.createDataFrame([(p,) for p in args.shards], "path string")
+    paths = paths.repartition(len(args.shards))
+
+    # Games (kept, for the rejections after the write), then moves: each shard read twice.
+    games = paths.mapInArrow(games_pass(args.fen, loose), from_arrow_schema(loose)).cache()
+    (games.where(F.col(REJECTED).isNull()).drop(REJECTED)
+     .write.mode(args.mode).option("compression", "zstd").parquet(f"{out}/games"))
+    rejected = games.where(F.col(REJECTED).isNotNull()).select("source_file", REJECTED).collect()
+    exported = games.where(F.col(REJECTED).isNull()).count()
+    (paths.mapInArrow(moves_pass(args.fen), from_arrow_schema(moves_schema))
+     .write.mode(args.mode).option("compression", "zstd").parquet(f"{out}/moves"))
+    spark.stop()
+
+    for row in rejected:
+        print(f"error: {row['source_file']}: {row[REJECTED]}", file=sys.stderr)
+    print(f"convert_shards: {exported + len(rejected)} games in: {exported} exported, "
+          f"{len(rejected)} reported as errors", file=sys.stderr)
+    return 1 if rejected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

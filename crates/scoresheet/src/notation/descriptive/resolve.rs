@@ -503,17 +503,11 @@ impl DescriptivePlus {
     }
 }
 
-/// The check suffix a legal move calls for.
+/// The check suffix a legal move calls for (SAN's rule, on the position after it).
 fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    if !after.is_check() {
-        None
-    } else if after.has_legal_moves() {
-        Some(Suffix::Check)
-    } else {
-        Some(Suffix::Checkmate)
-    }
+    crate::san::suffix_after(&after)
 }
 
 #[cfg(test)]

@@ -66,6 +66,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use parse::{ParseSanError, ParseSanErrorKind};
+pub(crate) use resolve::suffix_of as suffix_after;
 
 use crate::types::{CastlingSide, File, Rank, Role, Square};
 

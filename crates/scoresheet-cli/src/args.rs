@@ -289,6 +289,8 @@ pub struct TokenizeArgs {
     /// all games read, rejected ones included), start FEN and result.
     #[arg(long, value_enum, default_value = "ids")]
     pub format: TokenFormat,
+    #[command(flatten)]
+    pub movetext: MovetextArgs,
     /// No summary on stderr (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,

@@ -1,5 +1,6 @@
 //! Issue 13: PGN movetext written with a language's piece letters goes through every command
-//! that reads PGN when `--lang` names the language: `egd`, `pgn`, `export` and `load` read
+//! that reads PGN when `--lang` names the language: `egd`, `pgn`, `export`, `load` and
+//! `tokenize` read
 //! `tests/data/german.pgn` as they read the same games in English SAN
 //! (`tests/data/german_in_english.pgn`, typed by hand), and without `--lang` they refuse it.
 
@@ -34,6 +35,44 @@ fn ok_egd_reads_german_as_english() {
     assert_eq!(german.status.code(), Some(0), "{}", stderr(&german));
     assert_eq!(stdout(&german), stdout(&english));
     assert_eq!(stdout(&german).lines().count(), 2);
+}
+
+#[test]
+fn ok_tokenize_reads_german_as_english() {
+    for vocab in ["san", "uci"] {
+        let german = run(
+            &[
+                "tokenize",
+                "--quiet",
+                "--vocab",
+                vocab,
+                "--format",
+                "jsonl",
+                "--lang",
+                "de",
+                &data("german.pgn"),
+            ],
+            b"",
+        );
+        let english = run(
+            &[
+                "tokenize",
+                "--quiet",
+                "--vocab",
+                vocab,
+                "--format",
+                "jsonl",
+                &data("german_in_english.pgn"),
+            ],
+            b"",
+        );
+        assert_eq!(german.status.code(), Some(0), "{}", stderr(&german));
+        assert_eq!(stdout(&german), stdout(&english), "{vocab}");
+        assert_eq!(stdout(&german).lines().count(), 2, "{vocab}");
+    }
+    let refused = run(&["tokenize", "--vocab", "san", &data("german.pgn")], b"");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("move \"Sf3\""), "{}", stderr(&refused));
 }
 
 #[test]

@@ -110,7 +110,10 @@ pub fn run(args: TokenizeArgs) -> Outcome {
         vocab: vocabulary(args.vocab),
         game: Tokens::default(),
     };
-    let mut replayer = Replayer::new(Noted::new(tokenizer).keep(args.warnings));
+    let mut replayer = Replayer::with_options(
+        Noted::new(tokenizer).keep(args.warnings),
+        args.movetext.replay_options(),
+    );
     let mut tally = Tally::default();
     for path in &inputs {
         let name = path.display().to_string();

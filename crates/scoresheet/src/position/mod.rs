@@ -121,8 +121,12 @@ impl std::error::Error for FenError {
 impl Position {
     /// The standard start position.
     pub fn new() -> Position {
+        /// Built once: cozy-chess builds the start position from a setup each time, which
+        /// costs as much as replaying a dozen moves, and every game without a `FEN` tag starts
+        /// here.
+        static START: std::sync::LazyLock<Board> = std::sync::LazyLock::new(Board::startpos);
         Position {
-            board: Board::startpos(),
+            board: START.clone(),
             halfmove_clock: 0,
             fullmove_number: 1,
             mode: CastlingMode::Standard,

@@ -72,7 +72,11 @@ fn ok_tokenize_reads_german_as_english() {
     }
     let refused = run(&["tokenize", "--vocab", "san", &data("german.pgn")], b"");
     assert_eq!(refused.status.code(), Some(1));
-    assert!(stderr(&refused).contains("move \"Sf3\""), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("move \"Sf3\""),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 #[test]

@@ -48,7 +48,8 @@
 //!   `P x P`, `Q Kt - Q 2`, as the Project Gutenberg texts print them);
 //! - `Kt` for the knight, in pieces, files and promotions (`Kt-KKt3`, `QKtP`, `P-K8(Kt)`);
 //! - `×` (U+00D7), `X` or `:` for `x`; Unicode dashes (U+2010 to U+2015, U+2212) for `-`;
-//! - castling as `0-0`, `o-o`, `Castles K`, `Castles KR` (king side), `Castles Q`,
+//! - castling as `0-0`, `o-o`, spaced `O - O` and `O - O - O` (as *Chess Fundamentals*
+//!   prints it), `Castles K`, `Castles KR` (king side), `Castles Q`,
 //!   `Castles QR` (queen side), also with a lower-case `c`; and `Castles` alone, as the books
 //!   wrote either castling ([`Descriptive::Castles`]): the one castling that is legal, an
 //!   ambiguity when both are;
@@ -61,8 +62,8 @@
 //!   for `K`); several left is an ambiguity, as always;
 //! - origins and capture squares after `/` as well as in parentheses (`R/1-Q1`, `NxP/K5`);
 //! - promotions as `/Q` or a bare letter (`P-K8Q`);
-//! - `+`, `ch.`, `check`, `dis. ch`, `dis ch`, `dbl. ch` for check; `++`, `#`, `mate` for
-//!   mate (a space or a `.` may come before them);
+//! - `+`, `ch.`, `check`, `dis. ch`, `dis ch`, `dbl. ch`, `double ch` for check; `++`, `#`,
+//!   `mate` for mate (a space or a `.` may come before them);
 //! - `e.p.`, `ep` or `e. p.` after the move, with or without a space or a comma (`PxP, e.p.`),
 //!   before or after the check.
 //!

@@ -447,11 +447,16 @@ fn castling(c: &mut Cursor<'_>) -> Result<Option<Descriptive>> {
         count += 1;
         c.i += 1;
         let save = c.i;
+        // Capablanca's typesetter spaced castling as he spaced every move: `O - O`.
+        c.gap();
         let dashed = c.eat(b'-')
             || (c.lenient
                 && crate::notation::rewrite::dash_at(c.rest())
                     .map(|len| c.i += len)
                     .is_some());
+        if dashed {
+            c.gap();
+        }
         if !(dashed && count < 3 && c.peek().is_some_and(|b| is_o(b, c.lenient))) {
             c.i = save;
             break;
@@ -556,7 +561,7 @@ fn annotation(c: &mut Cursor<'_>) -> Option<Annotation> {
 }
 
 fn check(c: &mut Cursor<'_>) -> Option<Suffix> {
-    const LENIENT: [(&[u8], Suffix); 14] = [
+    const LENIENT: [(&[u8], Suffix); 17] = [
         (b"++", Suffix::Checkmate),
         (b"+", Suffix::Check),
         (b"#", Suffix::Checkmate),
@@ -571,6 +576,9 @@ fn check(c: &mut Cursor<'_>) -> Option<Suffix> {
         (b"dbl. ch.", Suffix::Check),
         (b"dbl. ch", Suffix::Check),
         (b"dbl ch", Suffix::Check),
+        (b"double check", Suffix::Check),
+        (b"double ch.", Suffix::Check),
+        (b"double ch", Suffix::Check),
     ];
     if !c.lenient {
         return if c.eat_str(b"ch") {
@@ -786,6 +794,10 @@ mod tests {
             ("Castles Q", "O-O-O"),
             ("castles (QR)", "O-O-O"),
             ("0-0-0", "O-O-O"),
+            ("O - O", "O-O"),
+            ("O - O - O", "O-O-O"),
+            ("O - O ch", "O-Och"),
+            ("B-Kt5 double ch", "B-N5ch"),
             ("R-K.Sq.", "R-K1"),
             ("R-K sq", "R-K1"),
             ("Kt-KB Sq.", "N-KB1"),

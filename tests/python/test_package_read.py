@@ -173,6 +173,36 @@ def test_errors_raise_pgn_error_with_attributes(mixed_pgn):
     assert e2.value.message == err.message
 
 
+def test_input_that_cannot_be_read_on_raises_from_every_reader(tmp_path):
+    """An input the command-line tool stops on (exit 2) raises from each reader of the package,
+    the games before the error still yielded: UTF-16 as PgnError, a damaged gzip member (two
+    whole games, then junk) as OSError naming the file and the byte."""
+    utf16 = tmp_path / "utf16.pgn"
+    utf16.write_bytes('[Event "x"]\n\n1. e4 e5 *\n'.encode("utf-16"))
+    damaged = tmp_path / "damaged.pgn.gz"
+    two = '[Event "a"]\n\n1. e4 e5 1-0\n\n[Event "b"]\n\n1. d4 d5 0-1\n\n'
+    damaged.write_bytes(gzip.compress(two.encode()) + b"\x1f\x8b\x08junk that is no gzip member")
+    for path in (utf16, damaged):
+        assert run("egd", "-q", path, check=False).returncode == 2, path
+    readers = {
+        "read_tables": lambda s: scoresheet.read_tables(s),
+        "read_games": lambda s: scoresheet.read_games(s),
+        "egd": lambda s: scoresheet.egd(s),
+    }
+    for name, read in readers.items():
+        with pytest.raises(scoresheet.PgnError, match="UTF-16"):
+            list(read(str(utf16)))
+        if name == "read_tables":
+            with pytest.raises(OSError, match=r"damaged\.pgn\.gz: i/o error after byte \d+"):
+                read(str(damaged))
+            continue
+        it = iter(read(str(damaged)))
+        assert next(it) is not None and next(it) is not None, name
+        with pytest.raises(OSError, match=r"damaged\.pgn\.gz: i/o error after byte \d+"):
+            next(it)
+        assert list(it) == [], name
+
+
 def test_null_move_kept_by_read_games():
     (game,) = scoresheet.read_games(MIXED_NULL.encode())
     assert game.sans() == ["e4", "--", "d4"] and game.ucis() == ["e2e4", "0000", "d2d4"]

@@ -10,7 +10,7 @@ use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::Reader;
 
-use crate::errors::{io_error, Rejected};
+use crate::errors::{input_ended, io_error, Rejected};
 use crate::source::Source;
 use crate::Errors;
 
@@ -26,7 +26,7 @@ enum Next {
     Record(Vec<u8>),
     /// The game was rejected.
     Rejected(GameError),
-    /// The input ended (after the error that ended it, if any).
+    /// The input ended (after the error that ended it, if any: raised as by `read_tables`).
     End(Option<GameError>),
 }
 
@@ -87,10 +87,10 @@ impl EgdRecords {
                 Next::Rejected(e) => e,
                 Next::End(last) => {
                     *inner = None;
-                    match last {
-                        Some(e) => e,
-                        None => return Ok(None),
-                    }
+                    return match last {
+                        Some(e) => Err(input_ended(py, &self.name, &e)),
+                        None => Ok(None),
+                    };
                 }
             };
             let list = self.rejected.bind(py);
@@ -108,7 +108,7 @@ impl EgdRecords {
 /// EGD records of the games of `source` (a path, bytes or a binary file object), as dicts:
 /// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
 /// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
-/// `"raise"`).
+/// `"raise"`), and an input that cannot be read on raises as there (`OSError`, `PgnError`).
 #[pyfunction]
 #[pyo3(signature = (source, *, extended = false, errors = "skip"))]
 pub fn egd(

@@ -6,8 +6,8 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use scoresheet::notation::NotationError;
-use scoresheet_pgn::replay::GameError;
-use scoresheet_pgn::Location;
+use scoresheet_pgn::replay::{GameError, GameErrorKind};
+use scoresheet_pgn::{Location, ReadErrorKind};
 
 /// A class of `scoresheet._errors`.
 pub(crate) fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -135,4 +135,25 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
 /// An I/O error reading `source`: an `OSError` naming it.
 pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
     PyOSError::new_err(format!("{source}: {e}"))
+}
+
+/// The exception for an error that ended the input ([`GameError::ends_input`]), the same from
+/// every reader of the package as from `read_tables` (and where the command-line tool exits
+/// 2): an I/O error is `OSError` (`i/o error after byte N: ...`), an input that cannot be read
+/// on (UTF-16) `PgnError`.
+pub fn input_ended(py: Python<'_>, source: &str, error: &GameError) -> PyErr {
+    if let GameErrorKind::Read(read) = error.kind() {
+        if let ReadErrorKind::Io(io) = read.kind() {
+            return io_error_after(source, read.location().byte, io);
+        }
+    }
+    Rejected::new(error).to_err(py, source)
+}
+
+/// `OSError` for an I/O error that stopped reading after `byte` bytes of the input.
+pub fn io_error_after(source: &str, byte: u64, e: &std::io::Error) -> PyErr {
+    io_error(
+        source,
+        &std::io::Error::new(e.kind(), format!("i/o error after byte {byte}: {e}")),
+    )
 }

@@ -12,7 +12,7 @@ use scoresheet_pgn::egd::MoveMeta;
 use scoresheet_pgn::replay::{self, GamePly, ReplayedGames};
 use scoresheet_pgn::{Location, Reader};
 
-use crate::errors::{io_error, Rejected};
+use crate::errors::{input_ended, io_error, Rejected};
 use crate::source::Source;
 use crate::{EnPassant, Errors};
 
@@ -268,6 +268,10 @@ impl Games {
                     self.read += 1;
                     return Ok(Some(game));
                 }
+                Some(Err(e)) if e.ends_input() => {
+                    *inner = None;
+                    return Err(input_ended(py, &self.name, &e));
+                }
                 Some(Err(e)) => {
                     let rejected = self.rejected.bind(py);
                     Rejected::new(&e).report(py, &self.name, (self.raise, 1), rejected)?;
@@ -302,7 +306,9 @@ impl Games {
 /// content), bytes, or a binary file object. A game that cannot be replayed is reported:
 /// with `errors="skip"` by a `RejectedGameWarning` and a `Rejection` in the iterator's
 /// `rejected` list, with `errors="raise"` by `PgnError` (iteration can go on after it).
-/// Games in = games yielded + games reported. Each game is read with the GIL released;
+/// Games in = games yielded + games reported. An input that cannot be read on raises, after
+/// the games before the error, as `read_tables` does: `OSError` for an I/O error (a damaged
+/// compressed file), `PgnError` for a UTF-16 input. Each game is read with the GIL released;
 /// Ctrl-C interrupts between games.
 #[pyfunction]
 #[pyo3(signature = (source, *, errors = "skip"))]

@@ -18,7 +18,7 @@ use scoresheet_export::{
 };
 use scoresheet_pgn::parallel::ParallelError;
 
-use crate::errors::{io_error, value_error, Rejected};
+use crate::errors::{io_error, io_error_after, value_error, Rejected};
 use crate::source::Source;
 use crate::Errors;
 
@@ -124,13 +124,7 @@ fn finish<'py>(
     }
     match result {
         Ok(()) => {}
-        Err(ParallelError::Read { byte, error }) => {
-            let at = io::Error::new(
-                error.kind(),
-                format!("i/o error after byte {byte}: {error}"),
-            );
-            return Err(io_error(name, &at));
-        }
+        Err(ParallelError::Read { byte, error }) => return Err(io_error_after(name, byte, &error)),
         Err(ParallelError::Deliver(error)) => return Err(io_error(name, &error)),
         // An input that cannot be read on (UTF-16): the command-line tool's exit 2.
         Err(ParallelError::Fatal(error)) => {

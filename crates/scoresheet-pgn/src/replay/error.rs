@@ -68,6 +68,13 @@ impl GameError {
         &self.kind
     }
 
+    /// Whether the error ended the input (an I/O error, or an input in UTF-16): no game
+    /// follows it, and every front end stops as for an unreadable input (the command-line
+    /// tool's exit 2) instead of counting it as one rejected game.
+    pub fn ends_input(&self) -> bool {
+        matches!(&self.kind, GameErrorKind::Read(err) if !err.is_recoverable())
+    }
+
     /// Where: the game and the token's line and column.
     pub fn location(&self) -> Location {
         self.location

@@ -125,7 +125,9 @@ def read_games(source: Source, *, errors: Literal["skip", "raise"] = "skip") -> 
     """Replays the games of ``source`` (the library's replay layer, as every command). A
     game that cannot be replayed is warned about and listed in ``.rejected`` (``"skip"``) or
     raises ``PgnError`` (``"raise"``); iteration goes on after it. Games in = games yielded +
-    games rejected. Each game is read with the GIL released; Ctrl-C interrupts."""
+    games rejected. An input that cannot be read on raises after the games before it, as in
+    ``read_tables``: ``OSError`` for an I/O error (a damaged compressed file), ``PgnError``
+    for UTF-16. Each game is read with the GIL released; Ctrl-C interrupts."""
 
 class EgdRecords(Iterator[dict[str, Any]]):
     """The iterator of ``egd``: one EGD record (a dict) per game converted."""
@@ -141,7 +143,7 @@ def egd(
 ) -> EgdRecords:
     """EGD records, the objects ``scoresheet egd`` writes (format specified in the
     ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected
-    games as for ``read_games``."""
+    games, and an input that cannot be read on, as for ``read_games``."""
 
 Notation = str
 """A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,

@@ -54,23 +54,9 @@ impl Value {
     }
 }
 
-/// Writes a JSON string with the escapes RFC 8259 requires.
+/// Writes a JSON string (the library's one escaping, that of every JSON output).
 pub fn write_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    scoresheet_pgn::egd::json::push_json_string(out, s);
 }
 
 /// A JSON object with keys in insertion order.

@@ -205,22 +205,10 @@ fn push_json_array(out: &mut String, items: &[String]) {
     out.push(']');
 }
 
-/// Appends `text` as a JSON string. NUL never reaches here (see `sanitize`); other control
-/// characters are escaped as `\uXXXX`.
+/// Appends `text` as a JSON string (the library's one escaping). NUL never reaches here (see
+/// `sanitize`).
 pub(crate) fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    scoresheet_pgn::egd::json::push_json_string(out, text);
 }
 
 #[cfg(test)]

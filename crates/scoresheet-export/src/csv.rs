@@ -62,9 +62,9 @@ fn write_value(column: &dyn Array, row: usize, out: &mut Vec<u8>) -> io::Result<
                 if i > 0 {
                     json.push(',');
                 }
-                push_json_string(&mut json, keys.value(i));
+                scoresheet_pgn::egd::json::push_json_string(&mut json, keys.value(i));
                 json.push(':');
-                push_json_string(&mut json, values.value(i));
+                scoresheet_pgn::egd::json::push_json_string(&mut json, values.value(i));
             }
             json.push('}');
             write_text(&json, out)
@@ -84,22 +84,6 @@ fn write_text(text: &str, out: &mut impl Write) -> io::Result<()> {
     out.write_all(b"\"")?;
     out.write_all(text.replace('"', "\"\"").as_bytes())?;
     out.write_all(b"\"")
-}
-
-fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// `2014-12-14T18:37:13Z` (fractions of a second, never produced by the export, are dropped).

@@ -422,35 +422,65 @@ fn write_u32(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// Appends a JSON string, escaped like `serde_json` does.
+/// Appends a JSON string, escaped like `serde_json` does ([`escape_json`]).
 pub(crate) fn write_str(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
+    escape_json(text, |part| out.extend_from_slice(part.as_bytes()));
+    out.push(b'"');
+}
+
+/// Appends `text` to `out` as a JSON string, quotes included: the one JSON string escaping of
+/// every output of the project (EGD, the database's JSON columns, the export's CSV, the
+/// command-line tool's JSON), that of `serde_json` ([`escape_json`]).
+///
+/// ```
+/// let mut out = String::new();
+/// scoresheet_pgn::egd::json::push_json_string(&mut out, "a\"b\\c\nd\u{8}e\u{1}");
+/// assert_eq!(out, r#""a\"b\\c\nd\be\u0001""#);
+/// ```
+pub fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    escape_json(text, |part| out.push_str(part));
+    out.push('"');
+}
+
+/// Hands `emit` the inside of `text` as a JSON string, in pieces: runs of text that need no
+/// escape, and escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters
+/// as `\u00XX`, lower-case hex).
+fn escape_json(text: &str, mut emit: impl FnMut(&str)) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = text.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x08 => b"\\b",
-            0x0c => b"\\f",
-            0..=0x1f => b"",
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
             _ => continue,
         };
-        out.extend_from_slice(&bytes[start..i]);
+        // `i` is at an ASCII byte, so both slices end on character boundaries.
+        emit(text.get(start..i).unwrap_or_default());
         start = i + 1;
         if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.extend_from_slice(b"\\u00");
-            out.extend_from_slice(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+            let code = [
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 15)],
+            ];
+            emit(std::str::from_utf8(&code).unwrap_or_default());
         } else {
-            out.extend_from_slice(escape);
+            emit(escape);
         }
     }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
+    emit(text.get(start..).unwrap_or_default());
 }
 
 /// Re-indents compact JSON with two spaces, `": "` after keys and `{}`/`[]` kept for empty

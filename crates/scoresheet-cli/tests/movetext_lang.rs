@@ -40,32 +40,14 @@ fn ok_egd_reads_german_as_english() {
 #[test]
 fn ok_tokenize_reads_german_as_english() {
     for vocab in ["san", "uci"] {
-        let german = run(
-            &[
-                "tokenize",
-                "--quiet",
-                "--vocab",
-                vocab,
-                "--format",
-                "jsonl",
-                "--lang",
-                "de",
-                &data("german.pgn"),
-            ],
-            b"",
-        );
-        let english = run(
-            &[
-                "tokenize",
-                "--quiet",
-                "--vocab",
-                vocab,
-                "--format",
-                "jsonl",
-                &data("german_in_english.pgn"),
-            ],
-            b"",
-        );
+        let tokens = |extra: &[&str]| {
+            let mut args = vec!["tokenize", "--quiet", "--vocab", vocab, "--format", "jsonl"];
+            args.extend_from_slice(extra);
+            run(&args, b"")
+        };
+        let (german_pgn, english_pgn) = (data("german.pgn"), data("german_in_english.pgn"));
+        let german = tokens(&["--lang", "de", &german_pgn]);
+        let english = tokens(&[&english_pgn]);
         assert_eq!(german.status.code(), Some(0), "{}", stderr(&german));
         assert_eq!(stdout(&german), stdout(&english), "{vocab}");
         assert_eq!(stdout(&german).lines().count(), 2, "{vocab}");

@@ -374,7 +374,10 @@ impl TableFile {
 ///   to skip a row group (each group of a million moves holds nearly every value:
 ///   `move_number`, clocks, evaluations, `position_key`, ...): 2% fewer instructions.
 ///   `game_id` and `ply` keep theirs, and so does every column of `games`;
-/// - values handed to the encoders 8,192 at a time (default 1,024): 0.4% fewer.
+/// - values handed to the encoders 8,192 at a time (default 1,024): 0.4% fewer;
+/// - `position_key` (64 random bits a value), `uci`, `from_square` and `to_square` (pages of
+///   dictionary indices, nearly as dense as they come) not compressed: zstd took 3% of the
+///   instructions to save 3.6% of the bytes.
 fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError> {
     let table = match schema.field_with_name("ply") {
         Ok(_) => "moves",
@@ -399,6 +402,9 @@ fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError
         for name in PLAIN_MOVES {
             builder = builder.set_column_dictionary_enabled(column(name), false);
         }
+        for name in UNCOMPRESSED_MOVES {
+            builder = builder.set_column_compression(column(name), Compression::UNCOMPRESSED);
+        }
         builder = builder
             .set_column_encoding(column("side"), Encoding::DELTA_LENGTH_BYTE_ARRAY)
             .set_column_encoding(column("halfmove_clock"), Encoding::DELTA_BINARY_PACKED);
@@ -422,6 +428,9 @@ const PLAIN_MOVES: [&str; 5] = [
     "repetition",
     "halfmove_clock",
 ];
+
+/// The columns of `moves` written without compression.
+const UNCOMPRESSED_MOVES: [&str; 4] = ["position_key", "uci", "from_square", "to_square"];
 
 /// The columns of `moves` with min/max statistics: those a range filter can skip by.
 const MOVES_STATISTICS: [&str; 2] = ["game_id", "ply"];

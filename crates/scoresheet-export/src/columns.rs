@@ -51,13 +51,20 @@ impl Text {
     }
 
     /// The value of row `i` (empty for a null or a row out of range).
+    #[cfg(test)]
     pub(crate) fn get(&self, i: usize) -> &str {
+        std::str::from_utf8(self.get_bytes(i)).unwrap_or_default()
+    }
+
+    /// The bytes of row `i` (empty for a null or a row out of range): [`get`](Self::get)
+    /// without checking UTF-8 again.
+    pub(crate) fn get_bytes(&self, i: usize) -> &[u8] {
         let start = match i {
             0 => 0,
             _ => self.ends.get(i - 1).copied().unwrap_or(0),
         };
         let end = self.ends.get(i).copied().unwrap_or(start);
-        std::str::from_utf8(self.bytes.get(start..end).unwrap_or_default()).unwrap_or_default()
+        self.bytes.get(start..end).unwrap_or_default()
     }
 
     /// Keeps the first `rows` rows.
@@ -102,6 +109,28 @@ impl Text {
     }
 }
 
+/// A text column whose values are names from a fixed set (squares, piece codes, move types),
+/// as an Arrow array, leaving `values` empty (the names are UTF-8, so Arrow need not check the
+/// bytes again, as [`Text::take`] has it do).
+pub(crate) fn take_names<T: Copy>(
+    values: &mut Vec<T>,
+    name: impl Fn(T) -> &'static str,
+) -> ArrayRef {
+    let array = StringArray::from_iter_values(values.iter().map(|&v| name(v)));
+    values.clear();
+    Arc::new(array)
+}
+
+/// [`take_names`] for a column with nulls (`None`).
+pub(crate) fn take_names_opt<T: Copy>(
+    values: &mut Vec<Option<T>>,
+    name: impl Fn(T) -> &'static str,
+) -> ArrayRef {
+    let array: StringArray = values.iter().map(|v| v.map(&name)).collect();
+    values.clear();
+    Arc::new(array)
+}
+
 fn too_large() -> ArrowError {
     ArrowError::ComputeError("a text column of one batch exceeds 2 GiB".to_owned())
 }
@@ -125,6 +154,7 @@ impl<T> Default for Values<T> {
 }
 
 impl<T: Copy + Default> Values<T> {
+    #[inline]
     pub(crate) fn push(&mut self, value: T) {
         self.values.push(value);
         if self.nulls > 0 {
@@ -132,6 +162,7 @@ impl<T: Copy + Default> Values<T> {
         }
     }
 
+    #[inline]
     pub(crate) fn push_opt(&mut self, value: Option<T>) {
         match value {
             Some(value) => self.push(value),

@@ -19,7 +19,7 @@ use scoresheet_pgn::egd::{GameTags, MoveMeta, MoveType, PieceCode, Repetitions};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
 
-use crate::columns::{Text, Values};
+use crate::columns::{take_names, take_names_opt, Text, Values};
 use crate::schema::{games_schema, moves_schema, ROSTER, TEXT_TAGS};
 
 /// The columns of the `games` table.
@@ -114,8 +114,11 @@ struct Current {
     first_row: usize,
     /// Where the game starts in the input.
     byte: u64,
-    /// The annotations of the last move, whose comments may still come.
-    meta: Option<MoveMeta>,
+    /// The annotations of the last move, whose comments may still come (one value reused
+    /// move after move: moving a fresh one in and out for each ply cost 2% of the export).
+    meta: MoveMeta,
+    /// Whether `meta` belongs to a move whose row waits for it.
+    meta_open: bool,
     repetitions: Repetitions,
     /// The Polyglot key of the position reached, updated move by move.
     key: u64,
@@ -177,7 +180,7 @@ impl TableSink {
     /// When a text column of the batch passes 2 GiB (take batches more often).
     pub fn take_batches(&mut self) -> Result<(RecordBatch, RecordBatch), ArrowError> {
         // Only whole games: the rows of one not ended yet go.
-        self.game.meta = None;
+        self.game.meta_open = false;
         self.moves.truncate(self.moves.game_id.len());
         let games = self.take_games()?;
         let moves = self.take_moves()?;
@@ -210,34 +213,23 @@ impl TableSink {
 
     fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
-        let codes = |codes: &mut Vec<Option<PieceCode>>| {
-            let array: arrow_array::StringArray =
-                codes.iter().map(|c| c.map(PieceCode::as_str)).collect();
-            codes.clear();
-            Arc::new(array) as ArrayRef
-        };
+        let square = |sq: Square| SQUARE_NAMES[sq as usize];
         let mut columns: Vec<ArrayRef> = vec![
             m.game_id.take(),
             m.ply.take(),
             m.move_number.take(),
-            Arc::new(arrow_array::StringArray::from_iter_values(
-                m.side.drain(..).map(|c| match c {
-                    Color::White => "w",
-                    Color::Black => "b",
-                }),
-            )),
+            take_names(&mut m.side, |c| match c {
+                Color::White => "w",
+                Color::Black => "b",
+            }),
             m.san.take()?,
             m.uci.take()?,
-            squares(&mut m.from_square),
-            squares(&mut m.to_square),
-            Arc::new(arrow_array::StringArray::from_iter_values(
-                m.piece.drain(..).map(PieceCode::as_str),
-            )),
-            codes(&mut m.captured),
-            codes(&mut m.promotion),
-            Arc::new(arrow_array::StringArray::from_iter_values(
-                m.move_type.drain(..).map(MoveType::as_str),
-            )),
+            take_names(&mut m.from_square, square),
+            take_names(&mut m.to_square, square),
+            take_names(&mut m.piece, PieceCode::as_str),
+            take_names_opt(&mut m.captured, PieceCode::as_str),
+            take_names_opt(&mut m.promotion, PieceCode::as_str),
+            take_names(&mut m.move_type, MoveType::as_str),
             m.is_check.take(),
             m.is_mate.take(),
             m.clock_seconds.take(),
@@ -256,9 +248,10 @@ impl TableSink {
 
     /// Writes the annotations of the last move into its row.
     fn flush_meta(&mut self) {
-        let Some(meta) = self.game.meta.take() else {
+        if !std::mem::replace(&mut self.game.meta_open, false) {
             return;
-        };
+        }
+        let meta = &self.game.meta;
         let m = &mut self.moves;
         m.clock_seconds
             .push_opt(meta.clock.map(ClockTime::as_secs_f64));
@@ -323,14 +316,6 @@ fn start_fen(game: &Current, plies: usize) -> &str {
     game_id::stored_start_fen(first, game.tags.get("FEN"))
 }
 
-/// A square column as text (`e4`).
-fn squares(squares: &mut Vec<Square>) -> ArrayRef {
-    let array = arrow_array::StringArray::from_iter_values(
-        squares.drain(..).map(|sq| SQUARE_NAMES[sq as usize]),
-    );
-    Arc::new(array)
-}
-
 /// The squares' names, a1 b1 ... h8 (in the order of [`Square::index`]).
 const SQUARE_NAMES: [&str; 64] = [
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
@@ -367,7 +352,7 @@ impl ReplaySink for TableSink {
     fn begin_game(&mut self, at: Location) {
         self.game.tags.clear();
         self.game.marker = None;
-        self.game.meta = None;
+        self.game.meta_open = false;
         self.game.repetitions.clear();
         // Rows of a game the reader gave up on without a word (a read error) go too.
         let committed = self.moves.game_id.len();
@@ -441,7 +426,8 @@ impl ReplaySink for TableSink {
             m.fen_after
                 .push_with(|out| writer.write(after, EnPassantMode::Always, out));
         }
-        self.game.meta = Some(MoveMeta::default());
+        clear_meta(&mut self.game.meta);
+        self.game.meta_open = true;
     }
 
     /// The tables have no row for a null move: it rejects the game (variations, where null
@@ -453,9 +439,9 @@ impl ReplaySink for TableSink {
     /// A comment after a mainline move: its clock, elapsed time and evaluation go into the
     /// move's row.
     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
-        match &mut self.game.meta {
-            Some(meta) => meta.add_comment(comment.as_bytes()),
-            None => Vec::new(),
+        match self.game.meta_open {
+            true => self.game.meta.add_comment(comment.as_bytes()),
+            false => Vec::new(),
         }
     }
 
@@ -475,8 +461,8 @@ impl ReplaySink for TableSink {
                 .iter()
                 .map(|(n, v)| (n.as_str(), v.as_str())),
         );
-        let sans = (first..first + plies).map(|row| self.moves.san.get(row));
-        let hash = game_id::content_hash(tags, start_fen(&self.game, plies), sans);
+        let sans = (first..first + plies).map(|row| self.moves.san.get_bytes(row));
+        let hash = game_id::content_hash_of_bytes(tags, start_fen(&self.game, plies), sans);
         let id = game_id::game_id_of(hash);
         self.moves.game_id.push_n(id, plies);
         self.push_game(id, plies);
@@ -484,9 +470,29 @@ impl ReplaySink for TableSink {
     }
 
     fn abandon(&mut self) {
-        self.game.meta = None;
+        self.game.meta_open = false;
         self.moves.truncate(self.game.first_row);
     }
+}
+
+/// Empties `meta` for the next move, keeping its buffers.
+fn clear_meta(meta: &mut MoveMeta) {
+    let MoveMeta {
+        nags,
+        glyphs,
+        comments,
+        clock,
+        emt,
+        eval,
+        squares,
+        arrows,
+    } = meta;
+    nags.clear();
+    glyphs.clear();
+    comments.clear();
+    squares.clear();
+    arrows.clear();
+    (*clock, *emt, *eval) = (None, None, None);
 }
 
 /// Appends a move in UCI (`e2e4`, `e7e8q`).

@@ -29,6 +29,16 @@ pub fn content_hash<'a>(
     start_fen: &str,
     moves: impl IntoIterator<Item = &'a str>,
 ) -> u128 {
+    content_hash_of_bytes(tags, start_fen, moves.into_iter().map(str::as_bytes))
+}
+
+/// [`content_hash`] with the moves given as their bytes (UTF-8, as SAN is), for a caller that
+/// holds them so and need not check them again.
+pub fn content_hash_of_bytes<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    start_fen: &str,
+    moves: impl IntoIterator<Item = &'a [u8]>,
+) -> u128 {
     let mut tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
         .into_iter()
         .map(|(name, value)| (without_nul(name), without_nul(value)))
@@ -45,7 +55,7 @@ pub fn content_hash<'a>(
     text.extend_from_slice(start_fen.as_bytes());
     for san in moves {
         text.push(b' ');
-        text.extend_from_slice(san.as_bytes());
+        text.extend_from_slice(san);
     }
     twox_hash::XxHash3_128::oneshot(&text)
 }

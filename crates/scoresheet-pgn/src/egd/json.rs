@@ -431,7 +431,8 @@ pub(crate) fn write_str(out: &mut Vec<u8>, text: &str) {
 
 /// Appends `text` to `out` as a JSON string, quotes included: the one JSON string escaping of
 /// every output of the project (EGD, the database's JSON columns, the export's CSV, the
-/// command-line tool's JSON), that of `serde_json` ([`escape_json`]).
+/// command-line tool's JSON), that of `serde_json`: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`,
+/// other control characters as `\u00XX`.
 ///
 /// ```
 /// let mut out = String::new();

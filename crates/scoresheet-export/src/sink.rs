@@ -426,7 +426,7 @@ impl ReplaySink for TableSink {
             m.fen_after
                 .push_with(|out| writer.write(after, EnPassantMode::Always, out));
         }
-        clear_meta(&mut self.game.meta);
+        self.game.meta.clear();
         self.game.meta_open = true;
     }
 
@@ -473,26 +473,6 @@ impl ReplaySink for TableSink {
         self.game.meta_open = false;
         self.moves.truncate(self.game.first_row);
     }
-}
-
-/// Empties `meta` for the next move, keeping its buffers.
-fn clear_meta(meta: &mut MoveMeta) {
-    let MoveMeta {
-        nags,
-        glyphs,
-        comments,
-        clock,
-        emt,
-        eval,
-        squares,
-        arrows,
-    } = meta;
-    nags.clear();
-    glyphs.clear();
-    comments.clear();
-    squares.clear();
-    arrows.clear();
-    (*clock, *emt, *eval) = (None, None, None);
 }
 
 /// Appends a move in UCI (`e2e4`, `e7e8q`).

@@ -342,6 +342,37 @@ pub struct MoveMeta {
 }
 
 impl MoveMeta {
+    /// Empties every field for the next move, keeping the buffers (as a new
+    /// `MoveMeta::default()`, without allocating again).
+    ///
+    /// ```
+    /// use scoresheet_pgn::egd::MoveMeta;
+    /// let mut meta = MoveMeta::default();
+    /// meta.add_comment(b"[%clk 0:01:00] [%eval 0.3] [%cal Ge2e4] good");
+    /// meta.nags.push(1);
+    /// assert_ne!(meta, MoveMeta::default());
+    /// meta.clear();
+    /// assert_eq!(meta, MoveMeta::default());
+    /// ```
+    pub fn clear(&mut self) {
+        let MoveMeta {
+            nags,
+            glyphs,
+            comments,
+            clock,
+            emt,
+            eval,
+            squares,
+            arrows,
+        } = self;
+        nags.clear();
+        glyphs.clear();
+        comments.clear();
+        squares.clear();
+        arrows.clear();
+        (*clock, *emt, *eval) = (None, None, None);
+    }
+
     /// Adds a comment that follows the move (its text between `{` and `}`, or after `;`):
     /// the text without the commands goes to [`comments`](MoveMeta::comments), the commands
     /// to their fields (see [`annotation`](crate::annotation) for what is read).

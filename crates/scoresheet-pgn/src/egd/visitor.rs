@@ -154,7 +154,7 @@ impl<S: Sink> Converter<S> {
         };
         self.sink.ply(&ply);
         if self.options.extended {
-            self.meta = MoveMeta::default();
+            self.meta.clear();
         }
     }
 
@@ -205,7 +205,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
 
     fn begin_game(&mut self, _at: Location) {
         self.pending = None;
-        self.meta = MoveMeta::default();
+        self.meta.clear();
         self.repetitions.clear();
         self.tags.clear();
         self.marker = None;

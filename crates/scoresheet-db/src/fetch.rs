@@ -33,7 +33,7 @@ pub(crate) struct MoveColumns {
     pub texts: [String; 6],
     pub captured: Option<String>,
     pub promotion: Option<String>,
-    pub fen_before: String,
+    /// The FEN after the move; the one before it is the previous ply's (or the game's start).
     pub fen_after: String,
     /// is_check, is_mate.
     pub flags: [bool; 2],
@@ -46,9 +46,27 @@ pub(crate) struct MoveColumns {
 
 impl MoveColumns {
     pub const SELECT: &'static str = "move_number, side, san, lran, from_square, to_square, \
-        piece, move_type, captured, promotion, fen_before, fen_after, is_check, is_mate, \
-        halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, fivefold, \
-        stalemate, insufficient_material, CAST(meta AS TEXT)";
+        piece, move_type, captured, promotion, fen_after, is_check, is_mate, halfmove_clock, \
+        repetition, fifty_move_claimable, seventy_five_move, fivefold, stalemate, \
+        insufficient_material, CAST(meta AS TEXT)";
+}
+
+/// Where [`MoveColumns::SELECT`] reads from: the view `moves_fen` (schema version 5 on, see
+/// `sql/*/0005_lean_moves.sql`), which computes `fen_after`; the table `moves` itself while
+/// migrating to version 3, when it still stored the column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MovesSource {
+    View,
+    Table,
+}
+
+impl MovesSource {
+    pub const fn relation(self) -> &'static str {
+        match self {
+            MovesSource::View => "moves_fen",
+            MovesSource::Table => "moves",
+        }
+    }
 }
 
 /// The derived columns of a stored game's plies (see [`crate::derive`]), or `None` for a game
@@ -94,11 +112,14 @@ pub(crate) fn rebuild(
         };
         game_tags.push((name, value));
     }
-    let mut start = start_features(&game.start_fen)?;
+    let mut start = PositionRecord {
+        features: start_features(&game.start_fen)?,
+        fen: game.start_fen,
+    };
     let mut plies = Vec::with_capacity(moves.len());
     for m in moves {
         let ply = rebuild_ply(m, start)?;
-        start = ply.end_position.features;
+        start = ply.end_position.clone();
         plies.push(ply);
     }
     Ok(DenormalizedGame {
@@ -107,7 +128,7 @@ pub(crate) fn rebuild(
     })
 }
 
-fn rebuild_ply(m: MoveColumns, start: Features) -> Result<PlyRecord, Error> {
+fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<PlyRecord, Error> {
     let player = match m.side.as_str() {
         "w" => Color::White,
         "b" => Color::Black,
@@ -138,10 +159,7 @@ fn rebuild_ply(m: MoveColumns, start: Features) -> Result<PlyRecord, Error> {
             fullmove: counter(m.move_number)?,
             player,
         },
-        start_position: PositionRecord {
-            fen: m.fen_before,
-            features: start,
-        },
+        start_position,
         mv: MoveRecord {
             player,
             san,

@@ -17,13 +17,13 @@ use crate::sqlite_insert::square_name;
 
 /// `COPY moves ... FROM STDIN` in the binary format, the columns in [`encode_move`]'s order.
 pub(crate) const COPY_MOVES_BINARY: &str = "COPY moves (game_id, ply, move_number, side, san, \
-    lran, from_square, to_square, piece, move_type, captured, promotion, fen_before, \
-    fen_after, position_after, is_check, is_mate, halfmove_clock, repetition, \
+    lran, from_square, to_square, piece, move_type, captured, promotion, position_after, \
+    is_check, is_mate, halfmove_clock, repetition, \
     fifty_move_claimable, seventy_five_move, fivefold, stalemate, insufficient_material, meta, \
     clock_seconds, emt_seconds, eval_cp, eval_mate, uci, position_key) FROM STDIN \
     (FORMAT binary)";
 
-const FIELDS: u16 = 31;
+const FIELDS: u16 = 29;
 
 /// Rows being encoded.
 #[derive(Debug)]
@@ -150,13 +150,7 @@ impl BinaryRows {
         self.text(mv.move_type.as_str());
         self.opt_text(mv.captured_piece.map(|p| p.as_str()));
         self.opt_text(mv.promotion.map(|p| p.as_str()));
-        for text in [
-            &r.start_position.fen,
-            &r.end_position.fen,
-            &derived.position_after,
-        ] {
-            self.text(text);
-        }
+        self.text(&derived.position_after);
         self.bool(end.check);
         self.bool(end.checkmate);
         self.int4("halfmove_clock", ext.halfmove_clock)?;

@@ -16,7 +16,7 @@ use postgres::types::{FromSql, Type};
 use postgres::{Client, GenericClient, NoTls, Row};
 
 use crate::{
-    fetch::{derived_of, GameColumns, MoveColumns},
+    fetch::{derived_of, GameColumns, MoveColumns, MovesSource},
     pg_binary::{BinaryRows, COPY_MOVES_BINARY},
     query::{QueryResult, Value},
     row::GameRow,
@@ -236,7 +236,7 @@ impl PostgresStore {
         &mut self,
         game_id: i64,
     ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-        fetch(&mut self.client, game_id)
+        fetch(&mut self.client, game_id, MovesSource::View)
     }
 }
 
@@ -252,7 +252,7 @@ fn rewrite_plies(client: &mut impl GenericClient) -> Result<(), Error> {
          WHERE game_id = $4 AND ply = $5",
     )?;
     for id in ids {
-        let Some((game, moves)) = fetch(client, id)? else {
+        let Some((game, moves)) = fetch(client, id, MovesSource::Table)? else {
             continue;
         };
         let Some(derived) = derived_of(game, moves)? else {
@@ -273,6 +273,7 @@ fn rewrite_plies(client: &mut impl GenericClient) -> Result<(), Error> {
 fn fetch(
     client: &mut impl GenericClient,
     game_id: i64,
+    source: MovesSource,
 ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
     let sql = format!(
         "SELECT {} FROM games WHERE game_id = $1",
@@ -288,8 +289,9 @@ fn fetch(
         start_fen: r.get(8),
     };
     let sql = format!(
-        "SELECT {} FROM moves WHERE game_id = $1 ORDER BY ply",
-        MoveColumns::SELECT
+        "SELECT {} FROM {} WHERE game_id = $1 ORDER BY ply",
+        MoveColumns::SELECT,
+        source.relation()
     );
     let int = |r: &Row, i: usize| i64::from(r.get::<_, i32>(i));
     let moves = client
@@ -301,12 +303,11 @@ fn fetch(
             texts: [r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)],
             captured: r.get(8),
             promotion: r.get(9),
-            fen_before: r.get(10),
-            fen_after: r.get(11),
-            flags: [r.get(12), r.get(13)],
-            counters: [int(r, 14), int(r, 15)],
-            extended: [r.get(16), r.get(17), r.get(18), r.get(19), r.get(20)],
-            meta: r.get(21),
+            fen_after: r.get(10),
+            flags: [r.get(11), r.get(12)],
+            counters: [int(r, 13), int(r, 14)],
+            extended: [r.get(15), r.get(16), r.get(17), r.get(18), r.get(19)],
+            meta: r.get(20),
         })
         .collect();
     Ok(Some((game, moves)))

@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -47,6 +47,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "the key of moves as an index a bulk load can drop (SQLite)",
         sqlite: include_str!("../sql/sqlite/0004_moves_key.sql"),
         postgres: include_str!("../sql/postgres/0004_moves_key.sql"),
+        rewrite_plies: false,
+    },
+    Migration {
+        version: 5,
+        name: "moves without their FENs; the view moves_fen computes fen_after",
+        sqlite: include_str!("../sql/sqlite/0005_lean_moves.sql"),
+        postgres: include_str!("../sql/postgres/0005_lean_moves.sql"),
         rewrite_plies: false,
     },
 ];

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
 
 use crate::{
-    fetch::{derived_of, GameColumns, MoveColumns},
+    fetch::{derived_of, GameColumns, MoveColumns, MovesSource},
     query::{QueryResult, Value},
     row::GameRow,
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
@@ -238,7 +238,7 @@ impl SqliteStore {
         &mut self,
         game_id: i64,
     ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-        fetch(&self.conn, game_id)
+        fetch(&self.conn, game_id, MovesSource::View)
     }
 }
 
@@ -253,7 +253,7 @@ fn rewrite_plies(conn: &Connection) -> Result<(), Error> {
          WHERE game_id = ?4 AND ply = ?5",
     )?;
     for id in ids {
-        let Some((game, moves)) = fetch(conn, id)? else {
+        let Some((game, moves)) = fetch(conn, id, MovesSource::Table)? else {
             continue;
         };
         let Some(derived) = derived_of(game, moves)? else {
@@ -271,6 +271,7 @@ fn rewrite_plies(conn: &Connection) -> Result<(), Error> {
 fn fetch(
     conn: &Connection,
     game_id: i64,
+    source: MovesSource,
 ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
     let game = conn
         .query_row(
@@ -298,8 +299,9 @@ fn fetch(
         .optional()?;
     let Some(game) = game else { return Ok(None) };
     let sql = format!(
-        "SELECT {} FROM moves WHERE game_id = ?1 ORDER BY ply",
-        MoveColumns::SELECT
+        "SELECT {} FROM {} WHERE game_id = ?1 ORDER BY ply",
+        MoveColumns::SELECT,
+        source.relation()
     );
     let mut stmt = conn.prepare(&sql)?;
     let moves = stmt
@@ -317,12 +319,11 @@ fn fetch(
                 ],
                 captured: r.get(8)?,
                 promotion: r.get(9)?,
-                fen_before: r.get(10)?,
-                fen_after: r.get(11)?,
-                flags: [r.get(12)?, r.get(13)?],
-                counters: [r.get(14)?, r.get(15)?],
-                extended: [r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?, r.get(20)?],
-                meta: r.get(21)?,
+                fen_after: r.get(10)?,
+                flags: [r.get(11)?, r.get(12)?],
+                counters: [r.get(13)?, r.get(14)?],
+                extended: [r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?],
+                meta: r.get(20)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;

@@ -15,15 +15,15 @@ pub(crate) const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, 
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT DO NOTHING";
 
 const MOVE_COLUMNS: &str = "game_id, ply, move_number, side, san, lran, from_square, \
-    to_square, piece, move_type, captured, promotion, fen_before, fen_after, position_after, \
-    is_check, is_mate, halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, \
+    to_square, piece, move_type, captured, promotion, position_after, is_check, \
+    is_mate, halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, \
     fivefold, stalemate, insufficient_material, meta, clock_seconds, emt_seconds, eval_cp, \
     eval_mate, uci, position_key";
 
 /// Values per `moves` row.
-const MOVE_WIDTH: usize = 31;
+const MOVE_WIDTH: usize = 29;
 
-/// Rows per multi-row insert: 31 × 32 = 992 parameters, under SQLite's limit (32766 since
+/// Rows per multi-row insert: 29 × 32 = 928 parameters, under SQLite's limit (32766 since
 /// 3.32, 999 before).
 pub(crate) const MOVE_ROWS: usize = 32;
 
@@ -84,7 +84,7 @@ pub(crate) fn insert_moves(tx: &Transaction<'_>, rows: &[MoveRow<'_>]) -> Result
     Ok(())
 }
 
-/// Binds one row's values to parameters `base + 1 ..= base + 31`.
+/// Binds one row's values to parameters `base + 1 ..= base + 29`.
 fn bind_move(
     stmt: &mut CachedStatement<'_>,
     base: usize,
@@ -111,8 +111,6 @@ fn bind_move(
     bind(&mv.move_type.as_str())?;
     bind(&mv.captured_piece.map(|p| p.as_str()))?;
     bind(&mv.promotion.map(|p| p.as_str()))?;
-    bind(&r.start_position.fen)?;
-    bind(&r.end_position.fen)?;
     bind(&derived.position_after)?;
     bind(&end.check)?;
     bind(&end.checkmate)?;

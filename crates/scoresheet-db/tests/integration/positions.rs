@@ -67,7 +67,7 @@ pub fn scenario_positions(db: &mut Database) {
         want.distinct_legal
     );
     // Cut at the en-passant field as fen_after (EGD) writes it, the positions would split.
-    let fens = db.query("SELECT fen_after FROM moves", None).expect("runs");
+    let fens = db.query("SELECT fen_after FROM moves_fen", None).expect("runs");
     let split: HashSet<String> = fens
         .rows
         .iter()
@@ -111,14 +111,26 @@ fn derived_columns(db: &mut Database) -> Vec<Vec<Value>> {
     .rows
 }
 
-/// A database of schema version 2 (made from a fresh one by undoing version 3, with every
-/// position_after spoiled, and forgetting version 4) is rewritten by the migrations to what a
-/// fresh load stores.
+/// A database of schema version 2 (made from a fresh one by undoing versions 5 and 3, with
+/// every position_after spoiled, and forgetting version 4) is rewritten by the migrations to
+/// what a fresh load stores.
 pub fn scenario_migration_rewrites_plies(db: &mut Database, undo_games: &str) {
     load_file(db, &sample(), 1000);
     let fresh = derived_columns(db);
     assert_eq!(fresh.len(), 18634);
+    let fens = fen_columns(db);
     let undo = [
+        // Version 5: the FEN columns, filled with what the view computes.
+        "CREATE TABLE fens AS SELECT game_id, ply, fen_after FROM moves_fen",
+        "DROP VIEW moves_fen",
+        "ALTER TABLE moves ADD COLUMN fen_before TEXT",
+        "ALTER TABLE moves ADD COLUMN fen_after TEXT",
+        "UPDATE moves SET fen_after = (SELECT f.fen_after FROM fens f \
+         WHERE f.game_id = moves.game_id AND f.ply = moves.ply)",
+        "UPDATE moves SET fen_before = COALESCE((SELECT f.fen_after FROM fens f \
+         WHERE f.game_id = moves.game_id AND f.ply = moves.ply - 1), \
+         (SELECT g.start_fen FROM games g WHERE g.game_id = moves.game_id))",
+        "DROP TABLE fens",
         "ALTER TABLE moves RENAME COLUMN captured TO captured_piece",
         "DROP INDEX moves_position_key",
         "ALTER TABLE moves DROP COLUMN uci",
@@ -137,4 +149,15 @@ pub fn scenario_migration_rewrites_plies(db: &mut Database, undo_games: &str) {
         scoresheet_db::SCHEMA_VERSION
     );
     assert_eq!(derived_columns(db), fresh);
+    assert_eq!(fen_columns(db), fens);
+}
+
+/// Every ply's FEN after it, as the view `moves_fen` computes it, in a fixed order.
+fn fen_columns(db: &mut Database) -> Vec<Vec<Value>> {
+    db.query(
+        "SELECT game_id, ply, fen_after FROM moves_fen ORDER BY game_id, ply",
+        None,
+    )
+    .expect("runs")
+    .rows
 }

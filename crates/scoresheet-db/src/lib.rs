@@ -32,8 +32,7 @@
 //!   `game_id` is that of `games` (not declared as a foreign key, which would double
 //!   PostgreSQL's load time); `move_number`,
 //!   `side` (`w`/`b`), `san`, `lran`, `uci`, `from_square`, `to_square`, `piece`, `move_type`,
-//!   `captured`, `promotion`, `fen_before`, `fen_after` (as EGD writes them: the en-passant
-//!   square after every double push), `position_after` (the FEN after the move without its
+//!   `captured`, `promotion`, `position_after` (the FEN after the move without its
 //!   counters, the en-passant square only when an en-passant capture is legal: equal exactly
 //!   when the repetition rules call two positions equal), `position_key` (the Polyglot key of
 //!   that position as a signed 64-bit integer with the key's bits), and the features of the
@@ -43,6 +42,9 @@
 //!   the comment commands `clock_seconds`, `emt_seconds`, `eval_cp`, `eval_mate`. The values
 //!   are those of the EGD record ([`scoresheet_pgn::egd`]), field for field;
 //!   [`Database::game`] reads a game back as one.
+//! - `moves_fen`: a view, `moves` plus `fen_after` as EGD writes it (the en-passant square
+//!   after every double push), computed from the row (schema version 5); the FEN before a
+//!   move is the previous ply's, or `games.start_fen`.
 //! - Indexes: `games(white)`, `games(black)`, `games(result)`, `games((tags ->> 'ECO'))`,
 //!   `moves(position_key)`.
 //!

@@ -2,6 +2,7 @@
 //! crash of the process, though not always a power cut), a transaction per batch, prepared
 //! inserts.
 
+use std::thread;
 use std::time::Duration;
 
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
@@ -53,6 +54,10 @@ impl SqliteStore {
         // 16 MiB of page cache (peak memory of a load stays under 100 MB): the B-trees keyed
         // by game_id are written in random order.
         store.map_busy(store.conn.pragma_update(None, "cache_size", -16384))?;
+        // Sorts (building an index at the end of a bulk load, large ORDER BY and GROUP BY) may
+        // use helper threads, one per core beyond the first, up to 3.
+        let helpers = thread::available_parallelism().map_or(0, |n| n.get().min(4) - 1);
+        store.map_busy(store.conn.pragma_update(None, "threads", helpers))?;
         if file {
             store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;

@@ -67,7 +67,9 @@ pub fn scenario_positions(db: &mut Database) {
         want.distinct_legal
     );
     // Cut at the en-passant field as fen_after (EGD) writes it, the positions would split.
-    let fens = db.query("SELECT fen_after FROM moves_fen", None).expect("runs");
+    let fens = db
+        .query("SELECT fen_after FROM moves_fen", None)
+        .expect("runs");
     let split: HashSet<String> = fens
         .rows
         .iter()

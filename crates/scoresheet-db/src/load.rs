@@ -39,11 +39,12 @@
 //! # Ok::<_, scoresheet_db::Error>(())
 //! ```
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
@@ -51,7 +52,7 @@ use scoresheet_pgn::input::Compression;
 use scoresheet_pgn::replay::{ReplayOptions, Replayer};
 use scoresheet_pgn::{Noted, ReadError, Reader};
 
-use crate::{row::GameRow, sink::RowSink, Database, Error};
+use crate::{row::GameRow, sink::RowSink, store::BatchOutcome, Database, Error};
 
 /// Settings of a load, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -397,6 +398,8 @@ fn load_counted_into<R: Read + Send>(
 /// Games read by the reader thread, handed to the writer.
 #[derive(Debug, Default)]
 struct Batch {
+    /// Its place in the input: 0 for the first batch.
+    seq: u64,
     games: Vec<GameRow>,
     rejected: Vec<String>,
     warnings: Vec<String>,
@@ -453,7 +456,11 @@ fn parse<R: Read>(
         }
         batch.read += 1;
         if batch.games.len() >= options.batch_size {
-            if tx.send(std::mem::take(&mut batch)).is_err() {
+            let next = Batch {
+                seq: batch.seq + 1,
+                ..Batch::default()
+            };
+            if tx.send(std::mem::replace(&mut batch, next)).is_err() {
                 return None;
             }
             // At most two written batches wait here: one per batch sent since the last look.
@@ -465,7 +472,13 @@ fn parse<R: Read>(
     fatal
 }
 
-/// The writer: stores each batch in one transaction.
+/// A batch back from a writer, with what storing it did (`None`: not written, because another
+/// writer had failed).
+type Written = (Batch, Option<Result<BatchOutcome, Error>>);
+
+/// The writers: the database's own connection and any others it gives
+/// ([`Database::other_writers`]: PostgreSQL has two), each on its own thread, storing each
+/// batch in one transaction. This thread reports what they did in the input's order.
 fn write(
     db: &mut Database,
     (rx, done): (mpsc::Receiver<Batch>, mpsc::Sender<Batch>),
@@ -475,51 +488,144 @@ fn write(
     count: &AtomicU64,
     stored_ids: &mut Option<Vec<i64>>,
 ) -> Result<(), Error> {
-    let mut written = 0u64;
-    let mut on_game = || {
-        written += 1;
-        if options.abort_after_games == Some(written) {
-            std::process::abort();
-        }
+    let mut others = db.other_writers()?;
+    let source = Mutex::new(Some(rx));
+    let shared = Writers {
+        source: &source,
+        written: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        abort_after: options.abort_after_games,
     };
-    for batch in rx {
-        for message in &batch.warnings {
-            on_event(LoadEvent::Warning(message));
+    let (results, back) = mpsc::channel::<Written>();
+    thread::scope(|scope| {
+        for writer in std::iter::once(db).chain(others.iter_mut()) {
+            let (shared, results) = (&shared, results.clone());
+            scope.spawn(move || shared.run(writer, &results));
         }
-        for message in &batch.rejected {
-            on_event(LoadEvent::Rejected(message));
-        }
-        summary.oddities += batch.oddities;
-        summary.games += batch.read;
-        summary.rejected += batch.rejected.len() as u64;
-        summary.nul_replaced += batch.nuls;
-        if !batch.games.is_empty() {
-            let outcome = db.write_batch(&batch.games, &mut on_game)?;
-            if let Some(ids) = stored_ids {
-                ids.extend_from_slice(&outcome.stored_ids);
+        drop(results);
+        let mut failed = None;
+        // Batches come back in any order; they are reported in the reader's.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (batch, outcome) in back {
+            waiting.insert(batch.seq, (batch, outcome));
+            while let Some((batch, outcome)) = waiting.remove(&next) {
+                next += 1;
+                match outcome {
+                    // Also after a failure: the other writer's later batches are committed.
+                    Some(Ok(outcome)) => {
+                        report(&batch, Some(outcome), summary, on_event, stored_ids)
+                    }
+                    Some(Err(error)) => {
+                        shared.stop.store(true, Ordering::Relaxed);
+                        if failed.is_none() {
+                            report(&batch, None, summary, on_event, stored_ids);
+                            failed = Some(error);
+                        }
+                    }
+                    // Taken after a failure, not written.
+                    None => {}
+                }
+                if failed.is_none() {
+                    on_event(LoadEvent::Progress {
+                        bytes: count.load(Ordering::Relaxed),
+                        games: summary.games,
+                    });
+                }
+                // The reader frees it (once the reader has ended, the failed send frees it
+                // here).
+                let _ = done.send(batch);
             }
-            summary.stored += outcome.stored;
-            summary.duplicates += outcome.duplicates;
-            summary.moves += outcome.moves;
-            for index in outcome.collisions {
-                let game = &batch.games[index];
-                let message = format!(
-                    "{}: game at byte {}: its id {} is taken by a different game (hash \
-                     collision), not stored",
-                    game.source_file, game.source_offset, game.game_id
-                );
-                on_event(LoadEvent::Rejected(&message));
-                summary.rejected += 1;
+        }
+        failed.map_or(Ok(()), Err)
+    })
+}
+
+/// What the writer threads share.
+struct Writers<'a> {
+    /// Batches from the reader; taken away (ending the reader) when a writer fails.
+    source: &'a Mutex<Option<mpsc::Receiver<Batch>>>,
+    /// Games gone into a transaction, for [`LoadOptions::abort_after_games`].
+    written: AtomicU64,
+    /// Set when a writer failed: the others write no more.
+    stop: AtomicBool,
+    abort_after: Option<u64>,
+}
+
+impl Writers<'_> {
+    /// One writer's loop: takes batches until the reader ends or a writer fails.
+    fn run(&self, db: &mut Database, results: &mpsc::Sender<Written>) {
+        let mut on_game = || {
+            let written = self.written.fetch_add(1, Ordering::Relaxed) + 1;
+            if self.abort_after == Some(written) {
+                std::process::abort();
+            }
+        };
+        loop {
+            let batch = {
+                let source = self.source.lock().unwrap_or_else(|e| e.into_inner());
+                match source.as_ref().map(mpsc::Receiver::recv) {
+                    Some(Ok(batch)) => batch,
+                    None | Some(Err(_)) => return,
+                }
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                // No more reading: the reader's next send fails and it ends.
+                self.source.lock().unwrap_or_else(|e| e.into_inner()).take();
+                let _ = results.send((batch, None));
+                return;
+            }
+            let outcome = match batch.games.is_empty() {
+                true => Ok(BatchOutcome::default()),
+                false => db.write_batch(&batch.games, &mut on_game),
+            };
+            let failed = outcome.is_err();
+            if failed {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            if results.send((batch, Some(outcome))).is_err() || failed {
+                self.source.lock().unwrap_or_else(|e| e.into_inner()).take();
+                return;
             }
         }
-        on_event(LoadEvent::Progress {
-            bytes: count.load(Ordering::Relaxed),
-            games: summary.games,
-        });
-        // The reader frees it (once the reader has ended, the failed send frees it here).
-        let _ = done.send(batch);
     }
-    Ok(())
+}
+
+/// Adds what a batch did to the summary and reports its games that were not stored.
+fn report(
+    batch: &Batch,
+    outcome: Option<BatchOutcome>,
+    summary: &mut LoadSummary,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+    stored_ids: &mut Option<Vec<i64>>,
+) {
+    for message in &batch.warnings {
+        on_event(LoadEvent::Warning(message));
+    }
+    for message in &batch.rejected {
+        on_event(LoadEvent::Rejected(message));
+    }
+    summary.oddities += batch.oddities;
+    summary.games += batch.read;
+    summary.rejected += batch.rejected.len() as u64;
+    summary.nul_replaced += batch.nuls;
+    let Some(outcome) = outcome else { return };
+    if let Some(ids) = stored_ids {
+        ids.extend_from_slice(&outcome.stored_ids);
+    }
+    summary.stored += outcome.stored;
+    summary.duplicates += outcome.duplicates;
+    summary.moves += outcome.moves;
+    for index in outcome.collisions {
+        let game = &batch.games[index];
+        let message = format!(
+            "{}: game at byte {}: its id {} is taken by a different game (hash collision), \
+             not stored",
+            game.source_file, game.source_offset, game.game_id
+        );
+        on_event(LoadEvent::Rejected(&message));
+        summary.rejected += 1;
+    }
 }
 
 /// Counts the bytes read through it.

@@ -47,6 +47,10 @@ const MIGRATION_LOCK: i64 = 0x5c0e_5bee_7000_0001;
 /// A PostgreSQL database.
 pub(crate) struct PostgresStore {
     client: Client,
+    /// The URL it was opened with, for [`another`](PostgresStore::another).
+    url: String,
+    /// Whether the bulk settings are on (see [`set_bulk`](PostgresStore::set_bulk)).
+    bulk: bool,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -59,7 +63,23 @@ impl PostgresStore {
     /// Connects (without TLS).
     pub fn connect(url: &str) -> Result<Self, Error> {
         let client = Client::connect(url, NoTls)?;
-        Ok(PostgresStore { client })
+        Ok(PostgresStore {
+            client,
+            url: url.to_owned(),
+            bulk: false,
+        })
+    }
+
+    /// A second connection to the same database, with the same bulk setting: a load writes
+    /// through two, so that two server processes share the server's work (most of a load's
+    /// time) over two cores.
+    pub fn another(&self) -> Result<Self, Error> {
+        let mut other = PostgresStore::connect(&self.url)?;
+        if self.bulk {
+            other.client.batch_execute("SET synchronous_commit = off")?;
+            other.bulk = true;
+        }
+        Ok(other)
     }
 
     /// The schema version, `None` without scoresheet tables.
@@ -114,9 +134,7 @@ impl PostgresStore {
         let mut attempt = 0;
         loop {
             match self.try_batch(games, on_game) {
-                Err(Error::Postgres(e))
-                    if e.code() == Some(&SqlState::UNIQUE_VIOLATION) && attempt < 3 =>
-                {
+                Err(Error::Postgres(e)) if retry(&e) && attempt < 3 => {
                     attempt += 1;
                 }
                 result => return result,
@@ -183,6 +201,7 @@ impl PostgresStore {
                 self.client.batch_execute("RESET synchronous_commit")?;
             }
         }
+        self.bulk = on;
         Ok(())
     }
 
@@ -311,6 +330,13 @@ fn fetch(
         })
         .collect();
     Ok(Some((game, moves)))
+}
+
+/// Whether a batch that failed so is tried again: another loader (or this load's other
+/// connection) stored one of its games first, or the two waited on each other's games.
+fn retry(e: &postgres::Error) -> bool {
+    let code = e.code();
+    code == Some(&SqlState::UNIQUE_VIOLATION) || code == Some(&SqlState::T_R_DEADLOCK_DETECTED)
 }
 
 fn copy(tx: &mut postgres::Transaction<'_>, statement: &str, data: &[u8]) -> Result<(), Error> {

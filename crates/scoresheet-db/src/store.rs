@@ -225,6 +225,18 @@ impl Database {
         Ok(empty)
     }
 
+    /// The connections a load writes through besides this one: on PostgreSQL one more (two
+    /// server processes share the server's work, most of a load's time), on SQLite none (it
+    /// has one writer at a time).
+    pub(crate) fn other_writers(&self) -> Result<Vec<Database>, Error> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(Vec::new()),
+            Backend::Postgres(p) => Ok(vec![Database {
+                backend: Backend::Postgres(p.another()?),
+            }]),
+        }
+    }
+
     /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]) and
     /// restores the usual settings.
     pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {

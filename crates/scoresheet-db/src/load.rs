@@ -1,9 +1,11 @@
 //! Loading PGN into a database: read, convert to EGD, store in batches.
 //!
 //! A reader thread parses games and converts them (one replay per game: the EGD record with
-//! extended features, and the columns the database adds);
-//! the calling thread writes them, one transaction per batch of [`LoadOptions::batch_size`]
-//! games. Games are stored whole or not at all:
+//! extended features, and the columns the database adds); writer threads store them, one
+//! transaction per batch of [`LoadOptions::batch_size`] games (SQLite: one writer;
+//! PostgreSQL: two connections, so that two server processes share the server's work); the
+//! calling thread reports what was done in the input's order. Games are stored whole or not at
+//! all:
 //!
 //! - A batch commits entirely or not at all; a crash (even `kill -9`) mid-batch loses only
 //!   uncommitted work.

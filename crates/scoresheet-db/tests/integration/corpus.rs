@@ -18,4 +18,13 @@ fn ok_full_corpus_sqlite() {
     assert_eq!(summary.stored as usize, reader_count(&path));
     assert_eq!(summary.stored, 3970);
     assert_eq!(summary.moves, 332_315);
+    // Every ply reads back equal to its EGD record, the FENs that the view moves_fen computes
+    // (schema version 5) among the rest.
+    let games = egd_games(&path);
+    let ids = game_ids(&mut db);
+    assert_eq!(ids.len(), games.len());
+    for (id, want) in ids.iter().zip(&games) {
+        let got = db.game(*id).expect("reads").expect("stored");
+        assert_eq!(got.moves, want.moves, "game {id}");
+    }
 }

@@ -17,7 +17,8 @@ use crate::short_text::ShortTextChunk;
 
 /// The text columns of `moves` encoded by [`ShortTextChunk`]: every value has at most seven
 /// bytes (a longer one is still written right, only slower).
-pub(crate) const SHORT_TEXT: [&str; 8] = [
+pub(crate) const SHORT_TEXT: [&str; 9] = [
+    "side",
     "san",
     "uci",
     "from_square",

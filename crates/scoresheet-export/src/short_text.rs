@@ -70,11 +70,9 @@ impl ShortTextChunk {
         let mut start = offsets[0] as usize;
         match array.nulls().filter(|_| self.nullable) {
             None => {
-                for &end in &offsets[1..] {
-                    let end = end as usize;
-                    self.indices.push(dictionary.intern(data, start, end));
-                    start = end;
-                }
+                let first = self.indices.len();
+                self.indices.resize(first + array.len(), 0);
+                dictionary.intern_all(data, offsets, &mut self.indices[first..]);
                 if self.nullable {
                     self.defined.resize(self.defined.len() + array.len(), 1);
                 }
@@ -279,26 +277,27 @@ const FIRST_SLOTS: usize = 256;
 
 impl Dictionary {
     /// The index of the value at `start..end` in `data`, added if new.
-    #[inline(always)]
+    #[inline]
     fn intern(&mut self, data: &[u8], start: usize, end: usize) -> u32 {
-        let len = end.wrapping_sub(start);
-        // The fast path: one load of eight bytes, of which the value's own are kept.
-        if let (true, Some(eight)) = (len <= 7, data.get(start..start + 8)) {
-            let word = u64::from_le_bytes(eight.try_into().unwrap_or_default());
-            let key = (word & LOW_BYTES[len]) | ((len as u64 + 1) << 56);
-            let mask = self.slots.len().wrapping_sub(1);
-            let mut slot = slot_of(key, mask);
-            while let Some(&(k, index)) = self.slots.get(slot) {
-                if k == key {
-                    return index;
-                }
-                if k == 0 {
-                    break;
-                }
-                slot = (slot + 1) & mask;
+        match find(&self.slots, data, start, end) {
+            Some(index) => index,
+            None => self.intern_slow(&data[start..end]),
+        }
+    }
+
+    /// Writes into `out` the indices of the values between consecutive `offsets` in `data`
+    /// (one more offset than `out` has room for), adding the new ones.
+    fn intern_all(&mut self, data: &[u8], offsets: &[i32], out: &mut [u32]) {
+        let mut done = 0;
+        while done < out.len() {
+            done += find_all(&self.slots, data, &offsets[done..], &mut out[done..]);
+            if let (Some(out), Some(&[start, end])) =
+                (out.get_mut(done), offsets.get(done..done + 2))
+            {
+                *out = self.intern_slow(&data[start as usize..end as usize]);
+                done += 1;
             }
         }
-        self.intern_slow(&data[start..end])
     }
 
     /// A value new to the table, or one the fast path cannot take.
@@ -365,23 +364,48 @@ impl Dictionary {
     }
 }
 
+/// [`find`] for each value of a run, until one is not found: returns how many were.
+fn find_all(slots: &[(u64, u32)], data: &[u8], offsets: &[i32], out: &mut [u32]) -> usize {
+    for (i, (out, pair)) in out.iter_mut().zip(offsets.windows(2)).enumerate() {
+        match find(slots, data, pair[0] as usize, pair[1] as usize) {
+            Some(index) => *out = index,
+            None => return i,
+        }
+    }
+    out.len()
+}
+
+/// The index of the value at `start..end` in `data`, if it is short and in the table.
+#[inline(always)]
+fn find(slots: &[(u64, u32)], data: &[u8], start: usize, end: usize) -> Option<u32> {
+    let len = end.wrapping_sub(start);
+    if len > 7 {
+        return None;
+    }
+    // One load of eight bytes, of which the value's own are kept (the last values of the
+    // buffer, too near its end, go the slow way).
+    let eight = data.get(start..start + 8)?;
+    let word = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+    let key = (word & ((1 << (8 * len)) - 1)) | ((len as u64 + 1) << 56);
+    let mask = slots.len().wrapping_sub(1);
+    let mut slot = slot_of(key, mask);
+    loop {
+        let &(k, index) = slots.get(slot)?;
+        if k == key {
+            return Some(index);
+        }
+        if k == 0 {
+            return None;
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
 #[inline]
 fn slot_of(key: u64, mask: usize) -> usize {
     // Fibonacci hashing: the high bits of the product mix every byte of the key.
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
 }
-
-/// Masks keeping the low `n` bytes of a `u64`, for `n` up to 7.
-const LOW_BYTES: [u64; 8] = [
-    0,
-    0xff,
-    0xffff,
-    0xff_ffff,
-    0xffff_ffff,
-    0xff_ffff_ffff,
-    0xffff_ffff_ffff,
-    0xff_ffff_ffff_ffff,
-];
 
 /// A value of at most seven bytes as one number: its bytes (little-endian) and, in the top
 /// byte, its length plus one (so that no key is 0, the free slot's). `None` for a longer value.
@@ -443,25 +467,40 @@ fn write_bit_packed<T: Copy + Into<u64>>(values: &[T], width: u8, out: &mut Vec<
     let groups = values.len().div_ceil(8);
     write_varint(((groups as u64) << 1) | 1, out);
     let bytes = usize::from(width);
-    out.reserve(groups * bytes);
-    for group in values.chunks(8) {
-        // A group of eight values takes exactly `width` bytes.
-        if width <= 8 {
-            let packed = group
-                .iter()
-                .rev()
-                .fold(0u64, |acc, &v| (acc << width) | v.into());
-            out.extend_from_slice(&packed.to_le_bytes()[..bytes]);
-        } else if width <= 16 {
-            let packed = group
-                .iter()
-                .rev()
-                .fold(0u128, |acc, &v| (acc << width) | u128::from(v.into()));
-            out.extend_from_slice(&packed.to_le_bytes()[..bytes]);
-        } else {
-            write_wide_group(group, width, out);
+    // Room for a whole `u128` past the last group: each is written whole, then cut to size.
+    out.reserve(groups * bytes + 16);
+    let mut group = [0u64; 8];
+    for chunk in values.chunks(8) {
+        for (g, &v) in group.iter_mut().zip(chunk) {
+            *g = v.into();
         }
+        group[chunk.len()..].fill(0);
+        // A group of eight values takes exactly `width` bytes.
+        let end = out.len() + bytes;
+        if width <= 8 {
+            out.extend_from_slice(&pack8(&group, width).to_le_bytes());
+        } else if width <= 16 {
+            out.extend_from_slice(&pack8_wide(&group, width).to_le_bytes());
+        } else {
+            write_wide_group(chunk, width, out);
+        }
+        out.truncate(end);
     }
+}
+
+/// Eight values of at most 8 bits, the first in the lowest bits.
+#[inline]
+fn pack8(group: &[u64; 8], width: u8) -> u64 {
+    group.iter().rev().fold(0, |acc, &v| (acc << width) | v)
+}
+
+/// Eight values of at most 16 bits, the first in the lowest bits.
+#[inline]
+fn pack8_wide(group: &[u64; 8], width: u8) -> u128 {
+    group
+        .iter()
+        .rev()
+        .fold(0, |acc, &v| (acc << width) | u128::from(v))
 }
 
 /// One group of values of more than 16 bits (padded to eight values).

@@ -15,8 +15,8 @@ use parquet::file::writer::SerializedFileWriter;
 
 use crate::short_text::ShortTextChunk;
 
-/// The text columns of `moves` encoded by [`ShortTextChunk`]: every value has at most seven
-/// bytes (a longer one is still written right, only slower).
+/// The text columns of `moves` encoded by [`ShortTextChunk`]: nearly every value has at most
+/// seven bytes (a longer one, such as `move_type`'s `short_castle`, takes a slower path).
 pub(crate) const SHORT_TEXT: [&str; 9] = [
     "side",
     "san",

@@ -3,11 +3,11 @@
 //! of by the Arrow writer.
 //!
 //! The Arrow writer interns each value of a dictionary column by hashing its bytes (with a
-//! general hasher) and comparing them with the stored value: a tenth of the export's
+//! general hasher) and comparing them with the stored value: a sixth of the export's
 //! instructions went there. A value of at most seven bytes fits in one `u64` with its length,
 //! so here it is interned by that number in a small open-addressing table: one load, a
-//! multiply and an integer compare. Longer values (none in the columns we use this for, but
-//! accepted) go through a `HashMap`.
+//! multiply and an integer compare. Longer values (in `moves`, only the rarer move types:
+//! castles, promotions, en-passant captures) go through a `HashMap`.
 //!
 //! The chunk is what the Arrow writer would write for the column with our settings: a PLAIN
 //! dictionary page (values in first-seen order), then version 1 data pages of at most the

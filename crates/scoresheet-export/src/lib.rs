@@ -96,7 +96,9 @@ mod convert;
 mod csv;
 mod error;
 mod parallel;
+mod parquet_file;
 mod schema;
+mod short_text;
 mod sink;
 mod writer;
 

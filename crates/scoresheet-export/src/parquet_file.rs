@@ -1,0 +1,250 @@
+//! [`ParquetFile`]: one Parquet table file, written row group by row group like arrow-rs's
+//! `ArrowWriter` (same schema metadata, properties and row group size), except that the
+//! columns named in [`SHORT_TEXT`] are encoded by [`ShortTextChunk`] rather than by the Arrow
+//! column writers.
+
+use std::io::Write;
+
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory};
+use parquet::arrow::ArrowWriter;
+use parquet::errors::ParquetError;
+use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
+use parquet::file::writer::SerializedFileWriter;
+
+use crate::short_text::ShortTextChunk;
+
+/// The text columns of `moves` encoded by [`ShortTextChunk`]: nearly every value has at most
+/// seven bytes (a longer one, such as `move_type`'s `short_castle`, takes a slower path).
+pub(crate) const SHORT_TEXT: [&str; 9] = [
+    "side",
+    "san",
+    "uci",
+    "from_square",
+    "to_square",
+    "piece",
+    "captured",
+    "promotion",
+    "move_type",
+];
+
+/// A Parquet file being written.
+pub(crate) struct ParquetFile<W: Write + Send> {
+    writer: SerializedFileWriter<W>,
+    factory: ArrowRowGroupWriterFactory,
+    schema: SchemaRef,
+    props: WriterPropertiesPtr,
+    /// Whether each leaf column is one of [`SHORT_TEXT`].
+    short: Vec<bool>,
+    group: Option<RowGroup>,
+    max_rows: usize,
+}
+
+impl<W: Write + Send> std::fmt::Debug for ParquetFile<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParquetFile")
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The row group being filled: one encoder per leaf column.
+struct RowGroup {
+    columns: Vec<Column>,
+    rows: usize,
+}
+
+enum Column {
+    Arrow(Box<ArrowColumnWriter>),
+    Short(ShortTextChunk),
+}
+
+impl<W: Write + Send> ParquetFile<W> {
+    /// Starts a file with `schema` (stored in the file as the Arrow writer stores it).
+    pub(crate) fn try_new(
+        out: W,
+        schema: SchemaRef,
+        props: WriterProperties,
+    ) -> Result<ParquetFile<W>, ParquetError> {
+        let max_rows = props.max_row_group_row_count().unwrap_or(usize::MAX).max(1);
+        let arrow = ArrowWriter::try_new(out, std::sync::Arc::clone(&schema), Some(props))?;
+        let (writer, factory) = arrow.into_serialized_writer()?;
+        let props = std::sync::Arc::clone(writer.properties());
+        let short = writer
+            .schema_descr()
+            .columns()
+            .iter()
+            .map(|c| {
+                let parts = c.path().parts();
+                parts.len() == 1 && SHORT_TEXT.contains(&parts[0].as_str())
+            })
+            .collect();
+        Ok(ParquetFile {
+            writer,
+            factory,
+            schema,
+            props,
+            short,
+            group: None,
+            max_rows,
+        })
+    }
+
+    /// Writes a batch, ending a row group each time it reaches the maximum row count.
+    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let mut rest = batch.clone();
+        while rest.num_rows() > 0 {
+            let group = match &mut self.group {
+                Some(group) => group,
+                None => self.group.insert(self.new_group()?),
+            };
+            let take = rest.num_rows().min(self.max_rows - group.rows);
+            let head = rest.slice(0, take);
+            rest = rest.slice(take, rest.num_rows() - take);
+            group.write(&self.schema, &head)?;
+            if group.rows >= self.max_rows {
+                self.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Completes the file and returns the output.
+    pub(crate) fn into_inner(mut self) -> Result<W, ParquetError> {
+        self.flush()?;
+        self.writer.into_inner()
+    }
+
+    fn new_group(&self) -> Result<RowGroup, ParquetError> {
+        let index = self.writer.flushed_row_groups().len();
+        let writers = self.factory.create_column_writers(index)?;
+        let descrs = self.writer.schema_descr().columns();
+        let columns = writers
+            .into_iter()
+            .zip(&self.short)
+            .zip(descrs)
+            .map(|((writer, &short), descr)| match short {
+                true => Column::Short(ShortTextChunk::new(std::sync::Arc::clone(descr))),
+                false => Column::Arrow(Box::new(writer)),
+            })
+            .collect();
+        Ok(RowGroup { columns, rows: 0 })
+    }
+
+    fn flush(&mut self) -> Result<(), ParquetError> {
+        let Some(group) = self.group.take() else {
+            return Ok(());
+        };
+        let mut out = self.writer.next_row_group()?;
+        for column in group.columns {
+            match column {
+                Column::Arrow(writer) => writer.close()?.append_to_row_group(&mut out)?,
+                Column::Short(chunk) => {
+                    let (bytes, close) = chunk.finish(&self.props)?;
+                    out.append_column(&bytes, close)?;
+                }
+            }
+        }
+        out.close()?;
+        Ok(())
+    }
+}
+
+impl RowGroup {
+    fn write(&mut self, schema: &SchemaRef, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let mut columns = self.columns.iter_mut();
+        for (field, array) in schema.fields().iter().zip(batch.columns()) {
+            // A short text column is a leaf of its own: no levels to compute for it.
+            let mut next = columns.next();
+            if let Some(Column::Short(chunk)) = &mut next {
+                chunk.write(array.as_ref())?;
+                continue;
+            }
+            for leaf in compute_leaves(field, array)? {
+                match next.take().or_else(|| columns.next()) {
+                    Some(Column::Arrow(writer)) => writer.write(&leaf)?,
+                    _ => return Err(ParquetError::General("leaves and columns differ".into())),
+                }
+            }
+        }
+        self.rows += batch.num_rows();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::{ArrayRef, Int32Array, StringArray};
+    use arrow_schema::{DataType, Field, Schema};
+    use arrow_select::concat::concat_batches;
+    use bytes::Bytes;
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use parquet::basic::{Compression, ZstdLevel};
+    use std::sync::Arc;
+
+    /// Values of `san` (required) and `captured` (nullable) for `rows` rows: `distinct`
+    /// values, among them the empty one and some longer than seven bytes.
+    fn columns(rows: usize, distinct: usize) -> (StringArray, StringArray) {
+        let name = |i: usize| match i % distinct {
+            0 => String::new(),
+            3 => "a value longer than seven bytes".to_owned(),
+            n => format!("v{n}"),
+        };
+        let san = StringArray::from_iter_values((0..rows).map(|i| name(i * 7 / 3)));
+        let captured: StringArray = (0..rows)
+            .map(|i| (i % 5 != 1 && i % 40 < 30).then(|| name(i / 9)))
+            .collect();
+        (san, captured)
+    }
+
+    /// Writes the rows in batches of `batch` and reads them back.
+    fn round_trip(rows: usize, distinct: usize, batch: usize, compression: Compression) {
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("ply", DataType::Int32, false),
+            Field::new("san", DataType::Utf8, false),
+            Field::new("captured", DataType::Utf8, true),
+        ]));
+        let (san, captured) = columns(rows, distinct);
+        let ply = Int32Array::from_iter_values(0..rows as i32);
+        let all: Vec<ArrayRef> = vec![Arc::new(ply), Arc::new(san), Arc::new(captured)];
+        let all = RecordBatch::try_new(Arc::clone(&schema), all).expect("same schema");
+        let props = WriterProperties::builder()
+            .set_compression(compression)
+            .set_data_page_row_count_limit(7)
+            .set_max_row_group_row_count(Some(50))
+            .build();
+        let mut file =
+            ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props).expect("schema");
+        for start in (0..rows).step_by(batch) {
+            let len = batch.min(rows - start);
+            file.write(&all.slice(start, len)).expect("in memory");
+        }
+        let bytes = Bytes::from(file.into_inner().expect("in memory"));
+        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes)
+            .expect("a Parquet file")
+            .build()
+            .expect("a reader");
+        let read: Vec<RecordBatch> = reader.map(|b| b.expect("readable")).collect();
+        let read = concat_batches(&schema, &read).expect("same schema");
+        assert_eq!(read, all, "rows {rows}, distinct {distinct}, batch {batch}");
+    }
+
+    #[test]
+    fn ok_short_text_round_trip() {
+        let zstd = Compression::ZSTD(ZstdLevel::try_new(1).expect("a level"));
+        for (rows, distinct, batch) in [
+            (0, 1, 1),
+            (1, 1, 1),
+            (9, 1, 4),
+            (120, 5, 13),
+            (333, 300, 64),
+            (70_000, 70_000, 9_000),
+        ] {
+            for compression in [Compression::UNCOMPRESSED, zstd] {
+                round_trip(rows, distinct, batch, compression);
+            }
+        }
+    }
+}

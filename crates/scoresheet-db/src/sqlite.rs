@@ -2,7 +2,6 @@
 //! crash of the process, though not always a power cut), a transaction per batch, prepared
 //! inserts.
 
-use std::thread;
 use std::time::Duration;
 
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
@@ -54,10 +53,9 @@ impl SqliteStore {
         // 16 MiB of page cache (peak memory of a load stays under 100 MB): the B-trees keyed
         // by game_id are written in random order.
         store.map_busy(store.conn.pragma_update(None, "cache_size", -16384))?;
-        // Sorts (building an index at the end of a bulk load, large ORDER BY and GROUP BY) may
-        // use helper threads, one per core beyond the first, up to 3.
-        let helpers = thread::available_parallelism().map_or(0, |n| n.get().min(4) - 1);
-        store.map_busy(store.conn.pragma_update(None, "threads", helpers))?;
+        // No helper threads for sorts (PRAGMA threads): each sorts a cache's worth of rows of
+        // its own, and on the 1 GB input the index builds then took the load's peak memory
+        // from about 55 MB to 93 MB, for 11% less time in them.
         if file {
             store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;

@@ -518,15 +518,13 @@ fn write(
                     Some(Ok(outcome)) => {
                         report(&batch, Some(outcome), summary, on_event, stored_ids)
                     }
-                    Some(Err(error)) => {
-                        shared.stop.store(true, Ordering::Relaxed);
-                        if failed.is_none() {
-                            report(&batch, None, summary, on_event, stored_ids);
-                            failed = Some(error);
-                        }
+                    // Its writer has already told the others to stop.
+                    Some(Err(error)) if failed.is_none() => {
+                        report(&batch, None, summary, on_event, stored_ids);
+                        failed = Some(error);
                     }
-                    // Taken after a failure, not written.
-                    None => {}
+                    // A later failure, or taken after one and not written.
+                    Some(Err(_)) | None => {}
                 }
                 if failed.is_none() {
                     on_event(LoadEvent::Progress {

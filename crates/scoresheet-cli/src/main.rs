@@ -16,6 +16,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// Small strings per ply, freed by another thread than made them: mimalloc does that in
+/// fewer instructions than glibc's malloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = match args::Cli::try_parse() {
         Ok(args) => args,

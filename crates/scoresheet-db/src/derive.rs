@@ -42,7 +42,11 @@ impl ReplayedPly {
     /// `mv`, played from `before` to `after`.
     pub(crate) fn of_move(before: &Position, mv: Move, after: &Position) -> ReplayedPly {
         ReplayedPly {
-            uci: UciMove::from_move(before, mv).to_string(),
+            uci: {
+                let mut uci = String::with_capacity(5);
+                UciMove::from_move(before, mv).push_to(&mut uci);
+                uci
+            },
             position_key: after.polyglot_key() as i64,
             ep_legal: after.ep_square_legal(),
         }
@@ -143,19 +147,20 @@ const fn role_of(code: PieceCode) -> Role {
 
 /// `fen` without its move counters, its en-passant field replaced by `-` unless `legal_ep`.
 pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
-    let mut fields = fen.split(' ');
-    let mut out = String::with_capacity(fen.len());
-    for (i, field) in fields.by_ref().take(4).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if i == 3 && legal_ep.is_none() {
+    // The fields are separated by single spaces: the text is `fen` up to its fourth space
+    // (the end of the en-passant field), or up to its third and then `-`.
+    let mut spaces = fen.bytes().enumerate().filter(|&(_, b)| b == b' ');
+    let third = spaces.nth(2).map(|(at, _)| at);
+    let fourth = spaces.next().map_or(fen.len(), |(at, _)| at);
+    match (third, legal_ep) {
+        (Some(third), None) => {
+            let mut out = String::with_capacity(third + 2);
+            out.push_str(&fen[..=third]);
             out.push('-');
-        } else {
-            out.push_str(field);
+            out
         }
+        _ => fen[..fourth].to_owned(),
     }
-    out
 }
 
 #[cfg(test)]
@@ -176,6 +181,10 @@ mod tests {
                 "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
             ),
             ("8/8 w", None, "8/8 w"),
+            ("8/8 w - e3", None, "8/8 w - -"),
+            ("8/8 w - ", None, "8/8 w - -"),
+            ("8/8 w - e3", Some(Square::E3), "8/8 w - e3"),
+            ("", None, ""),
         ];
         for (fen, ep, want) in cases {
             assert_eq!(position_text(fen, ep), want, "{fen}");

@@ -199,22 +199,43 @@ impl FromStr for UciMove {
     }
 }
 
-impl fmt::Display for UciMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl UciMove {
+    /// Appends the move's text (`e2e4`, `e7e8q`, `0000`) to `out`: what [`Display`] writes,
+    /// without the formatting machinery, for callers that write one per ply of millions of
+    /// games.
+    ///
+    /// [`Display`]: fmt::Display
+    pub fn push_to(&self, out: &mut String) {
+        let (bytes, len) = self.ascii();
+        out.extend(bytes[..len].iter().map(|&b| b as char));
+    }
+
+    /// The text as ASCII bytes and their count (4, or 5 with a promotion).
+    fn ascii(&self) -> ([u8; 5], usize) {
         match *self {
             UciMove::Normal {
                 from,
                 to,
                 promotion,
             } => {
-                write!(f, "{from}{to}")?;
-                if let Some(role) = promotion {
-                    write!(f, "{}", role.char())?;
+                let square = |sq: Square| [b'a' + sq.file() as u8, b'1' + sq.rank() as u8];
+                let ([a, b], [c, d]) = (square(from), square(to));
+                match promotion {
+                    Some(role) => ([a, b, c, d, role.char() as u8], 5),
+                    None => ([a, b, c, d, 0], 4),
                 }
-                Ok(())
             }
-            UciMove::Null => f.write_str("0000"),
+            UciMove::Null => (*b"0000\0", 4),
         }
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (bytes, len) = self.ascii();
+        bytes[..len]
+            .iter()
+            .try_for_each(|&b| fmt::Write::write_char(f, b as char))
     }
 }
 
@@ -222,6 +243,32 @@ impl fmt::Display for UciMove {
 mod tests {
     use super::*;
     use crate::position::CastlingMode;
+
+    #[test]
+    fn ok_push_to_writes_what_display_names() {
+        // Every from/to pair and promotion, against the squares' and roles' own names.
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promotion in [None, Some(Role::Queen), Some(Role::Knight)] {
+                    let uci = UciMove::Normal {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    let mut text = String::new();
+                    uci.push_to(&mut text);
+                    let want = format!(
+                        "{from}{to}{}",
+                        promotion.map_or(String::new(), |r| r.char().to_string())
+                    );
+                    assert_eq!(text, want);
+                }
+            }
+        }
+        let mut text = String::from("x");
+        UciMove::Null.push_to(&mut text);
+        assert_eq!(text, "x0000");
+    }
 
     #[test]
     fn ok_parse_and_print() {

@@ -17,6 +17,8 @@ use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, Move, Position, Role, Square};
 use scoresheet_pgn::egd::{MoveRecord, MoveType, PieceCode, PlyRecord};
 
+use crate::row::meta_json;
+
 /// The columns a ply gets beside its EGD record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Derived {
@@ -27,6 +29,9 @@ pub(crate) struct Derived {
     /// The FEN after the move without its counters, the en-passant square only when an
     /// en-passant capture is legal.
     pub position_after: String,
+    /// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing (made here, on
+    /// a load's reader thread, rather than by the writer, the slower of the two).
+    pub meta: Option<String>,
 }
 
 /// What the replay of a ply gives towards its [`Derived`] columns, before the FEN of its EGD
@@ -52,12 +57,13 @@ impl ReplayedPly {
         }
     }
 
-    /// The columns, given the FEN after the move as the EGD record writes it.
-    pub(crate) fn with_fen(self, fen_after: &str) -> Derived {
+    /// The columns, given the ply's EGD record (its FEN after the move and its meta).
+    pub(crate) fn with_record(self, record: &PlyRecord) -> Derived {
         Derived {
             uci: self.uci,
             position_key: self.position_key,
-            position_after: position_text(fen_after, self.ep_legal),
+            position_after: position_text(&record.end_position.fen, self.ep_legal),
+            meta: meta_json(record.mv.meta.as_ref()),
         }
     }
 }
@@ -103,7 +109,7 @@ pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived
             ply,
             what: "move not legal in its position",
         })?;
-        out.push(ReplayedPly::of_move(&before, mv, &pos).with_fen(&record.end_position.fen));
+        out.push(ReplayedPly::of_move(&before, mv, &pos).with_record(record));
     }
     Ok(out)
 }

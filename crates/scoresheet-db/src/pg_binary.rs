@@ -12,7 +12,7 @@ use scoresheet_pgn::egd::PlyRecord;
 
 use crate::derive::Derived;
 use crate::fetch::side_str;
-use crate::row::{meta_json, Commands};
+use crate::row::Commands;
 use crate::sqlite_insert::square_name;
 
 /// `COPY moves ... FROM STDIN` in the binary format, the columns in [`encode_move`]'s order.
@@ -165,7 +165,7 @@ impl BinaryRows {
         for flag in flags {
             self.bool(flag);
         }
-        self.jsonb(meta_json(mv.meta.as_ref()).as_deref());
+        self.jsonb(derived.meta.as_deref());
         self.opt_float8(commands.clock_seconds);
         self.opt_float8(commands.emt_seconds);
         self.opt_int4(commands.eval_cp);

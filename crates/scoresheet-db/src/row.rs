@@ -52,12 +52,13 @@ impl GameRow {
                 what: "the replay and the EGD record differ in length",
             });
         }
+        // Before the meta is written as JSON: that has the NULs replaced.
+        let nuls = sanitize(&mut game);
         let derived = plies
             .into_iter()
             .zip(&game.moves)
-            .map(|(ply, record)| ply.with_fen(&record.end_position.fen))
+            .map(|(ply, record)| ply.with_record(record))
             .collect();
-        let nuls = sanitize(&mut game);
         let mut roster: [Option<String>; 6] = Default::default();
         let mut result = String::from("*");
         let mut tags_json = String::from("{");

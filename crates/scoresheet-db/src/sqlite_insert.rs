@@ -7,7 +7,7 @@ use scoresheet::Square;
 use scoresheet_pgn::egd::PlyRecord;
 
 use crate::derive::Derived;
-use crate::row::{meta_json, Commands, GameRow};
+use crate::row::{Commands, GameRow};
 use crate::Error;
 
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, \
@@ -65,69 +65,157 @@ pub(crate) fn insert_game(stmt: &mut CachedStatement<'_>, g: &GameRow) -> Result
 pub(crate) fn insert_moves(tx: &Transaction<'_>, rows: &[MoveRow<'_>]) -> Result<(), Error> {
     let mut chunks = rows.chunks_exact(MOVE_ROWS);
     if chunks.len() > 0 {
-        let mut many = tx.prepare_cached(&insert_moves_sql(MOVE_ROWS))?;
+        let mut many = Params::new(tx.prepare_cached(&insert_moves_sql(MOVE_ROWS))?);
         for chunk in chunks.by_ref() {
             for (i, row) in chunk.iter().enumerate() {
-                bind_move(&mut many, i * MOVE_WIDTH, row)?;
+                many.bind_move(i * MOVE_WIDTH, row)?;
             }
-            many.raw_execute()?;
+            many.stmt.raw_execute()?;
         }
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        let mut one = tx.prepare_cached(&insert_moves_sql(1))?;
+        let mut one = Params::new(tx.prepare_cached(&insert_moves_sql(1))?);
         for row in rest {
-            bind_move(&mut one, 0, row)?;
-            one.raw_execute()?;
+            one.bind_move(0, row)?;
+            one.stmt.raw_execute()?;
         }
     }
     Ok(())
 }
 
-/// Binds one row's values to parameters `base + 1 ..= base + 29`.
-fn bind_move(
-    stmt: &mut CachedStatement<'_>,
-    base: usize,
-    &(game_id, ply, r, derived): &MoveRow<'_>,
-) -> rusqlite::Result<()> {
-    let mv = &r.mv;
-    let end = &r.end_position.features;
-    let ext = end.extended.unwrap_or_default();
-    let commands = Commands::of(mv.meta.as_ref());
-    let mut at = base;
-    let mut bind = |value: &dyn rusqlite::ToSql| {
-        at += 1;
-        stmt.raw_bind_parameter(at, value)
-    };
-    bind(&game_id)?;
-    bind(&(ply as i64))?;
-    bind(&r.key.fullmove)?;
-    bind(&crate::fetch::side_str(r.key.player))?;
-    bind(&mv.san)?;
-    bind(&mv.lran)?;
-    bind(&square_name(mv.from_square))?;
-    bind(&square_name(mv.to_square))?;
-    bind(&mv.piece.as_str())?;
-    bind(&mv.move_type.as_str())?;
-    bind(&mv.captured_piece.map(|p| p.as_str()))?;
-    bind(&mv.promotion.map(|p| p.as_str()))?;
-    bind(&derived.position_after)?;
-    bind(&end.check)?;
-    bind(&end.checkmate)?;
-    bind(&ext.halfmove_clock)?;
-    bind(&ext.repetition)?;
-    bind(&ext.fifty_move_claimable)?;
-    bind(&ext.seventy_five_move)?;
-    bind(&ext.fivefold)?;
-    bind(&ext.stalemate)?;
-    bind(&ext.insufficient_material)?;
-    bind(&meta_json(mv.meta.as_ref()))?;
-    bind(&commands.clock_seconds)?;
-    bind(&commands.emt_seconds)?;
-    bind(&commands.eval_cp)?;
-    bind(&commands.eval_mate)?;
-    bind(&derived.uci)?;
-    bind(&derived.position_key)
+/// A value a parameter holds, when it is one that compares in a few instructions: NULL, an
+/// integer, a float (its bits) or a text of up to 8 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    Null,
+    Int(i64),
+    Real(u64),
+    Short([u8; 8], u8),
+}
+
+impl Held {
+    fn text(text: &str) -> Option<Held> {
+        let bytes = text.as_bytes();
+        let mut short = [0; 8];
+        short.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        Some(Held::Short(short, bytes.len() as u8))
+    }
+}
+
+/// A statement and the values bound to its parameters since it was taken from the cache
+/// (which clears them). SQLite keeps a parameter's value from one execution to the next, so a
+/// value equal to the one held is not bound again: most of a row's values (its game, the
+/// side, the flags, absent captures, promotions and evals) equal those of the row a statement
+/// (32 plies) before, and binding, which copies every text, was half of the writer's
+/// instructions.
+struct Params<'c> {
+    stmt: CachedStatement<'c>,
+    /// By parameter index from 0; `None`: unknown, or a value not kept here.
+    held: Vec<Option<Held>>,
+}
+
+impl<'c> Params<'c> {
+    fn new(stmt: CachedStatement<'c>) -> Params<'c> {
+        let held = vec![None; stmt.parameter_count()];
+        Params { stmt, held }
+    }
+
+    /// Binds `value` to parameter `at` (from 1) unless it holds `held` already.
+    fn bind(
+        &mut self,
+        at: usize,
+        held: Option<Held>,
+        value: &dyn rusqlite::ToSql,
+    ) -> rusqlite::Result<()> {
+        let slot = &mut self.held[at - 1];
+        if held.is_some() && *slot == held {
+            return Ok(());
+        }
+        // Unknown until bound: a failed bind leaves the parameter's value unspecified.
+        *slot = None;
+        self.stmt.raw_bind_parameter(at, value)?;
+        self.held[at - 1] = held;
+        Ok(())
+    }
+
+    fn int(&mut self, at: usize, value: impl Into<i64>) -> rusqlite::Result<()> {
+        let value = value.into();
+        self.bind(at, Some(Held::Int(value)), &value)
+    }
+
+    fn flag(&mut self, at: usize, value: bool) -> rusqlite::Result<()> {
+        self.int(at, value)
+    }
+
+    fn opt_int(&mut self, at: usize, value: Option<i32>) -> rusqlite::Result<()> {
+        self.bind(
+            at,
+            Some(value.map_or(Held::Null, |v| Held::Int(v.into()))),
+            &value,
+        )
+    }
+
+    fn opt_real(&mut self, at: usize, value: Option<f64>) -> rusqlite::Result<()> {
+        self.bind(
+            at,
+            Some(value.map_or(Held::Null, |v| Held::Real(v.to_bits()))),
+            &value,
+        )
+    }
+
+    fn text(&mut self, at: usize, value: &str) -> rusqlite::Result<()> {
+        self.bind(at, Held::text(value), &value)
+    }
+
+    fn opt_text(&mut self, at: usize, value: Option<&str>) -> rusqlite::Result<()> {
+        match value {
+            Some(text) => self.text(at, text),
+            None => self.bind(at, Some(Held::Null), &value),
+        }
+    }
+
+    /// Binds one row's values to parameters `base + 1 ..= base + 29`.
+    fn bind_move(
+        &mut self,
+        base: usize,
+        &(game_id, ply, r, derived): &MoveRow<'_>,
+    ) -> rusqlite::Result<()> {
+        let mv = &r.mv;
+        let end = &r.end_position.features;
+        let ext = end.extended.unwrap_or_default();
+        let commands = Commands::of(mv.meta.as_ref());
+        let at = |i: usize| base + i;
+        self.int(at(1), game_id)?;
+        self.int(at(2), ply as i64)?;
+        self.int(at(3), r.key.fullmove)?;
+        self.text(at(4), crate::fetch::side_str(r.key.player))?;
+        self.text(at(5), &mv.san)?;
+        self.text(at(6), &mv.lran)?;
+        self.text(at(7), square_name(mv.from_square))?;
+        self.text(at(8), square_name(mv.to_square))?;
+        self.text(at(9), mv.piece.as_str())?;
+        self.text(at(10), mv.move_type.as_str())?;
+        self.opt_text(at(11), mv.captured_piece.map(|p| p.as_str()))?;
+        self.opt_text(at(12), mv.promotion.map(|p| p.as_str()))?;
+        self.text(at(13), &derived.position_after)?;
+        self.flag(at(14), end.check)?;
+        self.flag(at(15), end.checkmate)?;
+        self.int(at(16), ext.halfmove_clock)?;
+        self.int(at(17), ext.repetition)?;
+        self.flag(at(18), ext.fifty_move_claimable)?;
+        self.flag(at(19), ext.seventy_five_move)?;
+        self.flag(at(20), ext.fivefold)?;
+        self.flag(at(21), ext.stalemate)?;
+        self.flag(at(22), ext.insufficient_material)?;
+        self.opt_text(at(23), derived.meta.as_deref())?;
+        self.opt_real(at(24), commands.clock_seconds)?;
+        self.opt_real(at(25), commands.emt_seconds)?;
+        self.opt_int(at(26), commands.eval_cp)?;
+        self.opt_int(at(27), commands.eval_mate)?;
+        self.text(at(28), &derived.uci)?;
+        self.int(at(29), derived.position_key)
+    }
 }
 
 /// A square's name (`e4`), without allocating.
@@ -150,6 +238,50 @@ mod tests {
     fn ok_square_names() {
         for sq in Square::ALL {
             assert_eq!(square_name(sq), sq.to_string());
+        }
+    }
+
+    /// A parameter keeps its value between executions and is bound again only when the value
+    /// changes: each row must read back as given, whatever the previous row held there.
+    #[test]
+    fn ok_params_rebind_only_changes() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (a, b, c)").unwrap();
+        type Row = (Option<&'static str>, Option<i32>, Option<f64>);
+        let rows: [Row; 9] = [
+            (Some("x"), Some(1), None),
+            (None, Some(1), Some(2.5)),
+            (Some("x"), None, Some(2.5)),
+            (Some("x"), Some(0), Some(-0.0)),
+            (Some("longer than 8"), Some(0), Some(0.0)),
+            (Some("longer than 8"), Some(7), None),
+            (Some(""), Some(7), None),
+            (Some("12345678"), None, Some(1e300)),
+            (Some("123456789"), None, Some(1e300)),
+        ];
+        let mut params = Params::new(
+            conn.prepare_cached("INSERT INTO t VALUES (?1, ?2, ?3)")
+                .unwrap(),
+        );
+        for (a, b, c) in rows {
+            params.opt_text(1, a).unwrap();
+            params.opt_int(2, b).unwrap();
+            params.opt_real(3, c).unwrap();
+            params.stmt.raw_execute().unwrap();
+        }
+        drop(params);
+        let mut read = conn
+            .prepare("SELECT a, b, c FROM t ORDER BY rowid")
+            .unwrap();
+        let back: Vec<(Option<String>, Option<i32>, Option<f64>)> = read
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(back.len(), rows.len());
+        for ((a, b, c), (a2, b2, c2)) in rows.iter().zip(&back) {
+            assert_eq!((a.map(str::to_owned), *b), (a2.clone(), *b2));
+            assert_eq!(c.map(f64::to_bits), c2.map(f64::to_bits));
         }
     }
 

@@ -155,9 +155,9 @@ const fn role_of(code: PieceCode) -> Role {
 pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
     // The fields are separated by single spaces: the text is `fen` up to its fourth space
     // (the end of the en-passant field), or up to its third and then `-`.
-    let mut spaces = fen.bytes().enumerate().filter(|&(_, b)| b == b' ');
-    let third = spaces.nth(2).map(|(at, _)| at);
-    let fourth = spaces.next().map_or(fen.len(), |(at, _)| at);
+    let mut spaces = memchr::memchr_iter(b' ', fen.as_bytes());
+    let third = spaces.nth(2);
+    let fourth = spaces.next().unwrap_or(fen.len());
     match (third, legal_ep) {
         (Some(third), None) => {
             let mut out = String::with_capacity(third + 2);

@@ -82,9 +82,11 @@ impl ReplaySink for RowSink {
     }
 
     fn end_game(&mut self) -> Replayed {
+        // The next game's starts at this one's length instead of growing a ply at a time.
+        let next = Vec::with_capacity(self.plies.len());
         Replayed {
             game: self.egd.end_game(),
-            plies: std::mem::take(&mut self.plies),
+            plies: std::mem::replace(&mut self.plies, next),
             byte: self.byte,
         }
     }

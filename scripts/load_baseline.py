@@ -2,10 +2,12 @@
 """Baseline for scripts/bench-load.sh: python-chess 1.11.2 with sqlite3 or psycopg 3.
 
 Does what `scoresheet load` does, the usual Python way: read each game with
-chess.pgn.read_game, denormalize every mainline ply (FEN before and after, SAN, LRAN, squares,
-EGD piece codes, move type, captured piece, promotion, check, mate, halfmove clock, repetition
-count, stalemate, insufficient material, NAGs and comments), hash the game, and insert into the
-same schema (crates/scoresheet-db/sql/) with executemany, one transaction per 1000 games.
+chess.pgn.read_game, denormalize every mainline ply (SAN, LRAN, UCI, squares, EGD piece codes,
+move type, captured piece, promotion, the position after it (en-passant square only when legal)
+and its Polyglot key, check, mate, halfmove clock, repetition count, stalemate, insufficient
+material, clock, elapsed move time and eval from the comments, NAGs and comments), hash the
+game, and insert into the same schema (crates/scoresheet-db/sql/, every migration applied) with
+executemany, one transaction per 1000 games.
 
 usage: load_baseline.py sqlite PATH.db FILE.pgn
        load_baseline.py postgres URL FILE.pgn
@@ -20,6 +22,7 @@ import time
 
 import chess
 import chess.pgn
+import chess.polyglot
 
 ROSTER = ["Event", "Site", "Date", "Round", "White", "Black"]
 SCHEMA = pathlib.Path(__file__).resolve().parent.parent / "crates/scoresheet-db/sql"
@@ -43,7 +46,7 @@ def denormalize(game, source, offset):
     moves, sans = [], []
     for ply, node in enumerate(game.mainline(), 1):
         move = node.move
-        fen_before = board.fen(en_passant="fen")
+        uci = move.uci()
         san = board.san(move)
         moved = board.piece_type_at(move.from_square)
         castle = board.is_castling(move)
@@ -64,12 +67,17 @@ def denormalize(game, source, offset):
         if board.halfmove_clock == 0:
             seen.clear()
         seen[board._transposition_key()] += 1
-        fen_after = board.fen(en_passant="fen")
+        position_after = " ".join(board.fen(en_passant="legal").split(" ")[:4])
+        key = chess.polyglot.zobrist_hash(board)
+        key = key - (1 << 64) if key >= 1 << 63 else key
         check, mate = board.is_check(), board.is_checkmate()
         clock, repetition = board.halfmove_clock, seen[board._transposition_key()]
         meta = None
         if node.nags or node.comment:
             meta = json.dumps({"nags": sorted(node.nags), "glyphs": [], "comments": [node.comment.strip()]})
+        clk, emt, ev = node.clock(), node.emt(), node.eval()
+        eval_cp = ev.white().score() if ev is not None else None
+        eval_mate = ev.white().mate() if ev is not None else None
         moves.append((
             ply, board.fullmove_number if board.turn == chess.BLACK else board.fullmove_number - 1,
             "b" if board.turn == chess.WHITE else "w", san, lran,
@@ -77,9 +85,9 @@ def denormalize(game, source, offset):
             piece_code(moved, move.from_square),
             kind, piece_code(captured, move.to_square) if captured else None,
             piece_code(move.promotion, move.to_square) if move.promotion else None,
-            fen_before, fen_after, " ".join(fen_after.split(" ")[:4]), check, mate, clock, repetition,
+            position_after, check, mate, clock, repetition,
             clock >= 100, clock >= 150 and not mate, repetition >= 5, board.is_stalemate(),
-            board.is_insufficient_material(), meta,
+            board.is_insufficient_material(), meta, clk, emt, eval_cp, eval_mate, uci, key,
         ))
         sans.append(san)
     tags = dict(game.headers)
@@ -100,21 +108,24 @@ def main():
         conn = sqlite3.connect(target)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        conn.executescript((SCHEMA / "sqlite/0001_schema.sql").read_text())
+        for migration in sorted((SCHEMA / "sqlite").glob("*.sql")):
+            conn.executescript(migration.read_text())
         mark = "?"
     else:
         import psycopg
         conn = psycopg.connect(target)
-        conn.execute((SCHEMA / "postgres/0001_schema.sql").read_text())
+        for migration in sorted((SCHEMA / "postgres").glob("*.sql")):
+            conn.execute(migration.read_text())
         conn.commit()
         mark = "%s"
     game_sql = (f"INSERT INTO games (game_id, content_hash, event, site, date, round, white, black, result, "
                 f"tags, ply_count, start_fen, source_file, source_offset) VALUES ({', '.join([mark] * 14)}) "
                 f"ON CONFLICT DO NOTHING")
     move_sql = (f"INSERT INTO moves (game_id, ply, move_number, side, san, lran, from_square, to_square, piece, "
-                f"move_type, captured_piece, promotion, fen_before, fen_after, position_after, is_check, is_mate, "
-                f"halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, fivefold, stalemate, "
-                f"insufficient_material, meta) VALUES ({', '.join([mark] * 25)}) ON CONFLICT DO NOTHING")
+                f"move_type, captured, promotion, position_after, is_check, is_mate, halfmove_clock, "
+                f"repetition, fifty_move_claimable, seventy_five_move, fivefold, stalemate, "
+                f"insufficient_material, meta, clock_seconds, emt_seconds, eval_cp, eval_mate, uci, position_key) "
+                f"VALUES ({', '.join([mark] * 29)}) ON CONFLICT DO NOTHING")
     games = moves = 0
     batch_games, batch_moves = [], []
 

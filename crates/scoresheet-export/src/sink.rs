@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use arrow_array::types::{Float64Type, Int32Type};
 use arrow_array::{ArrayRef, MapArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, SchemaRef};
@@ -19,7 +20,7 @@ use scoresheet_pgn::egd::{GameTags, MoveMeta, MoveType, PieceCode, Repetitions};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
 
-use crate::columns::{take_names, take_names_opt, Text, Values};
+use crate::columns::{take_names, take_names_opt, Optional, Text, Values};
 use crate::schema::{games_schema, moves_schema, ROSTER, TEXT_TAGS};
 
 /// The columns of the `games` table.
@@ -61,10 +62,10 @@ struct MoveColumns {
     move_type: Vec<MoveType>,
     is_check: Values<bool>,
     is_mate: Values<bool>,
-    clock_seconds: Values<f64>,
-    emt_seconds: Values<f64>,
-    eval_cp: Values<i32>,
-    eval_mate: Values<i32>,
+    clock_seconds: Optional<f64>,
+    emt_seconds: Optional<f64>,
+    eval_cp: Optional<i32>,
+    eval_mate: Optional<i32>,
     position_key: Values<i64>,
     halfmove_clock: Values<i32>,
     repetition: Values<i32>,
@@ -232,10 +233,10 @@ impl TableSink {
             take_names(&mut m.move_type, MoveType::as_str),
             m.is_check.take(),
             m.is_mate.take(),
-            m.clock_seconds.take(),
-            m.emt_seconds.take(),
-            m.eval_cp.take(),
-            m.eval_mate.take(),
+            m.clock_seconds.take::<Float64Type>(),
+            m.emt_seconds.take::<Float64Type>(),
+            m.eval_cp.take::<Int32Type>(),
+            m.eval_mate.take::<Int32Type>(),
             m.position_key.take(),
             m.halfmove_clock.take(),
             m.repetition.take(),
@@ -253,16 +254,15 @@ impl TableSink {
         }
         let meta = &self.game.meta;
         let m = &mut self.moves;
-        m.clock_seconds
-            .push_opt(meta.clock.map(ClockTime::as_secs_f64));
-        m.emt_seconds.push_opt(meta.emt.map(ClockTime::as_secs_f64));
+        m.clock_seconds.push(meta.clock.map(ClockTime::as_secs_f64));
+        m.emt_seconds.push(meta.emt.map(ClockTime::as_secs_f64));
         let (cp, mate) = match meta.eval.map(|e| e.score) {
             Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
             Some(EvalScore::Mate(n)) => (None, Some(n)),
             None => (None, None),
         };
-        m.eval_cp.push_opt(cp);
-        m.eval_mate.push_opt(mate);
+        m.eval_cp.push(cp);
+        m.eval_mate.push(mate);
     }
 
     fn push_game(&mut self, id: i64, plies: usize) {

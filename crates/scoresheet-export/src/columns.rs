@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use arrow_array::types::{Int32Type, Int64Type, TimestampMicrosecondType};
+use arrow_array::types::{Int32Type, Int64Type, TimestampMicrosecondType, UInt8Type};
 use arrow_array::ArrowPrimitiveType;
-use arrow_array::{ArrayRef, BooleanArray, PrimitiveArray, StringArray};
+use arrow_array::{ArrayRef, BooleanArray, DictionaryArray, PrimitiveArray, StringArray};
 use arrow_buffer::{
     ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
 };
@@ -133,6 +133,51 @@ pub(crate) fn take_names_opt<T: Copy>(
     let array: StringArray = values.iter().map(|v| v.map(&name)).collect();
     values.clear();
     Arc::new(array)
+}
+
+/// [`take_names_opt`] as a dictionary array: each row's key is `index` of its value (below
+/// [`CODES`]), the dictionary has an entry per key, the name of the values met (empty for the
+/// others). Several times cheaper than the names themselves, and the Parquet writer then
+/// interns each key once instead of hashing each row's name.
+/// `get` gives a row's value (`None` for a null).
+pub(crate) fn take_codes<V: Copy, T: Copy>(
+    values: &mut Vec<V>,
+    get: impl Fn(V) -> Option<T>,
+    index: impl Fn(T) -> usize,
+    name: impl Fn(T) -> &'static str,
+) -> Result<ArrayRef, ArrowError> {
+    let mut names: [Option<&str>; CODES] = [None; CODES];
+    let mut keys = vec![0u8; values.len()];
+    let mut nulls = 0;
+    for (key, &value) in keys.iter_mut().zip(values.iter()) {
+        let Some(v) = get(value) else {
+            nulls += 1;
+            continue;
+        };
+        let i = index(v);
+        match names.get_mut(i) {
+            Some(Some(_)) => {}
+            Some(slot) => *slot = Some(name(v)),
+            None => return Err(too_many_codes()),
+        }
+        // Below `CODES`, checked just above.
+        *key = i as u8;
+    }
+    let nulls = (nulls > 0).then(|| {
+        let valid: Vec<bool> = values.iter().map(|&v| get(v).is_some()).collect();
+        NullBuffer::from(valid)
+    });
+    values.clear();
+    let keys = PrimitiveArray::<UInt8Type>::new(ScalarBuffer::from(keys), nulls);
+    let names = StringArray::from_iter_values(names.map(Option::unwrap_or_default));
+    Ok(Arc::new(DictionaryArray::try_new(keys, Arc::new(names))?))
+}
+
+/// Keys of a [`take_codes`] column: a `u8` each.
+pub(crate) const CODES: usize = 256;
+
+fn too_many_codes() -> ArrowError {
+    ArrowError::ComputeError("a value's code does not fit a byte".to_owned())
 }
 
 fn too_large() -> ArrowError {

@@ -49,8 +49,8 @@ impl ExportOptions {
     /// `to_square`, `piece`, `captured`, `promotion`, `move_type`) as dictionaries of `UInt8`
     /// keys over their names instead of strings ([`TableSink::set_name_codes`]): the same
     /// values, for a [`DatasetWriter`](crate::DatasetWriter) writing Parquet, which writes
-    /// them with the strings' schema and takes a fifth fewer instructions (2026-11-26). Off by
-    /// default: callers that read the batches get the schema's types.
+    /// them with the strings' schema: the export of `real.pgn` took 7.3% fewer instructions
+    /// (2026-11-26). Off by default: callers that read the batches get the schema's types.
     pub const fn name_codes(mut self, yes: bool) -> ExportOptions {
         self.name_codes = yes;
         self

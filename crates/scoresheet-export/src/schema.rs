@@ -98,3 +98,32 @@ pub fn moves_schema(fen: bool) -> SchemaRef {
     }
     Arc::new(Schema::new(fields))
 }
+
+/// The columns of `moves` whose values are names from a small set (squares, piece codes, move
+/// types, sides): with [`ExportOptions::name_codes`](crate::ExportOptions::name_codes) their
+/// batches hold them as dictionaries of `UInt8` keys over the names.
+pub(crate) const NAME_COLUMNS: [&str; 7] = [
+    "side",
+    "from_square",
+    "to_square",
+    "piece",
+    "captured",
+    "promotion",
+    "move_type",
+];
+
+/// [`moves_schema`] with the [`NAME_COLUMNS`] as `Dictionary(UInt8, Utf8)`: the schema of
+/// the batches [`ExportOptions::name_codes`](crate::ExportOptions::name_codes) asks for (the
+/// files' schema stays [`moves_schema`]).
+pub(crate) fn moves_schema_coded(fen: bool) -> SchemaRef {
+    let coded = DataType::Dictionary(Box::new(DataType::UInt8), Box::new(DataType::Utf8));
+    let fields: Vec<Field> = moves_schema(fen)
+        .fields()
+        .iter()
+        .map(|f| match NAME_COLUMNS.contains(&f.name().as_str()) {
+            true => f.as_ref().clone().with_data_type(coded.clone()),
+            false => f.as_ref().clone(),
+        })
+        .collect();
+    Arc::new(Schema::new(fields))
+}

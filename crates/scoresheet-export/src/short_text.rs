@@ -18,7 +18,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arrow_array::{Array, StringArray};
+use arrow_array::types::UInt8Type;
+use arrow_array::{Array, DictionaryArray, StringArray};
 use arrow_schema::ArrowError;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, PageType};
@@ -57,8 +58,11 @@ impl ShortTextChunk {
         }
     }
 
-    /// Appends the rows of `array` (a `Utf8` array).
+    /// Appends the rows of `array` (a `Utf8` array, or a dictionary of `UInt8` keys over one).
     pub(crate) fn write(&mut self, array: &dyn Array) -> Result<(), ArrowError> {
+        if let Some(coded) = array.as_any().downcast_ref::<DictionaryArray<UInt8Type>>() {
+            return self.write_coded(coded);
+        }
         let array = array
             .as_any()
             .downcast_ref::<StringArray>()
@@ -85,6 +89,43 @@ impl ShortTextChunk {
                         self.indices.push(dictionary.intern(data, start, end));
                     }
                     start = end;
+                }
+            }
+        }
+        self.rows += array.len();
+        Ok(())
+    }
+
+    /// Appends the rows of a dictionary array: each key's value is interned at the key's first
+    /// row, and the other rows take its index from a table by key (no hashing per row).
+    fn write_coded(&mut self, array: &DictionaryArray<UInt8Type>) -> Result<(), ArrowError> {
+        let names = array
+            .values()
+            .as_any()
+            .downcast_ref::<StringArray>()
+            .ok_or_else(|| ArrowError::SchemaError("a short text column is not Utf8".into()))?;
+        let mut coded = Coded {
+            index: [NO_INDEX; 256],
+            names,
+            dictionary: &mut self.dictionary,
+        };
+        let keys = array.keys().values();
+        match array.nulls().filter(|_| self.nullable) {
+            None => {
+                let first = self.indices.len();
+                self.indices.resize(first + keys.len(), 0);
+                for (out, &key) in self.indices[first..].iter_mut().zip(keys.iter()) {
+                    *out = coded.index(key)?;
+                }
+                if self.nullable {
+                    self.defined.resize(self.defined.len() + array.len(), 1);
+                }
+            }
+            Some(nulls) => {
+                self.defined.extend(nulls.iter().map(u8::from));
+                // By the set bits: `captured` and `promotion` are mostly null.
+                for row in nulls.valid_indices() {
+                    self.indices.push(coded.index(keys[row])?);
                 }
             }
         }
@@ -212,6 +253,42 @@ impl ShortTextChunk {
                 unencoded_byte_array_data_bytes: None,
             }),
         })
+    }
+}
+
+/// Dictionary indices by key, for one dictionary array.
+struct Coded<'a> {
+    index: [u32; 256],
+    names: &'a StringArray,
+    dictionary: &'a mut Dictionary,
+}
+
+/// A key not met yet in [`Coded`].
+const NO_INDEX: u32 = u32::MAX;
+
+impl Coded<'_> {
+    #[inline(always)]
+    fn index(&mut self, key: u8) -> Result<u32, ArrowError> {
+        match self.index[usize::from(key)] {
+            NO_INDEX => self.first_sight(key),
+            index => Ok(index),
+        }
+    }
+
+    /// Interns the value of a key met for the first time.
+    #[cold]
+    fn first_sight(&mut self, key: u8) -> Result<u32, ArrowError> {
+        let key = usize::from(key);
+        if key >= self.names.len() {
+            return Err(ArrowError::InvalidArgumentError(
+                "a dictionary key past its values".into(),
+            ));
+        }
+        let offsets = self.names.value_offsets();
+        let (start, end) = (offsets[key] as usize, offsets[key + 1] as usize);
+        let index = self.dictionary.intern(self.names.value_data(), start, end);
+        self.index[key] = index;
+        Ok(index)
     }
 }
 

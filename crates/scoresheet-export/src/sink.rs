@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use arrow_array::types::{Float64Type, Int32Type};
 use arrow_array::{ArrayRef, MapArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, SchemaRef};
@@ -19,8 +20,8 @@ use scoresheet_pgn::egd::{GameTags, MoveMeta, MoveType, PieceCode, Repetitions};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
 
-use crate::columns::{take_names, take_names_opt, Text, Values};
-use crate::schema::{games_schema, moves_schema, ROSTER, TEXT_TAGS};
+use crate::columns::{take_codes, take_names, take_names_opt, Optional, Text, Values};
+use crate::schema::{games_schema, moves_schema, moves_schema_coded, ROSTER, TEXT_TAGS};
 
 /// The columns of the `games` table.
 #[derive(Debug, Default)]
@@ -61,10 +62,10 @@ struct MoveColumns {
     move_type: Vec<MoveType>,
     is_check: Values<bool>,
     is_mate: Values<bool>,
-    clock_seconds: Values<f64>,
-    emt_seconds: Values<f64>,
-    eval_cp: Values<i32>,
-    eval_mate: Values<i32>,
+    clock_seconds: Optional<f64>,
+    emt_seconds: Optional<f64>,
+    eval_cp: Optional<i32>,
+    eval_mate: Optional<i32>,
     position_key: Values<i64>,
     halfmove_clock: Values<i32>,
     repetition: Values<i32>,
@@ -129,6 +130,8 @@ struct Current {
 #[derive(Debug)]
 pub struct TableSink {
     fen: bool,
+    /// Whether the name columns of `moves` are dictionaries ([`TableSink::set_name_codes`]).
+    codes: bool,
     source: Arc<str>,
     /// Added to each game's byte offset (the start of a chunk in its input).
     byte_base: u64,
@@ -146,6 +149,7 @@ impl TableSink {
     pub fn new(source: Arc<str>, fen: bool) -> TableSink {
         TableSink {
             fen,
+            codes: false,
             source,
             byte_base: 0,
             games: GameColumns::default(),
@@ -155,6 +159,20 @@ impl TableSink {
             games_schema: games_schema(),
             moves_schema: moves_schema(fen),
         }
+    }
+
+    /// Whether the batches of `moves` hold the name columns (`side`, squares, pieces,
+    /// `move_type`) as dictionaries of `UInt8` keys over their names rather than as strings:
+    /// the same values, cheaper to build and to write to Parquet ([`DatasetWriter`] writes
+    /// them with the files' schema, strings). Off by default.
+    ///
+    /// [`DatasetWriter`]: crate::DatasetWriter
+    pub fn set_name_codes(&mut self, yes: bool) {
+        self.codes = yes;
+        self.moves_schema = match yes {
+            true => moves_schema_coded(self.fen),
+            false => moves_schema(self.fen),
+        };
     }
 
     /// Sets what is added to each game's byte offset: where the bytes read start in the input.
@@ -213,33 +231,24 @@ impl TableSink {
 
     fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
-        let square = |sq: Square| SQUARE_NAMES[sq as usize];
-        let mut columns: Vec<ArrayRef> = vec![
-            m.game_id.take(),
-            m.ply.take(),
-            m.move_number.take(),
-            take_names(&mut m.side, |c| match c {
-                Color::White => "w",
-                Color::Black => "b",
-            }),
-            m.san.take()?,
-            m.uci.take()?,
-            take_names(&mut m.from_square, square),
-            take_names(&mut m.to_square, square),
-            take_names(&mut m.piece, PieceCode::as_str),
-            take_names_opt(&mut m.captured, PieceCode::as_str),
-            take_names_opt(&mut m.promotion, PieceCode::as_str),
-            take_names(&mut m.move_type, MoveType::as_str),
+        let mut columns: Vec<ArrayRef> = vec![m.game_id.take(), m.ply.take(), m.move_number.take()];
+        let [side, from, to, piece, captured, promotion, move_type] = match self.codes {
+            true => take_coded(m)?,
+            false => take_named(m),
+        };
+        columns.extend([side, m.san.take()?, m.uci.take()?, from, to, piece]);
+        columns.extend([captured, promotion, move_type]);
+        columns.extend([
             m.is_check.take(),
             m.is_mate.take(),
-            m.clock_seconds.take(),
-            m.emt_seconds.take(),
-            m.eval_cp.take(),
-            m.eval_mate.take(),
+            m.clock_seconds.take::<Float64Type>(),
+            m.emt_seconds.take::<Float64Type>(),
+            m.eval_cp.take::<Int32Type>(),
+            m.eval_mate.take::<Int32Type>(),
             m.position_key.take(),
             m.halfmove_clock.take(),
             m.repetition.take(),
-        ];
+        ]);
         if self.fen {
             columns.push(m.fen_after.take()?);
         }
@@ -253,16 +262,15 @@ impl TableSink {
         }
         let meta = &self.game.meta;
         let m = &mut self.moves;
-        m.clock_seconds
-            .push_opt(meta.clock.map(ClockTime::as_secs_f64));
-        m.emt_seconds.push_opt(meta.emt.map(ClockTime::as_secs_f64));
+        m.clock_seconds.push(meta.clock.map(ClockTime::as_secs_f64));
+        m.emt_seconds.push(meta.emt.map(ClockTime::as_secs_f64));
         let (cp, mate) = match meta.eval.map(|e| e.score) {
             Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
             Some(EvalScore::Mate(n)) => (None, Some(n)),
             None => (None, None),
         };
-        m.eval_cp.push_opt(cp);
-        m.eval_mate.push_opt(mate);
+        m.eval_cp.push(cp);
+        m.eval_mate.push(mate);
     }
 
     fn push_game(&mut self, id: i64, plies: usize) {
@@ -323,6 +331,44 @@ const SQUARE_NAMES: [&str; 64] = [
     "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
 ];
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}
+
+fn square_name(sq: Square) -> &'static str {
+    SQUARE_NAMES[sq as usize]
+}
+
+/// The name columns of `moves` as strings: `side`, `from_square`, `to_square`, `piece`,
+/// `captured`, `promotion`, `move_type`.
+fn take_named(m: &mut MoveColumns) -> [ArrayRef; 7] {
+    [
+        take_names(&mut m.side, side_name),
+        take_names(&mut m.from_square, square_name),
+        take_names(&mut m.to_square, square_name),
+        take_names(&mut m.piece, PieceCode::as_str),
+        take_names_opt(&mut m.captured, PieceCode::as_str),
+        take_names_opt(&mut m.promotion, PieceCode::as_str),
+        take_names(&mut m.move_type, MoveType::as_str),
+    ]
+}
+
+/// [`take_named`] as dictionaries ([`TableSink::set_name_codes`]).
+fn take_coded(m: &mut MoveColumns) -> Result<[ArrayRef; 7], ArrowError> {
+    Ok([
+        take_codes(&mut m.side, Some, |c| c as usize, side_name)?,
+        take_codes(&mut m.from_square, Some, |sq| sq as usize, square_name)?,
+        take_codes(&mut m.to_square, Some, |sq| sq as usize, square_name)?,
+        take_codes(&mut m.piece, Some, |p| p as usize, PieceCode::as_str)?,
+        take_codes(&mut m.captured, |p| p, |p| p as usize, PieceCode::as_str)?,
+        take_codes(&mut m.promotion, |p| p, |p| p as usize, PieceCode::as_str)?,
+        take_codes(&mut m.move_type, Some, |t| t as usize, MoveType::as_str)?,
+    ])
+}
 
 /// The `tags` map column.
 fn take_map(schema: &SchemaRef, g: &mut GameColumns) -> Result<ArrayRef, ArrowError> {

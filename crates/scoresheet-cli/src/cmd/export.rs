@@ -43,13 +43,15 @@ pub fn run(args: ExportArgs) -> Outcome {
 
 /// The library settings the flags give.
 fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
-    let export = ExportOptions::new()
-        .fen(args.fen)
-        .replay(args.movetext.replay_options());
     let format = match args.format {
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Csv => Format::Csv,
     };
+    // The Parquet writer takes the name columns as dictionaries (cheaper to build and write).
+    let export = ExportOptions::new()
+        .fen(args.fen)
+        .name_codes(format == Format::Parquet)
+        .replay(args.movetext.replay_options());
     let dataset = DatasetOptions::new()
         .format(format)
         .games_per_file(args.games_per_file)

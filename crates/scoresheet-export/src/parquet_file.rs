@@ -13,21 +13,15 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
 
+use crate::schema::NAME_COLUMNS;
 use crate::short_text::ShortTextChunk;
 
-/// The text columns of `moves` encoded by [`ShortTextChunk`]: nearly every value has at most
-/// seven bytes (a longer one, such as `move_type`'s `short_castle`, takes a slower path).
-pub(crate) const SHORT_TEXT: [&str; 9] = [
-    "side",
-    "san",
-    "uci",
-    "from_square",
-    "to_square",
-    "piece",
-    "captured",
-    "promotion",
-    "move_type",
-];
+/// Whether a column of `moves` is a text encoded by [`ShortTextChunk`]: the name columns and
+/// `san` and `uci`, whose values nearly all have at most seven bytes (a longer one, such as
+/// `move_type`'s `short_castle`, takes a slower path).
+fn is_short_text(column: &str) -> bool {
+    NAME_COLUMNS.contains(&column) || matches!(column, "san" | "uci")
+}
 
 /// A Parquet file being written.
 pub(crate) struct ParquetFile<W: Write + Send> {
@@ -35,7 +29,7 @@ pub(crate) struct ParquetFile<W: Write + Send> {
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
     props: WriterPropertiesPtr,
-    /// Whether each leaf column is one of [`SHORT_TEXT`].
+    /// Whether each leaf column is one [`is_short_text`] names.
     short: Vec<bool>,
     group: Option<RowGroup>,
     max_rows: usize,
@@ -77,7 +71,7 @@ impl<W: Write + Send> ParquetFile<W> {
             .iter()
             .map(|c| {
                 let parts = c.path().parts();
-                parts.len() == 1 && SHORT_TEXT.contains(&parts[0].as_str())
+                parts.len() == 1 && is_short_text(&parts[0])
             })
             .collect();
         Ok(ParquetFile {

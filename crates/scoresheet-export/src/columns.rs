@@ -89,15 +89,31 @@ impl Text {
 
     /// The column as an Arrow array, leaving it empty.
     pub(crate) fn take(&mut self) -> Result<ArrayRef, ArrowError> {
-        let mut offsets = Vec::with_capacity(self.ends.len() + 1);
+        self.take_reusing(None)
+    }
+
+    /// [`take`](Self::take) into the offsets and bytes of an array written before
+    /// ([`crate::recycle`]), and with the spare bytes as the next batch's.
+    pub(crate) fn take_reusing(
+        &mut self,
+        spare: Option<(Vec<i32>, Vec<u8>)>,
+    ) -> Result<ArrayRef, ArrowError> {
+        let (mut offsets, room) = match spare {
+            Some((mut offsets, mut bytes)) => {
+                offsets.clear();
+                bytes.clear();
+                (offsets, bytes)
+            }
+            // The next batch is about as big: room for it now saves growing step by step.
+            None => (Vec::new(), Vec::with_capacity(self.bytes.len())),
+        };
+        offsets.reserve(self.ends.len() + 1);
         offsets.push(0i32);
         for &end in &self.ends {
             offsets.push(i32::try_from(end).map_err(|_| too_large())?);
         }
         let nulls = self.take_nulls();
         self.ends.clear();
-        // The next batch is about as big: room for it now saves growing step by step.
-        let room = Vec::with_capacity(self.bytes.len());
         let bytes = Buffer::from_vec(std::mem::replace(&mut self.bytes, room));
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
         // The bytes are UTF-8 by construction; `try_new` checks it anyway.
@@ -139,15 +155,19 @@ pub(crate) fn take_names_opt<T: Copy>(
 /// [`CODES`]), the dictionary has an entry per key, the name of the values met (empty for the
 /// others). Several times cheaper than the names themselves, and the Parquet writer then
 /// interns each key once instead of hashing each row's name.
-/// `get` gives a row's value (`None` for a null).
+/// `get` gives a row's value (`None` for a null); the keys go into `spare` when given (the
+/// keys of an array written before, [`crate::recycle`]).
 pub(crate) fn take_codes<V: Copy, T: Copy>(
     values: &mut Vec<V>,
     get: impl Fn(V) -> Option<T>,
     index: impl Fn(T) -> usize,
     name: impl Fn(T) -> &'static str,
+    spare: Option<Vec<u8>>,
 ) -> Result<ArrayRef, ArrowError> {
     let mut names: [Option<&str>; CODES] = [None; CODES];
-    let mut keys = vec![0u8; values.len()];
+    let mut keys = spare.unwrap_or_default();
+    keys.clear();
+    keys.resize(values.len(), 0);
     let mut nulls = 0;
     for (key, &value) in keys.iter_mut().zip(values.iter()) {
         let Some(v) = get(value) else {
@@ -253,10 +273,17 @@ impl<T: Copy + Default> Values<T> {
         }
     }
 
-    fn take_parts(&mut self) -> (Vec<T>, Option<NullBuffer>) {
+    /// The values and nulls, leaving as the next batch's buffer `spare` (emptied) or, without
+    /// it, a new one as big as this batch's (room for it now saves growing step by step).
+    fn take_parts(&mut self, spare: Option<Vec<T>>) -> (Vec<T>, Option<NullBuffer>) {
         let nulls = self.take_nulls();
-        // The next batch is about as big: room for it now saves growing step by step.
-        let room = Vec::with_capacity(self.values.len());
+        let room = match spare {
+            Some(mut spare) => {
+                spare.clear();
+                spare
+            }
+            None => Vec::with_capacity(self.values.len()),
+        };
         (std::mem::replace(&mut self.values, room), nulls)
     }
 
@@ -293,14 +320,20 @@ impl<T: ArrowNativeType> Optional<T> {
         self.rows.truncate(rows);
     }
 
-    /// The column as an Arrow array of type `A`, leaving it empty.
-    pub(crate) fn take<A: ArrowPrimitiveType<Native = T>>(&mut self) -> ArrayRef {
+    /// The column as an Arrow array of type `A`, leaving it empty; its values go into `spare`
+    /// when given (the values of an array written before, [`crate::recycle`]).
+    pub(crate) fn take<A: ArrowPrimitiveType<Native = T>>(
+        &mut self,
+        spare: Option<Vec<T>>,
+    ) -> ArrayRef {
         let rows = &self.rows;
         let nulls = rows.iter().any(Option::is_none).then(|| {
             let valid: Vec<bool> = rows.iter().map(Option::is_some).collect();
             NullBuffer::from(valid)
         });
-        let values: Vec<T> = rows.iter().map(|v| v.unwrap_or_default()).collect();
+        let mut values = spare.unwrap_or_default();
+        values.clear();
+        values.extend(rows.iter().map(|v| v.unwrap_or_default()));
         self.rows.clear();
         Arc::new(PrimitiveArray::<A>::new(ScalarBuffer::from(values), nulls))
     }
@@ -311,7 +344,13 @@ macro_rules! take_primitive {
         impl Values<$t> {
             /// The column as an Arrow array, leaving it empty.
             pub(crate) fn take(&mut self) -> ArrayRef {
-                let (values, nulls) = self.take_parts();
+                self.take_reusing(None)
+            }
+
+            /// [`take`](Self::take), with `spare` (the values of an array written before,
+            /// [`crate::recycle`]) as the next batch's buffer.
+            pub(crate) fn take_reusing(&mut self, spare: Option<Vec<$t>>) -> ArrayRef {
+                let (values, nulls) = self.take_parts(spare);
                 Arc::new(PrimitiveArray::<$arrow>::new(
                     ScalarBuffer::from(values),
                     nulls,
@@ -325,7 +364,7 @@ take_primitive!(i32, Int32Type);
 impl Values<i64> {
     /// The column as an Arrow array of UTC timestamps in microseconds, leaving it empty.
     pub(crate) fn take_timestamp_utc(&mut self) -> ArrayRef {
-        let (values, nulls) = self.take_parts();
+        let (values, nulls) = self.take_parts(None);
         let array =
             PrimitiveArray::<TimestampMicrosecondType>::new(ScalarBuffer::from(values), nulls);
         Arc::new(array.with_timezone("UTC"))
@@ -377,12 +416,12 @@ mod tests {
         v.push(Some(-1));
         v.push(None);
         v.truncate(3);
-        let array = v.take::<Int32Type>();
+        let array = v.take::<Int32Type>(None);
         let array = array.as_any().downcast_ref::<Int32Array>().expect("i32");
         let got: Vec<Option<i32>> = array.iter().collect();
         assert_eq!(got, [Some(3), None, Some(-1)]);
         v.push(Some(5));
-        let array = v.take::<Int32Type>();
+        let array = v.take::<Int32Type>(None);
         assert_eq!((array.len(), array.null_count()), (1, 0));
     }
 

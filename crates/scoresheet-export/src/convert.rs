@@ -211,6 +211,12 @@ impl GameConverter {
         Ok(Batches { games, moves })
     }
 
+    /// Hands back batches this converter made, once written: the next batch reuses their
+    /// buffers ([`TableSink::recycle`]).
+    pub fn recycle(&mut self, batches: Batches) {
+        self.inner.sink_mut().inner_mut().recycle(batches.moves);
+    }
+
     /// Sets what is added to each game's byte offset (where the bytes given start in the
     /// input).
     pub fn set_byte_base(&mut self, base: u64) {

@@ -97,6 +97,7 @@ mod csv;
 mod error;
 mod parallel;
 mod parquet_file;
+mod recycle;
 mod schema;
 mod short_text;
 mod sink;
@@ -108,6 +109,7 @@ pub use convert::{
 };
 pub use error::{ExportError, ExportErrorKind};
 pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};
+pub use recycle::Recycler;
 pub use schema::{games_schema, moves_schema, SCHEMA_VERSION};
 pub use sink::TableSink;
 pub use writer::{DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST};

@@ -11,18 +11,20 @@ use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelO
 use scoresheet_pgn::Reader;
 
 use crate::convert::{Batches, ExportOptions, GameConverter, GameRead, Rejected};
+use crate::recycle::Recycler;
 
 /// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their
 /// fixed cost and `4 × threads` chunks in flight stay a few MB.
 pub const CHUNK_BYTES: usize = 1 << 20;
 
 /// Settings of [`export_parallel`], with chaining setters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ParallelExport {
     threads: usize,
     chunk_bytes: usize,
     keep_oddities: bool,
     export: ExportOptions,
+    recycler: Option<Recycler>,
 }
 
 impl ParallelExport {
@@ -34,24 +36,32 @@ impl ParallelExport {
             chunk_bytes: CHUNK_BYTES,
             keep_oddities: false,
             export: ExportOptions::new(),
+            recycler: None,
         }
     }
 
     /// Chunks of about this many bytes of input.
-    pub const fn chunk_bytes(mut self, bytes: usize) -> ParallelExport {
+    pub fn chunk_bytes(mut self, bytes: usize) -> ParallelExport {
         self.chunk_bytes = bytes;
         self
     }
 
     /// Whether each oddity goes into the chunk's log as a warning (the tally always does).
-    pub const fn keep_oddities(mut self, keep: bool) -> ParallelExport {
+    pub fn keep_oddities(mut self, keep: bool) -> ParallelExport {
         self.keep_oddities = keep;
         self
     }
 
     /// The table settings (`fen_after`); the batch size is one chunk's games.
-    pub const fn export(mut self, options: ExportOptions) -> ParallelExport {
+    pub fn export(mut self, options: ExportOptions) -> ParallelExport {
         self.export = options;
+        self
+    }
+
+    /// Where the deliverer hands back written batches ([`Recycler::give_back`]) for the
+    /// workers to fill their buffers again: none by default.
+    pub fn recycler(mut self, recycler: Recycler) -> ParallelExport {
+        self.recycler = Some(recycler);
         self
     }
 }
@@ -95,13 +105,18 @@ pub fn export_parallel<R: Read + Send>(
         let mut converter =
             GameConverter::new(Arc::clone(&source), settings.export.batch_games(usize::MAX));
         converter.keep_oddities(settings.keep_oddities);
-        converter
+        (converter, settings.recycler.clone())
     };
     read_parallel(
         src,
         &options,
         new_worker,
-        convert_chunk,
+        |(converter, recycler): &mut (GameConverter, Option<Recycler>), reader, log, out| {
+            if let Some(spare) = recycler.as_ref().and_then(Recycler::take) {
+                converter.recycle(spare);
+            }
+            convert_chunk(converter, reader, log, out);
+        },
         |batch: &mut Option<io::Result<Batches>>, log| match batch.take() {
             Some(Ok(batches)) => deliver(batches, &log),
             Some(Err(e)) => Err(e),

@@ -32,6 +32,9 @@ pub(crate) struct ParquetFile<W: Write + Send> {
     /// Whether each leaf column is one [`is_short_text`] names.
     short: Vec<bool>,
     group: Option<RowGroup>,
+    /// The short text chunks of the last row group, emptied, by leaf column: the next group
+    /// fills them again (their buffers stay allocated).
+    spare: Vec<Option<ShortTextChunk>>,
     max_rows: usize,
 }
 
@@ -65,7 +68,7 @@ impl<W: Write + Send> ParquetFile<W> {
         let arrow = ArrowWriter::try_new(out, std::sync::Arc::clone(&schema), Some(props))?;
         let (writer, factory) = arrow.into_serialized_writer()?;
         let props = std::sync::Arc::clone(writer.properties());
-        let short = writer
+        let short: Vec<bool> = writer
             .schema_descr()
             .columns()
             .iter()
@@ -79,6 +82,7 @@ impl<W: Write + Send> ParquetFile<W> {
             factory,
             schema,
             props,
+            spare: short.iter().map(|_| None).collect(),
             short,
             group: None,
             max_rows,
@@ -89,9 +93,12 @@ impl<W: Write + Send> ParquetFile<W> {
     pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         let mut rest = batch.clone();
         while rest.num_rows() > 0 {
-            let group = match &mut self.group {
-                Some(group) => group,
-                None => self.group.insert(self.new_group()?),
+            if self.group.is_none() {
+                let group = self.new_group()?;
+                self.group = Some(group);
+            }
+            let Some(group) = &mut self.group else {
+                continue;
             };
             let take = rest.num_rows().min(self.max_rows - group.rows);
             let head = rest.slice(0, take);
@@ -110,7 +117,7 @@ impl<W: Write + Send> ParquetFile<W> {
         self.writer.into_inner()
     }
 
-    fn new_group(&self) -> Result<RowGroup, ParquetError> {
+    fn new_group(&mut self) -> Result<RowGroup, ParquetError> {
         let index = self.writer.flushed_row_groups().len();
         let writers = self.factory.create_column_writers(index)?;
         let descrs = self.writer.schema_descr().columns();
@@ -118,8 +125,13 @@ impl<W: Write + Send> ParquetFile<W> {
             .into_iter()
             .zip(&self.short)
             .zip(descrs)
-            .map(|((writer, &short), descr)| match short {
-                true => Column::Short(ShortTextChunk::new(std::sync::Arc::clone(descr))),
+            .zip(&mut self.spare)
+            .map(|(((writer, &short), descr), spare)| match short {
+                true => Column::Short(
+                    spare
+                        .take()
+                        .unwrap_or_else(|| ShortTextChunk::new(std::sync::Arc::clone(descr))),
+                ),
                 false => Column::Arrow(Box::new(writer)),
             })
             .collect();
@@ -131,12 +143,13 @@ impl<W: Write + Send> ParquetFile<W> {
             return Ok(());
         };
         let mut out = self.writer.next_row_group()?;
-        for column in group.columns {
+        for (column, spare) in group.columns.into_iter().zip(&mut self.spare) {
             match column {
                 Column::Arrow(writer) => writer.close()?.append_to_row_group(&mut out)?,
-                Column::Short(chunk) => {
+                Column::Short(mut chunk) => {
                     let (bytes, close) = chunk.finish(&self.props)?;
                     out.append_column(&bytes, close)?;
+                    *spare = Some(chunk);
                 }
             }
         }

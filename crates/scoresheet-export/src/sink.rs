@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::types::{Float64Type, Int32Type};
+use arrow_array::types::{Float64Type, Int32Type, Int64Type};
 use arrow_array::{ArrayRef, MapArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, SchemaRef};
@@ -21,6 +21,7 @@ use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::{take_codes, take_names, take_names_opt, Optional, Text, Values};
+use crate::recycle::SpareColumns;
 use crate::schema::{games_schema, moves_schema, moves_schema_coded, ROSTER, TEXT_TAGS};
 
 /// The columns of the `games` table.
@@ -141,6 +142,8 @@ pub struct TableSink {
     fen_writer: FenWriter,
     games_schema: SchemaRef,
     moves_schema: SchemaRef,
+    /// The columns of a written `moves` batch whose buffers the next batch reuses.
+    spare: SpareColumns,
 }
 
 impl TableSink {
@@ -158,7 +161,15 @@ impl TableSink {
             fen_writer: FenWriter::new(),
             games_schema: games_schema(),
             moves_schema: moves_schema(fen),
+            spare: SpareColumns::default(),
         }
+    }
+
+    /// Hands back a `moves` batch this sink made, once written: the next batch's columns
+    /// reuse the buffers of its numbers, texts and keys that nothing else holds
+    /// ([`crate::Recycler`] says why).
+    pub fn recycle(&mut self, moves: RecordBatch) {
+        self.spare = SpareColumns::new(moves);
     }
 
     /// Whether the batches of `moves` hold the name columns (`side`, squares, pieces,
@@ -231,26 +242,43 @@ impl TableSink {
 
     fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
-        let mut columns: Vec<ArrayRef> = vec![m.game_id.take(), m.ply.take(), m.move_number.take()];
+        let mut spare = std::mem::take(&mut self.spare);
+        let spare = &mut spare;
+        let mut columns: Vec<ArrayRef> = vec![
+            m.game_id
+                .take_reusing(spare.primitive::<Int64Type>("game_id")),
+            m.ply.take_reusing(spare.primitive::<Int32Type>("ply")),
+            m.move_number
+                .take_reusing(spare.primitive::<Int32Type>("move_number")),
+        ];
         let [side, from, to, piece, captured, promotion, move_type] = match self.codes {
-            true => take_coded(m)?,
+            true => take_coded(m, spare)?,
             false => take_named(m),
         };
-        columns.extend([side, m.san.take()?, m.uci.take()?, from, to, piece]);
+        let san = m.san.take_reusing(spare.text("san"))?;
+        let uci = m.uci.take_reusing(spare.text("uci"))?;
+        columns.extend([side, san, uci, from, to, piece]);
         columns.extend([captured, promotion, move_type]);
         columns.extend([
             m.is_check.take(),
             m.is_mate.take(),
-            m.clock_seconds.take::<Float64Type>(),
-            m.emt_seconds.take::<Float64Type>(),
-            m.eval_cp.take::<Int32Type>(),
-            m.eval_mate.take::<Int32Type>(),
-            m.position_key.take(),
-            m.halfmove_clock.take(),
-            m.repetition.take(),
+            m.clock_seconds
+                .take::<Float64Type>(spare.primitive::<Float64Type>("clock_seconds")),
+            m.emt_seconds
+                .take::<Float64Type>(spare.primitive::<Float64Type>("emt_seconds")),
+            m.eval_cp
+                .take::<Int32Type>(spare.primitive::<Int32Type>("eval_cp")),
+            m.eval_mate
+                .take::<Int32Type>(spare.primitive::<Int32Type>("eval_mate")),
+            m.position_key
+                .take_reusing(spare.primitive::<Int64Type>("position_key")),
+            m.halfmove_clock
+                .take_reusing(spare.primitive::<Int32Type>("halfmove_clock")),
+            m.repetition
+                .take_reusing(spare.primitive::<Int32Type>("repetition")),
         ]);
         if self.fen {
-            columns.push(m.fen_after.take()?);
+            columns.push(m.fen_after.take_reusing(spare.text("fen_after"))?);
         }
         RecordBatch::try_new(Arc::clone(&self.moves_schema), columns)
     }
@@ -358,15 +386,58 @@ fn take_named(m: &mut MoveColumns) -> [ArrayRef; 7] {
 }
 
 /// [`take_named`] as dictionaries ([`TableSink::set_name_codes`]).
-fn take_coded(m: &mut MoveColumns) -> Result<[ArrayRef; 7], ArrowError> {
+fn take_coded(m: &mut MoveColumns, spare: &mut SpareColumns) -> Result<[ArrayRef; 7], ArrowError> {
+    let piece = |p: PieceCode| p as usize;
     Ok([
-        take_codes(&mut m.side, Some, |c| c as usize, side_name)?,
-        take_codes(&mut m.from_square, Some, |sq| sq as usize, square_name)?,
-        take_codes(&mut m.to_square, Some, |sq| sq as usize, square_name)?,
-        take_codes(&mut m.piece, Some, |p| p as usize, PieceCode::as_str)?,
-        take_codes(&mut m.captured, |p| p, |p| p as usize, PieceCode::as_str)?,
-        take_codes(&mut m.promotion, |p| p, |p| p as usize, PieceCode::as_str)?,
-        take_codes(&mut m.move_type, Some, |t| t as usize, MoveType::as_str)?,
+        take_codes(
+            &mut m.side,
+            Some,
+            |c| c as usize,
+            side_name,
+            spare.keys("side"),
+        )?,
+        take_codes(
+            &mut m.from_square,
+            Some,
+            |sq| sq as usize,
+            square_name,
+            spare.keys("from_square"),
+        )?,
+        take_codes(
+            &mut m.to_square,
+            Some,
+            |sq| sq as usize,
+            square_name,
+            spare.keys("to_square"),
+        )?,
+        take_codes(
+            &mut m.piece,
+            Some,
+            piece,
+            PieceCode::as_str,
+            spare.keys("piece"),
+        )?,
+        take_codes(
+            &mut m.captured,
+            |p| p,
+            piece,
+            PieceCode::as_str,
+            spare.keys("captured"),
+        )?,
+        take_codes(
+            &mut m.promotion,
+            |p| p,
+            piece,
+            PieceCode::as_str,
+            spare.keys("promotion"),
+        )?,
+        take_codes(
+            &mut m.move_type,
+            Some,
+            |t| t as usize,
+            MoveType::as_str,
+            spare.keys("move_type"),
+        )?,
     ])
 }
 

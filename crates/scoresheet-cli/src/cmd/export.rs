@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::Context;
 use scoresheet_export::{
     export_parallel, Batches, DatasetOptions, DatasetWriter, ExportOptions, Format, GameConverter,
-    GameRead, ParallelExport,
+    GameRead, ParallelExport, Recycler,
 };
 use scoresheet_pgn::parallel::{ChunkLog, Event, ParallelError};
 use scoresheet_pgn::{input, Reader};
@@ -141,7 +141,9 @@ impl Job<'_> {
             }
             // A batch ends a part exactly: every part but the last holds --games-per-file games.
             if converter.batch_is_full() || converter.games() as u64 >= writer.room() {
-                writer.write(&converter.take_batches()?)?;
+                let batches = converter.take_batches()?;
+                writer.write(&batches)?;
+                converter.recycle(batches);
             }
         };
         c.add_oddities(converter.oddities());
@@ -160,9 +162,12 @@ impl Job<'_> {
         options: ExportOptions,
         writer: &mut DatasetWriter,
     ) -> anyhow::Result<()> {
+        // Written batches go back to the workers, whose next batches reuse their memory.
+        let recycler = Recycler::new();
         let settings = ParallelExport::new(self.threads)
             .keep_oddities(self.warnings)
-            .export(options);
+            .export(options)
+            .recycler(recycler.clone());
         let mut failed = None;
         let deliver = |batches: Batches, log: &ChunkLog| {
             for event in log.events() {
@@ -178,7 +183,9 @@ impl Job<'_> {
                 let io = io::Error::other(e.to_string());
                 failed = Some(e);
                 io
-            })
+            })?;
+            recycler.give_back(batches);
+            Ok(())
         };
         match export_parallel(src, Arc::from(self.name), settings, deliver) {
             Ok(()) => Ok(()),

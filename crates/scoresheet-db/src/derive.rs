@@ -44,17 +44,26 @@ pub(crate) struct ReplayedPly {
 }
 
 impl ReplayedPly {
-    /// `mv`, played from `before` to `after`.
-    pub(crate) fn of_move(before: &Position, mv: Move, after: &Position) -> ReplayedPly {
-        ReplayedPly {
+    /// `mv`, played from `before` (whose Polyglot key is `key_before`) to `after`; returns
+    /// the ply and the key of `after`, the next ply's `key_before`.
+    pub(crate) fn of_move(
+        before: &Position,
+        key_before: u64,
+        mv: Move,
+        after: &Position,
+    ) -> (ReplayedPly, u64) {
+        let key = before.polyglot_key_after(key_before, mv, after);
+        let ply = ReplayedPly {
             uci: {
                 let mut uci = String::with_capacity(5);
                 UciMove::from_move(before, mv).push_to(&mut uci);
                 uci
             },
-            position_key: after.polyglot_key() as i64,
+            // Polyglot keys are unsigned; the column holds the same 64 bits as a signed integer.
+            position_key: key as i64,
             ep_legal: after.ep_square_legal(),
-        }
+        };
+        (ply, key)
     }
 
     /// The columns, given the ply's EGD record (its FEN after the move and its meta).
@@ -98,6 +107,7 @@ pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived
         what: "start FEN does not load",
     })?;
     let mut out = Vec::with_capacity(plies.len());
+    let mut key = pos.polyglot_key();
     for (i, record) in plies.iter().enumerate() {
         let ply = i + 1;
         let mv = move_of(&pos, &record.mv).ok_or(DeriveError {
@@ -109,7 +119,9 @@ pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived
             ply,
             what: "move not legal in its position",
         })?;
-        out.push(ReplayedPly::of_move(&before, mv, &pos).with_record(record));
+        let (replayed, after) = ReplayedPly::of_move(&before, key, mv, &pos);
+        key = after;
+        out.push(replayed.with_record(record));
     }
     Ok(out)
 }

@@ -26,6 +26,8 @@ pub(crate) struct Replayed {
 pub(crate) struct RowSink {
     egd: EgdSink,
     plies: Vec<ReplayedPly>,
+    /// The Polyglot key of the position the last mainline ply reached (or the start).
+    key: u64,
     byte: u64,
 }
 
@@ -34,6 +36,7 @@ impl RowSink {
         RowSink {
             egd: EgdSink::new(EgdOptions::new().extended(true)),
             plies: Vec::new(),
+            key: 0,
             byte: 0,
         }
     }
@@ -53,14 +56,17 @@ impl ReplaySink for RowSink {
     }
 
     fn start(&mut self, start: &Position) {
+        self.key = start.polyglot_key();
         self.egd.start(start);
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
         // EGD skips variations (depth is 0) and rejects null moves (`mv` is then `None`).
+        // Mainline plies come in order, each from the position the last one reached.
         if let (0, Some(mv)) = (ply.depth, ply.mv) {
-            self.plies
-                .push(ReplayedPly::of_move(ply.before, mv, ply.after));
+            let (replayed, key) = ReplayedPly::of_move(ply.before, self.key, mv, ply.after);
+            self.key = key;
+            self.plies.push(replayed);
         }
         self.egd.ply(ply);
     }

@@ -34,7 +34,7 @@ pub(crate) struct ParquetFile<W: Write + Send> {
     group: Option<RowGroup>,
     /// The short text chunks of the last row group, emptied, by leaf column: the next group
     /// fills them again (their buffers stay allocated).
-    spare: Vec<Option<ShortTextChunk>>,
+    spare: Vec<Option<Box<ShortTextChunk>>>,
     max_rows: usize,
 }
 
@@ -54,7 +54,7 @@ struct RowGroup {
 
 enum Column {
     Arrow(Box<ArrowColumnWriter>),
-    Short(ShortTextChunk),
+    Short(Box<ShortTextChunk>),
 }
 
 impl<W: Write + Send> ParquetFile<W> {
@@ -127,11 +127,9 @@ impl<W: Write + Send> ParquetFile<W> {
             .zip(descrs)
             .zip(&mut self.spare)
             .map(|(((writer, &short), descr), spare)| match short {
-                true => Column::Short(
-                    spare
-                        .take()
-                        .unwrap_or_else(|| ShortTextChunk::new(std::sync::Arc::clone(descr))),
-                ),
+                true => Column::Short(spare.take().unwrap_or_else(|| {
+                    Box::new(ShortTextChunk::new(std::sync::Arc::clone(descr)))
+                })),
                 false => Column::Arrow(Box::new(writer)),
             })
             .collect();

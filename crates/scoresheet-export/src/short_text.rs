@@ -45,6 +45,10 @@ pub(crate) struct ShortTextChunk {
     rows: usize,
     /// Bytes of the last chunk written: room for the next.
     last_bytes: usize,
+    /// Compresses the pages; kept, with its buffers, from one row group to the next.
+    codec: PageCodec,
+    /// A page's body before compression.
+    body: Vec<u8>,
 }
 
 impl ShortTextChunk {
@@ -58,6 +62,8 @@ impl ShortTextChunk {
             defined: Vec::new(),
             rows: 0,
             last_bytes: 0,
+            codec: PageCodec::default(),
+            body: Vec::new(),
         }
     }
 
@@ -176,11 +182,11 @@ impl ShortTextChunk {
         totals.add(&pages.write_page(dictionary_page)?);
         let mut locations = Vec::new();
         let (mut first_row, mut first_index) = (0, 0);
-        let mut body = Vec::new();
+        let mut body = std::mem::take(&mut self.body);
         while first_row < self.rows {
             let rows = page_rows.min(self.rows - first_row);
             let values = self.page_body(first_row, rows, first_index, &mut body);
-            let page = data_page(&body, rows, compression)?;
+            let page = data_page(&body, rows, self.codec.compress(&body, compression)?);
             let spec = pages.write_page(page)?;
             locations.push(PageLocation {
                 offset: spec.offset as i64,
@@ -192,16 +198,20 @@ impl ShortTextChunk {
             first_index += values;
         }
         pages.close()?;
+        self.body = body;
         let bytes = Bytes::from(sink.into_inner()?);
         self.last_bytes = bytes.len();
         let close = self.close_result(compression, &totals, locations)?;
         Ok((bytes, close))
     }
 
-    fn dictionary_page(&self, compression: Compression) -> Result<CompressedPage, ParquetError> {
+    fn dictionary_page(
+        &mut self,
+        compression: Compression,
+    ) -> Result<CompressedPage, ParquetError> {
         let plain = &self.dictionary.plain;
         let page = Page::DictionaryPage {
-            buf: compress(plain, compression)?,
+            buf: self.codec.compress(plain, compression)?,
             num_values: self.dictionary.len,
             encoding: Encoding::PLAIN,
             is_sorted: false,
@@ -331,33 +341,56 @@ impl Totals {
     }
 }
 
-/// A version 1 data page of `rows` rows (no repetition levels).
-fn data_page(
-    body: &[u8],
-    rows: usize,
-    compression: Compression,
-) -> Result<CompressedPage, ParquetError> {
+/// A version 1 data page of `rows` rows (no repetition levels): `body` and its compressed
+/// form.
+fn data_page(body: &[u8], rows: usize, buf: Bytes) -> CompressedPage {
     let page = Page::DataPage {
-        buf: compress(body, compression)?,
+        buf,
         num_values: u32::try_from(rows).unwrap_or(u32::MAX),
         encoding: Encoding::RLE_DICTIONARY,
         def_level_encoding: Encoding::RLE,
         rep_level_encoding: Encoding::RLE,
         statistics: None,
     };
-    Ok(CompressedPage::new(page, body.len()))
+    CompressedPage::new(page, body.len())
 }
 
-/// `data` compressed with `compression` (zstd or none, the codecs the export uses).
-fn compress(data: &[u8], compression: Compression) -> Result<Bytes, ParquetError> {
-    match compression {
-        Compression::UNCOMPRESSED => Ok(Bytes::copy_from_slice(data)),
-        Compression::ZSTD(level) => zstd::bulk::compress(data, level.compression_level())
-            .map(Bytes::from)
-            .map_err(|e| ParquetError::External(Box::new(e))),
-        other => Err(ParquetError::NYI(format!(
-            "short text columns compressed with {other}"
-        ))),
+/// Compresses pages with one zstd context for as long as the level stays the same (making a
+/// context for each page took its tables' memory from the system again every time).
+#[derive(Default)]
+struct PageCodec {
+    zstd: Option<(i32, zstd::bulk::Compressor<'static>)>,
+}
+
+impl std::fmt::Debug for PageCodec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageCodec")
+            .field("zstd_level", &self.zstd.as_ref().map(|(level, _)| level))
+            .finish()
+    }
+}
+
+impl PageCodec {
+    /// `data` compressed with `compression` (zstd or none, the codecs the export uses).
+    fn compress(&mut self, data: &[u8], compression: Compression) -> Result<Bytes, ParquetError> {
+        let external = |e: std::io::Error| ParquetError::External(Box::new(e));
+        match compression {
+            Compression::UNCOMPRESSED => Ok(Bytes::copy_from_slice(data)),
+            Compression::ZSTD(level) => {
+                let level = level.compression_level();
+                let zstd = match &mut self.zstd {
+                    Some((kept, zstd)) if *kept == level => zstd,
+                    slot => {
+                        let zstd = zstd::bulk::Compressor::new(level).map_err(external)?;
+                        &mut slot.insert((level, zstd)).1
+                    }
+                };
+                zstd.compress(data).map(Bytes::from).map_err(external)
+            }
+            other => Err(ParquetError::NYI(format!(
+                "short text columns compressed with {other}"
+            ))),
+        }
     }
 }
 

@@ -94,12 +94,12 @@ impl<W: Write + Send> ParquetFile<W> {
         let mut rest = batch.clone();
         while rest.num_rows() > 0 {
             if self.group.is_none() {
-                let group = self.new_group()?;
-                self.group = Some(group);
+                self.group = Some(self.new_group()?);
             }
-            let Some(group) = &mut self.group else {
-                continue;
-            };
+            let group = self
+                .group
+                .as_mut()
+                .ok_or_else(|| ParquetError::General("no row group".into()))?;
             let take = rest.num_rows().min(self.max_rows - group.rows);
             let head = rest.slice(0, take);
             rest = rest.slice(take, rest.num_rows() - take);

@@ -2,4 +2,5 @@
 //! board, clocks and evaluations read off the comments), and the dataset files.
 
 mod dataset;
+mod recycle;
 mod rows;

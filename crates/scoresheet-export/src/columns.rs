@@ -322,7 +322,7 @@ impl<T: ArrowNativeType> Optional<T> {
 
     /// The column as an Arrow array of type `A`, leaving it empty; its values go into `spare`
     /// when given (the values of an array written before, [`crate::recycle`]).
-    pub(crate) fn take<A: ArrowPrimitiveType<Native = T>>(
+    pub(crate) fn take_reusing<A: ArrowPrimitiveType<Native = T>>(
         &mut self,
         spare: Option<Vec<T>>,
     ) -> ArrayRef {
@@ -416,12 +416,12 @@ mod tests {
         v.push(Some(-1));
         v.push(None);
         v.truncate(3);
-        let array = v.take::<Int32Type>(None);
+        let array = v.take_reusing::<Int32Type>(None);
         let array = array.as_any().downcast_ref::<Int32Array>().expect("i32");
         let got: Vec<Option<i32>> = array.iter().collect();
         assert_eq!(got, [Some(3), None, Some(-1)]);
         v.push(Some(5));
-        let array = v.take::<Int32Type>(None);
+        let array = v.take_reusing::<Int32Type>(None);
         assert_eq!((array.len(), array.null_count()), (1, 0));
     }
 

@@ -68,10 +68,14 @@ impl SpareColumns {
         }
     }
 
-    /// The column `name`, once.
-    fn take(&mut self, name: &str) -> Option<ArrayRef> {
+    /// The column `name` as an array of type `T`, once, no longer held by this batch (so
+    /// that its buffers are held by nothing else unless something outside holds them).
+    fn take<T: Array + Clone + 'static>(&mut self, name: &str) -> Option<T> {
         let index = self.schema.as_ref()?.index_of(name).ok()?;
-        self.columns.get_mut(index)?.take()
+        let array = self.columns.get_mut(index)?.take()?;
+        let typed = array.as_any().downcast_ref::<T>()?.clone();
+        drop(array);
+        Some(typed)
     }
 
     /// The values of the primitive column `name`, if its buffer is held by nothing else.
@@ -79,32 +83,20 @@ impl SpareColumns {
         &mut self,
         name: &str,
     ) -> Option<Vec<A::Native>> {
-        let array = self.take(name)?;
-        let typed = array.as_any().downcast_ref::<PrimitiveArray<A>>()?.clone();
-        drop(array);
-        let (_, values, _) = typed.into_parts();
+        let (_, values, _) = self.take::<PrimitiveArray<A>>(name)?.into_parts();
         values.into_inner().into_vec().ok()
     }
 
     /// The keys of the dictionary column `name`, if held by nothing else.
     pub(crate) fn keys(&mut self, name: &str) -> Option<Vec<u8>> {
-        let array = self.take(name)?;
-        let typed = array
-            .as_any()
-            .downcast_ref::<DictionaryArray<UInt8Type>>()?
-            .clone();
-        drop(array);
-        let (keys, _) = typed.into_parts();
+        let (keys, _) = self.take::<DictionaryArray<UInt8Type>>(name)?.into_parts();
         let (_, keys, _) = keys.into_parts();
         keys.into_inner().into_vec().ok()
     }
 
     /// The offsets and bytes of the text column `name`, if both are held by nothing else.
     pub(crate) fn text(&mut self, name: &str) -> Option<(Vec<i32>, Vec<u8>)> {
-        let array = self.take(name)?;
-        let typed = array.as_any().downcast_ref::<StringArray>()?.clone();
-        drop(array);
-        let (offsets, bytes, _) = typed.into_parts();
+        let (offsets, bytes, _) = self.take::<StringArray>(name)?.into_parts();
         let offsets = offsets.into_inner().into_inner().into_vec().ok()?;
         Some((offsets, bytes.into_vec().ok()?))
     }
@@ -131,8 +123,7 @@ mod tests {
     /// holds it, and not at all when something does.
     #[test]
     fn ok_buffers_come_back_when_unshared() {
-        let values: Vec<i64> = Vec::with_capacity(100);
-        let mut values = values;
+        let mut values: Vec<i64> = Vec::with_capacity(100);
         values.extend([1, 2, 3]);
         let address = values.as_ptr();
         let ints: ArrayRef = Arc::new(Int64Array::new(ScalarBuffer::from(values), None));
@@ -152,9 +143,10 @@ mod tests {
             (address, 100, &[1, 2, 3][..])
         );
         assert_eq!(spare.primitive::<Int64Type>("a"), None, "taken once");
-        let mut other = SpareColumns::new(batch(vec![Arc::clone(&built), built.clone(), built]));
-        drop(other.take("a"));
-        drop(other.take("b"));
+        let mut other =
+            SpareColumns::new(batch(vec![Arc::clone(&built), Arc::clone(&built), built]));
+        drop(other.take::<StringArray>("a"));
+        drop(other.take::<StringArray>("b"));
         assert_eq!(other.text("c"), None, "a builder's buffers");
         assert_eq!(spare.keys("b"), Some(vec![0, 1, 0]));
         let (offsets, bytes) = spare.text("c").expect("unshared");

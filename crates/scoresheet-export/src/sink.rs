@@ -242,8 +242,7 @@ impl TableSink {
 
     fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
-        let mut spare = std::mem::take(&mut self.spare);
-        let spare = &mut spare;
+        let spare = &mut std::mem::take(&mut self.spare);
         let mut columns: Vec<ArrayRef> = vec![
             m.game_id
                 .take_reusing(spare.primitive::<Int64Type>("game_id")),
@@ -263,13 +262,13 @@ impl TableSink {
             m.is_check.take(),
             m.is_mate.take(),
             m.clock_seconds
-                .take::<Float64Type>(spare.primitive::<Float64Type>("clock_seconds")),
+                .take_reusing::<Float64Type>(spare.primitive::<Float64Type>("clock_seconds")),
             m.emt_seconds
-                .take::<Float64Type>(spare.primitive::<Float64Type>("emt_seconds")),
+                .take_reusing::<Float64Type>(spare.primitive::<Float64Type>("emt_seconds")),
             m.eval_cp
-                .take::<Int32Type>(spare.primitive::<Int32Type>("eval_cp")),
+                .take_reusing::<Int32Type>(spare.primitive::<Int32Type>("eval_cp")),
             m.eval_mate
-                .take::<Int32Type>(spare.primitive::<Int32Type>("eval_mate")),
+                .take_reusing::<Int32Type>(spare.primitive::<Int32Type>("eval_mate")),
             m.position_key
                 .take_reusing(spare.primitive::<Int64Type>("position_key")),
             m.halfmove_clock

@@ -206,6 +206,9 @@ pub enum LoadEvent<'a> {
         /// Games read so far.
         games: u64,
     },
+    /// Every game is stored; the indexes dropped for a load into an empty database are being
+    /// built (on a large load, a good part of its time).
+    BuildingIndexes,
 }
 
 /// A load that stopped: what was stored before, and why it stopped.
@@ -333,10 +336,25 @@ fn load_counted<R: Read + Send>(
         .begin_bulk()
         .map_err(|e| LoadError::new(LoadSummary::default(), e))?;
     let result = load_counted_into(db, src, source, options, on_event, count, checked, start);
-    let ended = if bulk { db.end_bulk() } else { Ok(()) };
+    let ended = if bulk {
+        on_event(LoadEvent::BuildingIndexes);
+        db.end_bulk()
+    } else {
+        Ok(())
+    };
+    // The time reported covers the index builds too.
     match (result, ended) {
-        (Ok(summary), Err(e)) => Err(LoadError::new(summary, e)),
-        (result, _) => result,
+        (Ok(mut summary), ended) => {
+            summary.elapsed = start.elapsed();
+            match ended {
+                Ok(()) => Ok(summary),
+                Err(e) => Err(LoadError::new(summary, e)),
+            }
+        }
+        (Err(mut e), _) => {
+            e.0 .0.elapsed = start.elapsed();
+            Err(e)
+        }
     }
 }
 

@@ -50,12 +50,7 @@ impl SqliteStore {
             busy_timeout,
             file,
         };
-        // 16 MiB of page cache (peak memory of a load stays under 100 MB): the B-trees keyed
-        // by game_id are written in random order.
-        store.map_busy(store.conn.pragma_update(None, "cache_size", -16384))?;
-        // No helper threads for sorts (PRAGMA threads): each sorts a cache's worth of rows of
-        // its own, and on the 1 GB input the index builds then took the load's peak memory
-        // from about 55 MB to 93 MB, for 11% less time in them.
+        store.set_index_builds(false)?;
         if file {
             store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;
@@ -168,11 +163,21 @@ impl SqliteStore {
     /// Switches a bulk load's settings on or off. During a load into an empty database the
     /// key index of `moves` (`moves_pkey`, schema version 4) is dropped and built at the end
     /// (rows stay unique meanwhile: a game's moves are written in the transaction that adds
-    /// the game to `games`, whose primary key stays), and the WAL is not synced
+    /// the game to `games`, whose primary key stays), and the journal is not synced
     /// (`synchronous=OFF`): a crash of the process still loses nothing committed, but a power
     /// cut or an OS crash may leave the file damaged. It held no games before the load, so the
-    /// remedy is to delete it and load again. Off builds the key if it is missing (also after
-    /// a bulk load that was killed) and restores `NORMAL`.
+    /// remedy is to delete it and load again.
+    ///
+    /// The journal is a rollback journal (`journal_mode=DELETE`) instead of the WAL meanwhile:
+    /// the WAL writes every page twice (into the WAL, then into the database at a checkpoint),
+    /// while a rollback journal keeps only the old contents of pages that existed before the
+    /// transaction, and a load into an empty file mostly adds new pages. A process killed in
+    /// a transaction leaves a hot journal that the next connection rolls back. The load took
+    /// about 20% less time on `real.pgn`. If another connection holds the file, the mode
+    /// stays WAL.
+    ///
+    /// Off builds the key if it is missing (also after a bulk load that was killed) and
+    /// restores `NORMAL` and the WAL.
     pub fn set_bulk(&mut self, on: bool) -> Result<(), Error> {
         self.schema_change(match on {
             true => "DROP INDEX IF EXISTS moves_pkey",
@@ -181,7 +186,45 @@ impl SqliteStore {
         if self.file {
             let mode = if on { "OFF" } else { "NORMAL" };
             self.map_busy(self.conn.pragma_update(None, "synchronous", mode))?;
+            self.set_journal(if on { "DELETE" } else { "WAL" })?;
         }
+        Ok(())
+    }
+
+    /// Sets the journal mode; leaves it as it is when other connections keep it from changing
+    /// (a busy database, or SQLite answering with the old mode).
+    fn set_journal(&self, mode: &str) -> Result<(), Error> {
+        match self
+            .conn
+            .pragma_update_and_check(None, "journal_mode", mode, |r| r.get::<_, String>(0))
+        {
+            Err(e)
+                if matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                ) =>
+            {
+                Ok(())
+            }
+            result => result.map(drop).map_err(Error::Sqlite),
+        }
+    }
+
+    /// Switches the settings of index builds on or off.
+    ///
+    /// Off (the usual): 16 MiB of page cache (peak memory of a load stays under 100 MB), as
+    /// the B-trees keyed by `game_id` are written in random order, and no helper thread.
+    ///
+    /// On: SQLite sorts an index's entries in runs of one cache's worth, and a run of 16 MiB
+    /// is sorted with a cache miss at almost every step; runs of 1 MiB fit the CPU's caches and
+    /// are then merged in streams. One helper thread sorts a run while the table scan fills
+    /// the next. Building the two `moves` indexes after a 200 MB load took 17.4 s instead of
+    /// 28.1 s (sqlite3 shell, peak 10 MB instead of 38 MB), 0.34 s instead of 0.64 s after
+    /// `real.pgn`.
+    pub fn set_index_builds(&self, on: bool) -> Result<(), Error> {
+        let (cache_kib, threads) = if on { (1024, 1) } else { (16384, 0) };
+        self.map_busy(self.conn.pragma_update(None, "cache_size", -cache_kib))?;
+        self.map_busy(self.conn.pragma_update(None, "threads", threads))?;
         Ok(())
     }
 

@@ -240,9 +240,16 @@ impl Database {
     /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]) and
     /// restores the usual settings.
     pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
+        if let Backend::Sqlite(s) = &mut self.backend {
+            s.set_index_builds(true)?;
+        }
         let built = self.schema_change(&crate::schema::create_indexes_sql());
         let restored = self.set_bulk(false);
-        built.and(restored)
+        let usual = match &mut self.backend {
+            Backend::Sqlite(s) => s.set_index_builds(false),
+            Backend::Postgres(_) => Ok(()),
+        };
+        built.and(restored).and(usual)
     }
 
     fn set_bulk(&mut self, on: bool) -> Result<(), Error> {

@@ -41,6 +41,9 @@ pub fn run(args: LoadArgs) -> Outcome {
                 bar.set_position(bytes);
                 bar.set_message(format!("{games} games"));
             }
+            LoadEvent::BuildingIndexes => {
+                bar.set_message("all games stored; building the indexes");
+            }
             _ => {}
         });
         bar.finish_and_clear();

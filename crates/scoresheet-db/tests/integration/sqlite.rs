@@ -209,3 +209,50 @@ fn ok_sqlite_bulk_load_keys() {
         "{again:?}"
     );
 }
+
+/// The file format byte that says whether a SQLite file is in WAL mode (2) or uses a rollback
+/// journal (1): offset 18 of the header.
+fn header_journal_byte(path: &std::path::Path) -> u8 {
+    let bytes = std::fs::read(path).expect("database file readable");
+    bytes[18]
+}
+
+/// A bulk load writes through a rollback journal (every page once, not into the WAL and then
+/// the file) and leaves the database in WAL mode; a load into a database that holds games
+/// stays in WAL mode throughout.
+#[test]
+fn ok_sqlite_bulk_load_journal() {
+    let (mut db, path) = sqlite_db("bulk-journal");
+    assert_eq!(
+        header_journal_byte(&path),
+        2,
+        "a new database is in WAL mode"
+    );
+    let mut seen = Vec::new();
+    let mut on_event = |event: load::LoadEvent<'_>| {
+        if let load::LoadEvent::Progress { .. } = event {
+            seen.push(header_journal_byte(&path));
+        }
+    };
+    let options = LoadOptions::new().batch_size(50);
+    load::load_path(&mut db, &sample(), &options, &mut on_event).expect("load succeeds");
+    assert!(
+        seen.len() >= 4 && seen.iter().all(|&b| b == 1),
+        "rollback journal during the bulk load: {seen:?}"
+    );
+    let mode = db.query("PRAGMA journal_mode", None).expect("pragma runs");
+    assert_eq!(mode.rows, vec![vec![Value::Text("wal".into())]]);
+    assert_eq!(header_journal_byte(&path), 2);
+    // Not empty: no bulk settings.
+    let mut seen = Vec::new();
+    let mut on_event = |event: load::LoadEvent<'_>| {
+        if let load::LoadEvent::Progress { .. } = event {
+            seen.push(header_journal_byte(&path));
+        }
+    };
+    load::load_path(&mut db, &sample(), &options, &mut on_event).expect("load succeeds");
+    assert!(
+        seen.len() >= 4 && seen.iter().all(|&b| b == 2),
+        "WAL when the database holds games: {seen:?}"
+    );
+}

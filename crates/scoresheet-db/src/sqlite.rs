@@ -131,7 +131,8 @@ impl SqliteStore {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| busy_error(e, busy))?;
         let mut outcome = BatchOutcome::default();
-        let mut moves: Vec<MoveRow<'_>> = Vec::new();
+        let plies = games.iter().map(|g| g.plies.len()).sum();
+        let mut moves: Vec<MoveRow<'_>> = Vec::with_capacity(plies);
         {
             let mut insert = tx.prepare_cached(INSERT_GAME)?;
             let mut existing =

@@ -122,11 +122,11 @@ impl<'c> Params<'c> {
     }
 
     /// Binds `value` to parameter `at` (from 1) unless it holds `held` already.
-    fn bind(
+    fn bind<T: rusqlite::ToSql + ?Sized>(
         &mut self,
         at: usize,
         held: Option<Held>,
-        value: &dyn rusqlite::ToSql,
+        value: &T,
     ) -> rusqlite::Result<()> {
         let slot = &mut self.held[at - 1];
         if held.is_some() && *slot == held {

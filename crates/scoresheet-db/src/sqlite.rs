@@ -52,7 +52,10 @@ impl SqliteStore {
         };
         store.set_index_builds(false)?;
         if file {
-            store.map_busy(store.conn.pragma_update(None, "journal_mode", "WAL"))?;
+            // While a bulk load holds the file in rollback mode, the switch is refused at
+            // once: this connection then works in that mode (it waits for each of the load's
+            // commits), and the load switches the file back to WAL at its end.
+            store.set_journal("WAL")?;
             store.map_busy(store.conn.pragma_update(None, "synchronous", "NORMAL"))?;
             // Checkpoint every 64 MiB of WAL instead of every 4 MiB: a page written by several
             // batches is copied into the database file once.

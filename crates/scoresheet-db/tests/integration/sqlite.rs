@@ -256,3 +256,33 @@ fn ok_sqlite_bulk_load_journal() {
         "WAL when the database holds games: {seen:?}"
     );
 }
+
+/// Another connection opened during a bulk load (which holds the file in rollback mode and is
+/// in a write transaction, so that the switch to WAL that opening asks for is refused) still
+/// opens and reads, instead of failing as locked.
+#[test]
+fn ok_sqlite_read_during_bulk_load() {
+    let (db, path) = sqlite_db("read-during-bulk");
+    drop(db);
+    // What a bulk load's connection holds between two of its commits.
+    let loader = rusqlite::Connection::open(&path).expect("opens");
+    let mode: String = loader
+        .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+        .expect("rollback journal");
+    assert_eq!(mode, "delete");
+    loader
+        .execute_batch("BEGIN IMMEDIATE; CREATE TABLE held (x)")
+        .expect("a write transaction");
+    let mut reader = Database::open(&DatabaseUrl::sqlite(&path)).expect("opens during the load");
+    let count = reader
+        .query("SELECT COUNT(*) FROM games", None)
+        .expect("reads during the load");
+    assert_eq!(count.rows, vec![vec![Value::Int(0)]]);
+    loader.execute_batch("COMMIT").expect("the load commits");
+    drop(reader);
+    drop(loader);
+    // The next open (the load's end, or any connection) puts the file back in WAL mode.
+    let mut db = Database::open(&DatabaseUrl::sqlite(&path)).expect("opens");
+    let mode = db.query("PRAGMA journal_mode", None).expect("pragma runs");
+    assert_eq!(mode.rows, vec![vec![Value::Text("wal".into())]]);
+}

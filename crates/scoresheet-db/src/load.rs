@@ -335,14 +335,14 @@ fn load_counted<R: Read + Send>(
     let bulk = db
         .begin_bulk()
         .map_err(|e| LoadError::new(LoadSummary::default(), e))?;
-    let result = load_counted_into(db, src, source, options, on_event, count, checked, start);
+    let result = load_counted_into(db, src, source, options, on_event, count, checked);
     let ended = if bulk {
         on_event(LoadEvent::BuildingIndexes);
         db.end_bulk()
     } else {
         Ok(())
     };
-    // The time reported covers the index builds too.
+    // The time reported (set here only) covers the index builds too.
     match (result, ended) {
         (Ok(mut summary), ended) => {
             summary.elapsed = start.elapsed();
@@ -367,7 +367,6 @@ fn load_counted_into<R: Read + Send>(
     on_event: &mut dyn FnMut(LoadEvent<'_>),
     count: Arc<AtomicU64>,
     checked: bool,
-    start: Instant,
 ) -> Result<LoadSummary, LoadError> {
     let source: Arc<str> = Arc::from(source);
     let (tx, rx) = mpsc::sync_channel::<Batch>(1);
@@ -406,12 +405,8 @@ fn load_counted_into<R: Read + Send>(
             Err(error) => error,
         },
         (Ok(()), Some(read), None) => Error::Read(read),
-        (Ok(()), None, _) => {
-            summary.elapsed = start.elapsed();
-            return Ok(summary);
-        }
+        (Ok(()), None, _) => return Ok(summary),
     };
-    summary.elapsed = start.elapsed();
     Err(LoadError::new(summary, error))
 }
 

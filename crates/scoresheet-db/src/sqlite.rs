@@ -198,19 +198,12 @@ impl SqliteStore {
     /// Sets the journal mode; leaves it as it is when other connections keep it from changing
     /// (a busy database, or SQLite answering with the old mode).
     fn set_journal(&self, mode: &str) -> Result<(), Error> {
-        match self
+        let set = self
             .conn
-            .pragma_update_and_check(None, "journal_mode", mode, |r| r.get::<_, String>(0))
-        {
-            Err(e)
-                if matches!(
-                    e.sqlite_error_code(),
-                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
-                ) =>
-            {
-                Ok(())
-            }
-            result => result.map(drop).map_err(Error::Sqlite),
+            .pragma_update_and_check(None, "journal_mode", mode, |r| r.get::<_, String>(0));
+        match self.map_busy(set) {
+            Err(Error::Locked { .. }) => Ok(()),
+            result => result.map(drop),
         }
     }
 

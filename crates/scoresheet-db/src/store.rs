@@ -240,16 +240,19 @@ impl Database {
     /// Builds the secondary indexes after a bulk load (see [`Database::begin_bulk`]) and
     /// restores the usual settings.
     pub(crate) fn end_bulk(&mut self) -> Result<(), Error> {
-        if let Backend::Sqlite(s) = &mut self.backend {
-            s.set_index_builds(true)?;
-        }
+        self.set_index_builds(true)?;
         let built = self.schema_change(&crate::schema::create_indexes_sql());
         let restored = self.set_bulk(false);
-        let usual = match &mut self.backend {
-            Backend::Sqlite(s) => s.set_index_builds(false),
-            Backend::Postgres(_) => Ok(()),
-        };
+        let usual = self.set_index_builds(false);
         built.and(restored).and(usual)
+    }
+
+    /// SQLite's settings for building indexes, on or off (PostgreSQL has none to switch).
+    fn set_index_builds(&self, on: bool) -> Result<(), Error> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.set_index_builds(on),
+            Backend::Postgres(_) => Ok(()),
+        }
     }
 
     fn set_bulk(&mut self, on: bool) -> Result<(), Error> {

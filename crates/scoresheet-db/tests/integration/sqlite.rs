@@ -217,6 +217,19 @@ fn header_journal_byte(path: &std::path::Path) -> u8 {
     bytes[18]
 }
 
+/// Loads the sample in batches of 50; the file's journal byte after each batch.
+fn journal_bytes_during_load(db: &mut Database, path: &std::path::Path) -> Vec<u8> {
+    let mut seen = Vec::new();
+    let mut on_event = |event: load::LoadEvent<'_>| {
+        if let load::LoadEvent::Progress { .. } = event {
+            seen.push(header_journal_byte(path));
+        }
+    };
+    let options = LoadOptions::new().batch_size(50);
+    load::load_path(db, &sample(), &options, &mut on_event).expect("load succeeds");
+    seen
+}
+
 /// A bulk load writes through a rollback journal (every page once, not into the WAL and then
 /// the file) and leaves the database in WAL mode; a load into a database that holds games
 /// stays in WAL mode throughout.
@@ -228,14 +241,7 @@ fn ok_sqlite_bulk_load_journal() {
         2,
         "a new database is in WAL mode"
     );
-    let mut seen = Vec::new();
-    let mut on_event = |event: load::LoadEvent<'_>| {
-        if let load::LoadEvent::Progress { .. } = event {
-            seen.push(header_journal_byte(&path));
-        }
-    };
-    let options = LoadOptions::new().batch_size(50);
-    load::load_path(&mut db, &sample(), &options, &mut on_event).expect("load succeeds");
+    let seen = journal_bytes_during_load(&mut db, &path);
     assert!(
         seen.len() >= 4 && seen.iter().all(|&b| b == 1),
         "rollback journal during the bulk load: {seen:?}"
@@ -244,13 +250,7 @@ fn ok_sqlite_bulk_load_journal() {
     assert_eq!(mode.rows, vec![vec![Value::Text("wal".into())]]);
     assert_eq!(header_journal_byte(&path), 2);
     // Not empty: no bulk settings.
-    let mut seen = Vec::new();
-    let mut on_event = |event: load::LoadEvent<'_>| {
-        if let load::LoadEvent::Progress { .. } = event {
-            seen.push(header_journal_byte(&path));
-        }
-    };
-    load::load_path(&mut db, &sample(), &options, &mut on_event).expect("load succeeds");
+    let seen = journal_bytes_during_load(&mut db, &path);
     assert!(
         seen.len() >= 4 && seen.iter().all(|&b| b == 2),
         "WAL when the database holds games: {seen:?}"

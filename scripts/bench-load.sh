@@ -10,7 +10,9 @@
 # command RUNS times (default 3) and each Python one PY_RUNS times (default 1), keeps the best
 # wall time (PY_RUNS=0 skips Python), and reports CPU seconds too: the client's user+sys, plus for PostgreSQL the
 # server's (its processes' time, including ended backends, read from /proc). On a shared
-# machine CPU time is the steadier number.
+# machine CPU time is the steadier number. BASE=BINARY also measures another build's loads;
+# FLOOR=1 measures what SQLite and PostgreSQL themselves take to store the same rows (see
+# below; needs the sqlite3 shell).
 set -euo pipefail
 # The shared data and peer harness live beside the repository: ../shared from its root,
 # resolved from this script's own directory (works from any working directory or worktree).
@@ -79,6 +81,12 @@ if "$bin" egd --help >/dev/null 2>&1; then
 fi
 measure "scoresheet load sqlite" "$runs" 0 -- "$bin" load --quiet --db "sqlite:@DB@" "$pgn"
 measure "scoresheet load postgres" "$runs" 1 -- "$bin" load --quiet --db "@PG@" "$pgn"
+# BASE=BINARY: the same two loads by another build (an older commit's release binary), in
+# this run, for the "N times faster than build X" ratios.
+if [ -n "${BASE:-}" ]; then
+  measure "base load sqlite" "$runs" 0 -- "$BASE" load --quiet --db "sqlite:@DB@" "$pgn"
+  measure "base load postgres" "$runs" 1 -- "$BASE" load --quiet --db "@PG@" "$pgn"
+fi
 if [ "$py_runs" -gt 0 ]; then
   measure "python-chess + sqlite3" "$py_runs" 0 -- python3 scripts/load_baseline.py sqlite "@DB@" "$pgn"
   measure "python-chess + psycopg" "$py_runs" 1 -- python3 scripts/load_baseline.py postgres "@PG@" "$pgn"
@@ -105,6 +113,83 @@ if [ "$have_egd" = 1 ]; then
   done
 else
   echo "(no \`scoresheet egd\` command in this build: no pipeline share)"
+fi
+if [ -n "${BASE:-}" ]; then
+  for db in sqlite postgres; do
+    echo "load $db, base build / this build: wall" \
+      "$(ratio "$(get "base load $db" 1)" "$(get "scoresheet load $db" 1)")x," \
+      "cpu $(ratio "$(get "base load $db" 2)" "$(get "scoresheet load $db" 2)")x"
+  done
+fi
+
+# The engines' own share (FLOOR=1): the rows of moves that a load stored, written again by the
+# database itself, with no PGN reading, replay or client in the way; then the two indexes of
+# moves that a bulk load builds at its end. Best wall of RUNS each.
+#   SQLite (sqlite3 shell): INSERT ... SELECT from the loaded file into an empty table of the
+#   same definition, with the bulk load's settings (rollback journal, synchronous=OFF, 16 MiB
+#   cache; 1 MiB and one helper thread for the index builds). The WHERE clause keeps SQLite
+#   from copying the stored records as they are (its transfer optimization): every row is
+#   decoded from the source, then encoded and inserted, so this overstates the insert alone.
+#   PostgreSQL: one backend COPYs a binary file of the rows (written beforehand by COPY TO)
+#   into an empty table without indexes, then builds the primary key and the position index.
+if [ -n "${FLOOR:-}" ]; then
+  command -v sqlite3 >/dev/null || { echo "FLOOR=1 needs the sqlite3 shell" >&2; exit 1; }
+  echo
+  best_of() { # NAME SECONDS...: prints the smallest
+    local name="$1"
+    shift
+    printf '%-28s %8.2f\n' "$name" "$(printf '%s\n' "$@" | sort -n | head -1)" | tee -a "$work/results"
+  }
+  rm -f "$work"/*.db*
+  "$bin" load --quiet --db "$work/src.db" "$pgn"
+  table_sql="$(sqlite3 "$work/src.db" "SELECT sql FROM sqlite_master WHERE name = 'moves'")"
+  ins=() idx=()
+  for ((i = 0; i < runs; i++)); do
+    rm -f "$work/floor.db"*
+    sqlite3 "$work/floor.db" "PRAGMA journal_mode=DELETE; $table_sql" >/dev/null
+    out="$(sqlite3 "$work/floor.db" <<EOF
+PRAGMA synchronous=OFF; PRAGMA cache_size=-16384;
+ATTACH '$work/src.db' AS src;
+.timer on
+INSERT INTO main.moves SELECT * FROM src.moves WHERE 1;
+PRAGMA cache_size=-1024; PRAGMA threads=1;
+CREATE UNIQUE INDEX main.moves_pkey ON moves (game_id, ply);
+CREATE INDEX main.moves_position_key ON moves (position_key);
+EOF
+)"
+    # Timed: the insert first, the two index builds last.
+    mapfile -t t < <(echo "$out" | awk '/^Run Time/ {print $4}')
+    ins+=("${t[0]}")
+    idx+=("$(echo "${t[-2]} + ${t[-1]}" | bc)")
+  done
+  best_of "sqlite3: insert moves" "${ins[@]}"
+  best_of "sqlite3: build 2 indexes" "${idx[@]}"
+  fresh_pg >/dev/null
+  "$bin" load --quiet --db "$base/bench" "$pgn"
+  rows="$work/moves.bin"
+  chmod 755 "$work"
+  psql -X -q "$base/bench" -c "\\copy moves TO '$rows' (FORMAT binary)"
+  chmod 644 "$rows"
+  copy=() pidx=()
+  for ((i = 0; i < runs; i++)); do
+    out="$(psql -X -q "$base/bench" <<EOF
+DROP TABLE IF EXISTS moves_floor;
+CREATE TABLE moves_floor (LIKE moves);
+SET synchronous_commit = off;
+\timing on
+COPY moves_floor FROM '$rows' (FORMAT binary);
+ALTER TABLE moves_floor ADD PRIMARY KEY (game_id, ply);
+CREATE INDEX ON moves_floor (position_key);
+EOF
+)"
+    mapfile -t t < <(echo "$out" | awk '/^Time:/ {printf "%.3f\n", $2 / 1000}')
+    copy+=("${t[0]}")
+    pidx+=("$(echo "${t[1]} + ${t[2]}" | bc)")
+  done
+  best_of "postgres: COPY moves" "${copy[@]}"
+  best_of "postgres: build 2 indexes" "${pidx[@]}"
+  echo "sqlite3 insert + indexes: $(echo "$(get "sqlite3: insert moves" 1) + $(get "sqlite3: build 2 indexes" 1)" | bc) s;" \
+    "postgres COPY + indexes: $(echo "$(get "postgres: COPY moves" 1) + $(get "postgres: build 2 indexes" 1)" | bc) s"
 fi
 
 # Growth and memory (GROWTH=1): the input repeated 38 times with the Event tag varied per copy

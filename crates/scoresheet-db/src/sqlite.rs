@@ -66,12 +66,7 @@ impl SqliteStore {
 
     /// Turns `SQLITE_BUSY` into [`Error::Locked`].
     fn map_busy<T>(&self, result: rusqlite::Result<T>) -> Result<T, Error> {
-        result.map_err(|e| match e.sqlite_error_code() {
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Error::Locked {
-                waited: self.busy_timeout,
-            },
-            _ => Error::Sqlite(e),
-        })
+        result.map_err(|e| busy_error(e, self.busy_timeout))
     }
 
     /// The schema version, `None` without scoresheet tables.

@@ -290,17 +290,7 @@ pub struct TokenizeArgs {
     #[arg(long, value_enum, default_value = "ids")]
     pub format: TokenFormat,
     #[command(flatten)]
-    pub movetext: MovetextArgs,
-    /// No summary on stderr (rejected games are still reported).
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
-    /// summary counts them either way.
-    #[arg(long)]
-    pub warnings: bool,
-    /// PGN files (gzip, zstd, bzip2 accepted); standard input when none, or `-`.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<std::path::PathBuf>,
+    pub input: PgnInputArgs,
 }
 
 /// The output of `tokenize`.
@@ -361,6 +351,10 @@ pub struct LoadArgs {
     /// Games per transaction (memory grows with it, never with the input).
     #[arg(long, default_value_t = 100, value_name = "GAMES")]
     pub batch_size: usize,
+    /// Threads reading games (1 to 256; default: the cores available), besides the database
+    /// writers. The games stored and the reports are the same for any N.
+    #[arg(long, value_name = "N", default_value_t = default_threads(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
     /// No progress bar, no summary, no per-game messages (errors are still printed).
     #[arg(long, short)]
     pub quiet: bool,
@@ -414,14 +408,11 @@ pub enum QueryFormat {
 /// Flags of `egd`.
 #[derive(Debug, Args)]
 pub struct EgdArgs {
-    /// PGN files (plain, .gz, .zst, .bz2); `-` or none reads standard input.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub input: PgnInputArgs,
     /// Write the JSON here instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    pub movetext: MovetextArgs,
     /// Indent the JSON (two spaces); each game then spans several lines.
     #[arg(long)]
     pub pretty: bool,
@@ -429,30 +420,43 @@ pub struct EgdArgs {
     /// fivefold, stalemate, insufficient material) and a move `meta` (NAGs, glyphs, comments).
     #[arg(long)]
     pub extended: bool,
-    /// Threads converting games: each takes a run of whole games from the input, converts it
-    /// and writes it when its turn comes. The output is the same, in input order, for any N.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+}
+
+/// The PGN input flags of every command that reads games through the library's pump (`egd`,
+/// `export`, `pgn`, `tokenize`): the same names, meanings and defaults everywhere.
+#[derive(Debug, Args)]
+pub struct PgnInputArgs {
+    /// PGN files (plain, .gz, .zst, .bz2, told by content); `-` or none reads standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub movetext: MovetextArgs,
+    /// Threads reading games (1 to 256; default: the cores available). Each takes a run of
+    /// whole games from the input; the output is the same, in input order, for any N.
+    #[arg(long, value_name = "N", default_value_t = default_threads(), value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
-    /// summary counts them either way.
+    /// Print every oddity met (text skipped, odd forms read, repairs) on stderr as a warning;
+    /// the summary counts them either way.
     #[arg(long)]
     pub warnings: bool,
-    /// No progress line and no summary (errors are still printed).
+    /// No progress line and no summary (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// The cores available, at most 256: the default of `--threads`.
+fn default_threads() -> u16 {
+    u16::try_from(scoresheet_pgn::pump::default_threads().min(256)).unwrap_or(1)
 }
 
 /// Flags of `export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// PGN files (plain, .gz, .zst, .bz2); `-` or none reads standard input.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub input: PgnInputArgs,
     /// The dataset directory (created if needed).
     #[arg(short, long, value_name = "DIR")]
     pub output: std::path::PathBuf,
-    #[command(flatten)]
-    pub movetext: MovetextArgs,
     /// The tables' file format.
     #[arg(long, value_enum, default_value_t = ExportFormat::Parquet)]
     pub format: ExportFormat,
@@ -465,18 +469,6 @@ pub struct ExportArgs {
     /// Replace a dataset already in the directory.
     #[arg(long)]
     pub force: bool,
-    /// Threads converting games (1 to 256). The rows and files are the same whatever the
-    /// count; with 2 or more, chunks of about 1 MB of input are converted in parallel and
-    /// written in input order.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
-    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
-    /// summary counts them either way.
-    #[arg(long)]
-    pub warnings: bool,
-    /// No progress line and no summary (errors are still printed).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// The file format of `export`.
@@ -540,29 +532,16 @@ pub struct PgnArgs {
     /// Notation of the moves written.
     #[arg(long, value_enum)]
     pub to: Notation,
-    /// The language of the movetext's piece letters (ISO 639-1 code: de, fr, es, it, ru, zh,
-    /// ...; see `scoresheet::localized`), as for `egd`, `load` and `export`; with --to san or
-    /// lan the moves are written in it too, unless --to-lang says otherwise.
-    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
-    pub lang: Option<scoresheet::localized::Lang>,
     /// The piece letters written with --to san or lan, when other than the movetext's
-    /// (`--lang de --to san --to-lang en` turns German SAN into English).
+    /// (`--lang de --to san --to-lang en` turns German SAN into English; without it, SAN and
+    /// LAN are written in the --lang of the input).
     #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
     pub to_lang: Option<scoresheet::localized::Lang>,
-
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-    /// PGN files (`-` for standard input, also when none is given), possibly compressed.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<String>,
-    /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the
-    /// summary counts them either way.
-    #[arg(long)]
-    pub warnings: bool,
-    /// No summary on stderr (rejected games are still reported).
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub input: PgnInputArgs,
 }
 
 /// Flags of `moves`.

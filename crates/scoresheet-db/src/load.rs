@@ -51,25 +51,30 @@ use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
 use scoresheet_pgn::input::Compression;
-use scoresheet_pgn::replay::{ReplayOptions, Replayer};
-use scoresheet_pgn::{Noted, ReadError, Reader};
+use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
+use scoresheet_pgn::replay::ReplayOptions;
+use scoresheet_pgn::{ReadError, ReadOptions};
 
-use crate::{row::GameRow, sink::RowSink, store::BatchOutcome, Database, Error};
+use crate::row::GameRow;
+use crate::sink::{RowConverter, Rows};
+use crate::{store::BatchOutcome, Database, Error};
 
 /// Settings of a load, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoadOptions {
     batch_size: usize,
+    threads: usize,
     abort_after_games: Option<u64>,
     warnings: bool,
     replay: ReplayOptions,
 }
 
 impl LoadOptions {
-    /// The defaults: batches of 100 games.
+    /// The defaults: batches of 100 games, games read on one thread.
     pub const fn new() -> LoadOptions {
         LoadOptions {
             batch_size: 100,
+            threads: 1,
             abort_after_games: None,
             warnings: false,
             replay: ReplayOptions::new(),
@@ -83,6 +88,28 @@ impl LoadOptions {
     pub const fn batch_size(mut self, games: usize) -> LoadOptions {
         self.batch_size = if games == 0 { 1 } else { games };
         self
+    }
+
+    /// Threads reading and converting games (the library's [`Pump`]; at least 1): the games
+    /// stored, their order and the reports are the same for any count.
+    pub const fn threads(mut self, threads: usize) -> LoadOptions {
+        self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// Games per transaction.
+    pub const fn games_per_batch(&self) -> usize {
+        self.batch_size
+    }
+
+    /// Whether each oddity is reported.
+    pub const fn keeps_warnings(&self) -> bool {
+        self.warnings
+    }
+
+    /// How move tokens are read.
+    pub const fn replay_options(&self) -> ReplayOptions {
+        self.replay
     }
 
     /// Whether to report each oddity of the input (text skipped, odd forms read) through
@@ -423,69 +450,69 @@ struct Batch {
     nuls: u64,
 }
 
-/// The reader thread: parses and converts, sends batches. Returns the error that stopped
+/// The reader thread: the library's [`Pump`] reads and converts games (on
+/// [`LoadOptions::threads`] threads), and each run's rows are sent to the writers in batches of
+/// at most [`LoadOptions::batch_size`] games, in input order. Returns the error that stopped
 /// reading, if any.
-fn parse<R: Read>(
+fn parse<R: Read + Send>(
     src: R,
     source: Arc<str>,
     options: &LoadOptions,
     tx: mpsc::SyncSender<Batch>,
     done: mpsc::Receiver<Batch>,
 ) -> Option<ReadError> {
-    let mut reader = Reader::new(src);
-    let mut visitor = Replayer::with_options(
-        Noted::new(RowSink::new()).keep(options.warnings),
-        options.replay,
-    );
-    let mut batch = Batch::default();
-    let mut fatal = None;
-    let mut oddities = 0;
-    loop {
-        let game = reader.read_game(&mut visitor);
-        for (at, what) in visitor.sink_mut().take_kept() {
-            batch.warnings.push(format!("{source}: {at}: {what}"));
-        }
-        let total = visitor.sink().oddities().total();
-        batch.oddities += total - oddities;
-        oddities = total;
-        match game {
-            Ok(None) => break,
-            Ok(Some(Ok(game))) => {
-                let byte = game.byte;
-                match GameRow::new(game, Arc::clone(&source)) {
-                    Ok((row, nuls)) => {
-                        batch.games.push(row);
-                        batch.nuls += nuls;
-                    }
-                    Err(e) => batch
-                        .rejected
-                        .push(format!("{source}: game at byte {byte}: {e}")),
-                }
-            }
-            Ok(Some(Err(e))) => batch.rejected.push(format!("{source}: {e}")),
-            Err(e) if e.is_recoverable() => batch.rejected.push(format!("{source}: {e}")),
-            Err(e) => {
-                fatal = Some(e);
-                break;
+    let pump = Pump::new(options.threads)
+        .chunk_bytes(CHUNK_BYTES)
+        .read_options(ReadOptions::new());
+    let mut seq = 0;
+    let named = Arc::clone(&source);
+    let deliver = move |rows: &mut Rows, log: ChunkLog| {
+        let source = &named;
+        let mut batch = Batch {
+            seq,
+            nuls: std::mem::take(&mut rows.nuls),
+            read: log.converted_games() + log.rejected_games(),
+            oddities: log.oddities().total(),
+            ..Batch::default()
+        };
+        for event in log.events() {
+            match event {
+                Event::Rejected(e) => batch.rejected.push(format!("{source}: {e}")),
+                Event::Warning(at, what) => batch.warnings.push(format!("{source}: {at}: {what}")),
             }
         }
-        batch.read += 1;
-        if batch.games.len() >= options.batch_size {
+        // Runs of several threads hold a chunk's games: one transaction per batch_size.
+        let mut games = rows.games.drain(..);
+        loop {
+            batch.games.extend(games.by_ref().take(options.batch_size));
+            let more = games.len() > 0;
+            seq += 1;
             let next = Batch {
-                seq: batch.seq + 1,
+                seq,
                 ..Batch::default()
             };
             if tx.send(std::mem::replace(&mut batch, next)).is_err() {
-                return None;
+                return Err(io::Error::other("the writers stopped"));
             }
             // At most two written batches wait here: one per batch sent since the last look.
             done.try_iter().for_each(drop);
+            if !more {
+                return Ok(());
+            }
         }
+    };
+    let new_worker = || RowConverter::new(Arc::clone(&source), options);
+    match pump.run(src, new_worker, deliver) {
+        Ok(()) => None,
+        // The writers stopped on an error of their own: that error is what is reported.
+        Err(PumpError::Deliver(_)) => None,
+        Err(PumpError::Fatal(e)) => Some(e),
+        Err(PumpError::Read { byte, error }) => Some(ReadError::from_io(error, byte)),
     }
-    // The writer may have stopped on an error of its own; that error is what it reports.
-    let _ = tx.send(batch);
-    fatal
 }
+
+/// With several threads, chunks of about this much input (a few hundred games).
+const CHUNK_BYTES: usize = 256 << 10;
 
 /// A batch back from a writer, with what storing it did (`None`: not written, because another
 /// writer had failed).

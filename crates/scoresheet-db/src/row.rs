@@ -45,6 +45,7 @@ impl GameRow {
             mut game,
             plies,
             byte: offset,
+            ..
         } = replayed;
         if plies.len() != game.moves.len() {
             return Err(DeriveError {
@@ -238,6 +239,7 @@ mod tests {
             game: g,
             plies: Vec::new(),
             byte: 7,
+            at: scoresheet_pgn::Location::default(),
         };
         let (row, nuls) = GameRow::new(replayed, Arc::from("f.pgn")).expect("no moves to replay");
         assert_eq!(nuls, 1);

@@ -8,7 +8,16 @@ use scoresheet_pgn::egd::{DenormalizedGame, EgdOptions, EgdSink};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
 
+use std::io::Read;
+use std::sync::Arc;
+
+use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
+use scoresheet_pgn::replay::{GameError, GameErrorKind, Replayer};
+use scoresheet_pgn::{Noted, Oddities, Reader};
+
 use crate::derive::ReplayedPly;
+use crate::load::LoadOptions;
+use crate::row::GameRow;
 
 /// A game as the sink hands it over.
 #[derive(Debug)]
@@ -19,6 +28,8 @@ pub(crate) struct Replayed {
     pub plies: Vec<ReplayedPly>,
     /// The byte offset of the game in the (decompressed) input.
     pub byte: u64,
+    /// Where the game starts (within the run it was read in).
+    pub at: Location,
 }
 
 /// The EGD conversion (extended), plus a [`ReplayedPly`] of every mainline move.
@@ -28,7 +39,7 @@ pub(crate) struct RowSink {
     plies: Vec<ReplayedPly>,
     /// The Polyglot key of the position the last mainline ply reached (or the start).
     key: u64,
-    byte: u64,
+    at: Location,
 }
 
 impl RowSink {
@@ -37,7 +48,7 @@ impl RowSink {
             egd: EgdSink::new(EgdOptions::new().extended(true)),
             plies: Vec::new(),
             key: 0,
-            byte: 0,
+            at: Location::default(),
         }
     }
 }
@@ -46,7 +57,7 @@ impl ReplaySink for RowSink {
     type Game = Replayed;
 
     fn begin_game(&mut self, at: Location) {
-        self.byte = at.byte;
+        self.at = at;
         self.plies.clear();
         self.egd.begin_game(at);
     }
@@ -93,12 +104,89 @@ impl ReplaySink for RowSink {
         Replayed {
             game: self.egd.end_game(),
             plies: std::mem::replace(&mut self.plies, next),
-            byte: self.byte,
+            byte: self.at.byte,
+            at: self.at,
         }
     }
 
     fn abandon(&mut self) {
         self.plies.clear();
         self.egd.abandon();
+    }
+}
+
+/// The loader's conversion as the [`Pump`]'s converter: a batch is a run's database rows.
+#[derive(Debug)]
+pub(crate) struct RowConverter {
+    replayer: Replayer<Noted<RowSink>>,
+    source: Arc<str>,
+    /// Where the run being read starts in the input.
+    byte_base: u64,
+    /// With one thread, rows are delivered in runs of this many games.
+    batch_size: usize,
+}
+
+/// A run's rows and the NUL characters replaced in them.
+#[derive(Debug, Default)]
+pub(crate) struct Rows {
+    pub games: Vec<GameRow>,
+    pub nuls: u64,
+}
+
+impl RowConverter {
+    pub(crate) fn new(source: Arc<str>, options: &LoadOptions) -> RowConverter {
+        RowConverter {
+            replayer: Replayer::with_options(
+                Noted::new(RowSink::new()).keep(options.keeps_warnings()),
+                options.replay_options(),
+            ),
+            source,
+            byte_base: 0,
+            batch_size: options.games_per_batch(),
+        }
+    }
+}
+
+impl Convert for RowConverter {
+    type Batch = Rows;
+
+    fn next_game<R: Read>(&mut self, reader: &mut Reader<R>, rows: &mut Rows) -> GameOutcome<u64> {
+        let mut replayed = match next_game(reader, &mut self.replayer) {
+            GameOutcome::Accepted(replayed) => replayed,
+            other => return other.map(|_| 0),
+        };
+        replayed.byte += self.byte_base;
+        let at = replayed.at;
+        let plies = replayed.plies.len() as u64;
+        match GameRow::new(replayed, Arc::clone(&self.source)) {
+            Ok((row, nuls)) => {
+                rows.games.push(row);
+                rows.nuls += nuls;
+                GameOutcome::Accepted(plies)
+            }
+            Err(e) => {
+                let kind = GameErrorKind::Output {
+                    output: "database rows",
+                    why: e.to_string(),
+                };
+                GameOutcome::Rejected(GameError::new(kind, at, ""))
+            }
+        }
+    }
+
+    fn oddities(&self) -> &Oddities {
+        self.replayer.sink().oddities()
+    }
+
+    fn take_kept(&mut self) -> Vec<(Location, String)> {
+        self.replayer.sink_mut().take_kept()
+    }
+
+    fn begin_run(&mut self, byte: u64, _: &mut Rows) {
+        self.byte_base = byte;
+    }
+
+    fn batch_ready(&self, rows: &Rows) -> bool {
+        rows.games.len() >= self.batch_size
     }
 }

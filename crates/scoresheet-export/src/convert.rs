@@ -3,14 +3,16 @@
 //! parallel export).
 
 use std::fmt;
-use std::io::Read;
+use std::io::{self, Read};
 use std::sync::Arc;
 
 use arrow_array::{Array, Int32Array, RecordBatch};
 use arrow_schema::ArrowError;
+use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{GameError, ReplayOptions, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
+use crate::recycle::Recycler;
 use crate::sink::TableSink;
 
 /// Settings of an export, with chaining setters.
@@ -153,7 +155,12 @@ pub enum GameRead {
 pub struct GameConverter {
     inner: Replayer<Noted<TableSink>>,
     options: ExportOptions,
+    recycler: Option<Recycler>,
 }
+
+/// A [`GameConverter`]'s batch for the [`Pump`](scoresheet_pgn::pump::Pump): the batches of a
+/// run of games, or why they could not be built.
+pub type ExportBatch = Option<io::Result<Batches>>;
 
 impl GameConverter {
     /// A converter for games from `source` (its name in the `source_file` column).
@@ -164,7 +171,14 @@ impl GameConverter {
         GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,
+            recycler: None,
         }
+    }
+
+    /// Where written batches come back to be filled again ([`Recycler::give_back`]), when
+    /// converting through the [`Pump`](scoresheet_pgn::pump::Pump).
+    pub fn recycle_from(&mut self, recycler: Option<Recycler>) {
+        self.recycler = recycler;
     }
 
     /// The reader settings every command uses.
@@ -182,12 +196,11 @@ impl GameConverter {
         &mut self,
         reader: &mut Reader<R>,
     ) -> Result<Option<GameRead>, ReadError> {
-        match reader.read_game(&mut self.inner) {
-            Ok(None) => Ok(None),
-            Ok(Some(Ok(plies))) => Ok(Some(GameRead::Exported(plies))),
-            Ok(Some(Err(e))) => Ok(Some(GameRead::Rejected(Rejected::Game(e)))),
-            Err(e) if e.is_recoverable() => Ok(Some(GameRead::Rejected(Rejected::Read(e)))),
-            Err(e) => Err(e),
+        match next_game(reader, &mut self.inner) {
+            GameOutcome::End => Ok(None),
+            GameOutcome::Accepted(plies) => Ok(Some(GameRead::Exported(plies))),
+            GameOutcome::Rejected(e) => Ok(Some(GameRead::Rejected(Rejected::Game(e)))),
+            GameOutcome::Fatal(e) => Err(e),
         }
     }
 
@@ -236,6 +249,52 @@ impl GameConverter {
     /// The oddities kept since the last call: where, and what.
     pub fn take_kept(&mut self) -> Vec<(Location, String)> {
         self.inner.sink_mut().take_kept()
+    }
+}
+
+/// The export as the pump's converter: a run's games become one [`ExportBatch`] (with one
+/// thread, a batch whenever [`ExportOptions::batch_games`] games are held).
+impl Convert for GameConverter {
+    type Batch = ExportBatch;
+
+    fn next_game<R: Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+        _: &mut ExportBatch,
+    ) -> GameOutcome<u64> {
+        next_game(reader, &mut self.inner).map(u64::from)
+    }
+
+    fn oddities(&self) -> &Oddities {
+        GameConverter::oddities(self)
+    }
+
+    fn take_kept(&mut self) -> Vec<(Location, String)> {
+        GameConverter::take_kept(self)
+    }
+
+    fn begin_run(&mut self, byte: u64, _: &mut ExportBatch) {
+        self.set_byte_base(byte);
+        self.take_recycled();
+    }
+
+    fn end_run(&mut self, batch: &mut ExportBatch) {
+        *batch = Some(self.take_batches().map_err(io::Error::other));
+        // With one thread, runs follow each other without a new `begin_run`.
+        self.take_recycled();
+    }
+
+    fn batch_ready(&self, _: &ExportBatch) -> bool {
+        self.batch_is_full()
+    }
+}
+
+impl GameConverter {
+    /// Fills the next batch into the buffers of a written one, if one came back.
+    fn take_recycled(&mut self) {
+        if let Some(spare) = self.recycler.as_ref().and_then(Recycler::take) {
+            self.recycle(spare);
+        }
     }
 }
 

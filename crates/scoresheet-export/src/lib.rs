@@ -104,8 +104,8 @@ mod sink;
 mod writer;
 
 pub use convert::{
-    convert_games, Batches, Converted, ExportOptions, GameConverter, GameRead, Rejected,
-    BATCH_GAMES,
+    convert_games, Batches, Converted, ExportBatch, ExportOptions, GameConverter, GameRead,
+    Rejected, BATCH_GAMES,
 };
 pub use error::{ExportError, ExportErrorKind};
 pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};

@@ -7,10 +7,10 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
-use scoresheet_pgn::Reader;
+use scoresheet_pgn::parallel::ChunkLog;
+use scoresheet_pgn::pump::{Pump, PumpError};
 
-use crate::convert::{Batches, ExportOptions, GameConverter, GameRead, Rejected};
+use crate::convert::{Batches, ExportBatch, ExportOptions, GameConverter};
 use crate::recycle::Recycler;
 
 /// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their
@@ -84,7 +84,7 @@ impl ParallelExport {
 /// })?;
 /// assert_eq!((games, moves, rejected.len()), (200, 300, 100));
 /// assert!(rejected[0].starts_with("game 2 (from line 3), line 3, column 7"), "{}", rejected[0]);
-/// # Ok::<_, scoresheet_pgn::parallel::ParallelError>(())
+/// # Ok::<_, scoresheet_pgn::pump::PumpError>(())
 /// ```
 ///
 /// # Errors
@@ -97,61 +97,27 @@ pub fn export_parallel<R: Read + Send>(
     source: Arc<str>,
     settings: ParallelExport,
     mut deliver: impl FnMut(Batches, &ChunkLog) -> io::Result<()> + Send,
-) -> Result<(), ParallelError> {
-    let options = ParallelOptions::new(settings.threads)
+) -> Result<(), PumpError> {
+    let pump = Pump::new(settings.threads)
         .chunk_bytes(settings.chunk_bytes)
         .read_options(GameConverter::read_options());
-    let new_worker = || {
-        let mut converter =
-            GameConverter::new(Arc::clone(&source), settings.export.batch_games(usize::MAX));
-        converter.keep_oddities(settings.keep_oddities);
-        (converter, settings.recycler.clone())
+    // With several threads a chunk is one batch; with one, batches of the options' size.
+    let export = match pump.threads() {
+        1 => settings.export,
+        _ => settings.export.batch_games(usize::MAX),
     };
-    read_parallel(
-        src,
-        &options,
-        new_worker,
-        |(converter, recycler): &mut (GameConverter, Option<Recycler>), reader, log, out| {
-            if let Some(spare) = recycler.as_ref().and_then(Recycler::take) {
-                converter.recycle(spare);
-            }
-            convert_chunk(converter, reader, log, out);
-        },
-        |batch: &mut Option<io::Result<Batches>>, log| match batch.take() {
+    let new_worker = || {
+        let mut converter = GameConverter::new(Arc::clone(&source), export);
+        converter.keep_oddities(settings.keep_oddities);
+        converter.recycle_from(settings.recycler.clone());
+        converter
+    };
+    pump.run(src, new_worker, |batch: &mut ExportBatch, log| {
+        match batch.take() {
             Some(Ok(batches)) => deliver(batches, &log),
             Some(Err(e)) => Err(e),
-            // Every chunk is converted before it is delivered.
-            None => Err(io::Error::other("a chunk was not converted")),
-        },
-    )
-}
-
-/// Converts the games of one chunk into `out`.
-fn convert_chunk(
-    converter: &mut GameConverter,
-    mut reader: Reader<&[u8]>,
-    log: &mut ChunkLog,
-    out: &mut Option<io::Result<Batches>>,
-) {
-    converter.set_byte_base(log.chunk_byte());
-    let before = converter.oddities().clone();
-    loop {
-        let game = converter.read_game(&mut reader);
-        for (at, what) in converter.take_kept() {
-            log.warning(at, what);
+            // Every run is converted (`end_run`) before it is delivered.
+            None => Err(io::Error::other("a run of games was not converted")),
         }
-        match game {
-            Ok(None) => break,
-            Ok(Some(GameRead::Exported(plies))) => log.converted(u64::from(plies)),
-            Ok(Some(GameRead::Rejected(Rejected::Game(e)))) => log.rejected(e),
-            Ok(Some(GameRead::Rejected(Rejected::Read(e)))) => log.rejected(e),
-            Err(e) => {
-                // Past recovery (a UTF-16 input): the input ends here, as for one reader.
-                log.fatal(e);
-                break;
-            }
-        }
-    }
-    log.add_oddities(&converter.oddities().since(&before));
-    *out = Some(converter.take_batches().map_err(io::Error::other));
+    })
 }

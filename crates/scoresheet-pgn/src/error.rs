@@ -128,6 +128,15 @@ impl ReadError {
         ReadError { kind, position }
     }
 
+    /// An I/O error after `byte` bytes of input: the input ends there.
+    pub fn from_io(error: std::io::Error, byte: u64) -> ReadError {
+        let at = Location {
+            byte,
+            ..Location::default()
+        };
+        ReadError::new(ReadErrorKind::Io(error), at)
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ReadErrorKind {
         &self.kind

@@ -386,6 +386,31 @@ impl<W: io::Write> Writer<W> {
         }
     }
 
+    /// Bytes of finished games not yet written to the underlying writer.
+    pub fn buffered(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The underlying writer (`None` only after a failed [`into_inner`](Writer::into_inner)).
+    pub fn get_ref(&self) -> Option<&W> {
+        self.inner.as_ref()
+    }
+
+    /// Writes everything buffered (finished games) into the underlying writer, then puts
+    /// `spare` in its place and returns it: a writer into a `Vec<u8>` hands over what it wrote
+    /// in runs, reusing their memory.
+    ///
+    /// # Errors
+    ///
+    /// Writing failed.
+    pub fn replace_inner(&mut self, spare: W) -> io::Result<W> {
+        self.write_out()?;
+        match self.inner.replace(spare) {
+            Some(inner) => Ok(inner),
+            None => Err(invalid("pgn: the writer has no output".into())),
+        }
+    }
+
     /// Flushes (a game still open is ended with result `*`) and returns the underlying writer.
     ///
     /// # Errors

@@ -7,6 +7,7 @@ use std::sync::{Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
+use scoresheet_pgn::pump::{next_game, GameOutcome};
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::Reader;
 
@@ -32,18 +33,17 @@ enum Next {
 
 impl Converting {
     fn next(&mut self) -> Next {
-        match self.reader.read_game(&mut self.visitor) {
-            Ok(None) => Next::End(None),
-            Ok(Some(Ok(_))) => {
+        match next_game(&mut self.reader, &mut self.visitor) {
+            GameOutcome::End => Next::End(None),
+            GameOutcome::Accepted(_) => {
                 let mut json = self.visitor.take_output();
                 if json.last() == Some(&b'\n') {
                     json.pop();
                 }
                 Next::Record(json)
             }
-            Ok(Some(Err(e))) => Next::Rejected(e),
-            Err(e) if e.is_recoverable() => Next::Rejected(e.into()),
-            Err(e) => Next::End(Some(e.into())),
+            GameOutcome::Rejected(e) => Next::Rejected(e),
+            GameOutcome::Fatal(e) => Next::End(Some(e.into())),
         }
     }
 }

@@ -35,15 +35,17 @@ struct Collected {
 /// Reads PGN into the export's tables: `(games, moves, rejections)`, the tables as
 /// `pyarrow.RecordBatchReader`s (`scoresheet.read_tables` makes them Tables; use that).
 #[pyfunction]
-#[pyo3(signature = (source, *, threads = 1, fen = false, errors = "skip"))]
+#[pyo3(signature = (source, *, threads = None, fen = false, errors = "skip"))]
 pub fn read_tables<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
-    threads: usize,
+    threads: Option<usize>,
     fen: bool,
     errors: &str,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyList>)> {
     let raise = Errors::parse(errors)?.raise();
+    // Default: the cores available, as the command-line tool's --threads.
+    let threads = threads.unwrap_or_else(scoresheet_pgn::pump::default_threads);
     if threads == 0 {
         return Err(value_error("threads: at least 1"));
     }

@@ -26,6 +26,7 @@ pub fn run(args: LoadArgs) -> Outcome {
         .batch_size(args.batch_size)
         .abort_after_games(abort)
         .warnings(args.warnings)
+        .threads(usize::from(args.threads))
         .replay(args.movetext.replay_options());
     let mut total = LoadSummary::default();
     for input in &args.inputs {

@@ -11,6 +11,7 @@ pub mod moves;
 pub mod parse;
 pub mod perft;
 pub mod pgn;
+pub mod pumped;
 pub mod query;
 pub mod tokenize;
 pub mod vocab;

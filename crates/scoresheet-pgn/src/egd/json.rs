@@ -589,6 +589,40 @@ impl JsonVisitor {
 delegate_visitor!(JsonVisitor, u32);
 noted_oddities!(JsonVisitor);
 
+/// With one thread, JSON is delivered once this many bytes are buffered.
+const DELIVER_AT: usize = 1 << 16;
+
+/// The EGD JSON conversion as the [`Pump`](crate::pump::Pump)'s converter: a batch is the JSON
+/// Lines of a run of games.
+impl crate::pump::Convert for JsonVisitor {
+    type Batch = Vec<u8>;
+
+    fn next_game<R: std::io::Read>(
+        &mut self,
+        reader: &mut crate::Reader<R>,
+        _json: &mut Vec<u8>,
+    ) -> crate::pump::GameOutcome<u64> {
+        crate::pump::next_game(reader, self).map(u64::from)
+    }
+
+    fn oddities(&self) -> &crate::Oddities {
+        JsonVisitor::oddities(self)
+    }
+
+    fn take_kept(&mut self) -> Vec<(crate::Location, String)> {
+        JsonVisitor::take_kept(self)
+    }
+
+    fn end_run(&mut self, json: &mut Vec<u8>) {
+        let spare = std::mem::take(json);
+        *json = self.replace_output(spare);
+    }
+
+    fn batch_ready(&self, _json: &Vec<u8>) -> bool {
+        self.output().len() >= DELIVER_AT
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

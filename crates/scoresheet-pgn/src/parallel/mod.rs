@@ -100,6 +100,11 @@ impl ParallelOptions {
         self.read = options;
         self
     }
+
+    /// The readers' settings.
+    pub const fn read(&self) -> ReadOptions {
+        self.read
+    }
 }
 
 /// What happened to the games of one chunk, filled by the worker: counts, rejected games and
@@ -111,6 +116,7 @@ pub struct ChunkLog {
     converted: u64,
     plies: u64,
     chunk_byte: u64,
+    first_game: u64,
     fatal: Option<ReadError>,
 }
 
@@ -131,6 +137,12 @@ impl ChunkLog {
         self.chunk_byte
     }
 
+    /// The index (from 0) in the whole input of the run's first game, once delivered: a game
+    /// the worker read as game `i` of its chunk is game `first_game() + i` of the input.
+    pub fn first_game(&self) -> u64 {
+        self.first_game
+    }
+
     /// Counts a converted game of `plies` plies.
     pub fn converted(&mut self, plies: u64) {
         self.converted += 1;
@@ -148,6 +160,11 @@ impl ChunkLog {
     /// [`ParallelError::Fatal`], as one reader would stop there.
     pub fn fatal(&mut self, error: ReadError) {
         self.fatal = Some(error);
+    }
+
+    /// Takes the error that ended the input, if any.
+    pub(crate) fn take_fatal(&mut self) -> Option<ReadError> {
+        self.fatal.take()
     }
 
     /// Records an oddity to show.
@@ -195,6 +212,7 @@ impl ChunkLog {
 
     /// Moves every location from the chunk into the input that starts at `start`.
     fn offset_by(&mut self, start: Location) {
+        self.first_game = start.game_index;
         if let Some(e) = &mut self.fatal {
             e.offset_by(start);
         }

@@ -40,6 +40,19 @@ pub enum GameErrorKind {
     Variant,
     /// The reader could not read the game (too large, variations too deep, ...).
     Read(ReadError),
+    /// A game that replayed but that an output cannot hold; names the output and why.
+    Output {
+        /// The output (`database rows`).
+        output: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// A legal move that a token vocabulary does not hold (a Chess960 castling in UCI); the
+    /// token is the move as the vocabulary would write it.
+    NotInVocabulary {
+        /// The vocabulary's name (`san`, `uci`).
+        vocabulary: &'static str,
+    },
 }
 
 /// A game that was rejected: where, which token, and why.
@@ -149,6 +162,12 @@ impl fmt::Display for GameError {
                 f,
                 "variant {token:?} is not supported (only standard chess and Chess960)"
             ),
+            GameErrorKind::Output { output, why } => {
+                write!(f, "the game cannot be written as {output}: {why}")
+            }
+            GameErrorKind::NotInVocabulary { vocabulary } => {
+                write!(f, "move {token:?} is not in the {vocabulary} vocabulary")
+            }
             GameErrorKind::Read(_) => Ok(()),
         }
     }

@@ -234,15 +234,16 @@ impl<R: Read> Iterator for ReplayedGames<R> {
         if self.done {
             return None;
         }
-        match self.reader.read_game(&mut self.replayer) {
-            Ok(None) => {
+        match crate::pump::next_game(&mut self.reader, &mut self.replayer) {
+            crate::pump::GameOutcome::End => {
                 self.done = true;
                 None
             }
-            Ok(Some(game)) => Some(game),
-            Err(err) => {
-                self.done = !err.is_recoverable();
-                Some(Err(err.into()))
+            crate::pump::GameOutcome::Accepted(game) => Some(Ok(game)),
+            crate::pump::GameOutcome::Rejected(e) => Some(Err(e)),
+            crate::pump::GameOutcome::Fatal(e) => {
+                self.done = true;
+                Some(Err(e.into()))
             }
         }
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, TYPE_CHECKING, Any, List, Literal, Sequence, Union
+from typing import IO, TYPE_CHECKING, Any, List, Literal, Optional, Sequence, Union
 
 from . import _scoresheet
 from ._errors import (
@@ -75,7 +75,7 @@ class Tables(tuple):
 def read_tables(
     source: Source,
     *,
-    threads: int = 1,
+    threads: Optional[int] = None,
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
 ) -> Tables:
@@ -85,7 +85,8 @@ def read_tables(
 
     ``source`` is a path (``str`` or ``os.PathLike``; plain, ``.gz``, ``.zst``, ``.bz2``,
     compression told by content), ``bytes`` or a binary file object. ``threads`` workers
-    convert the input in chunks (the tables are the same for any number). ``fen`` adds the
+    convert the input in chunks (default: the cores available; the tables are the same for
+    any number). ``fen`` adds the
     ``fen_after`` column to ``moves``. A game that cannot be replayed is left out of both
     tables and, with ``errors="skip"``, warned about (``RejectedGameWarning``) and listed in
     the result's ``rejected``; with ``errors="raise"`` the first one raises ``PgnError``.

@@ -36,12 +36,13 @@ class Tables(Tuple[pyarrow.Table, pyarrow.Table]):
 def read_tables(
     source: Source,
     *,
-    threads: int = 1,
+    threads: Optional[int] = None,
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
-    ``fen_after``), built by ``threads`` workers with the GIL released. Rejected games:
+    ``fen_after``), built by ``threads`` workers (default: the cores available; the
+    tables are the same for any count) with the GIL released. Rejected games:
     warned (``RejectedGameWarning``) and listed in ``rejected``, or ``PgnError`` with
     ``errors="raise"``."""
 

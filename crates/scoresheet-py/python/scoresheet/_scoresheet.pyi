@@ -8,7 +8,7 @@ from ._errors import Rejection
 __version__: str
 
 def read_tables(
-    source: Source, *, threads: int = 1, fen: bool = False, errors: str = "skip"
+    source: Source, *, threads: Optional[int] = None, fen: bool = False, errors: str = "skip"
 ) -> Tuple[Any, Any, List[Rejection]]: ...
 def read_games(source: Source, *, errors: str = "skip") -> Games: ...
 

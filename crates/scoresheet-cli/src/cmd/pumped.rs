@@ -1,0 +1,161 @@
+//! What the commands that read PGN through the library's [`Pump`] share: the inputs the flags
+//! name, the pump the flags set, the totals and the progress line, a run's log turned into
+//! messages and counts, and the pump's errors as the CLI reports them. A command adds only its
+//! converter and what it does with a batch.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
+use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions};
+
+use super::egd::progress::{Counting, Progress};
+use crate::args::PgnInputArgs;
+
+/// The inputs the flags name: standard input (`-`) when none.
+pub fn inputs(args: &PgnInputArgs) -> Vec<PathBuf> {
+    match args.inputs.is_empty() {
+        true => vec![PathBuf::from("-")],
+        false => args.inputs.clone(),
+    }
+}
+
+/// The pump the flags set: `--threads`, the reader settings every command uses.
+pub fn pump(args: &PgnInputArgs) -> Pump {
+    Pump::new(usize::from(args.threads)).read_options(ReadOptions::new())
+}
+
+/// Totals, shared with the progress line.
+#[derive(Debug)]
+pub struct Counters {
+    /// Input bytes read (after decompression).
+    pub bytes: AtomicU64,
+    /// Games converted.
+    pub converted: AtomicU64,
+    /// Games reported as errors.
+    pub errors: AtomicU64,
+    /// Plies converted.
+    pub plies: AtomicU64,
+    /// Oddities met.
+    pub oddities: Mutex<Oddities>,
+    /// Bytes of the current input read from its file (before decompression).
+    pub raw_bytes: AtomicU64,
+    /// The current input's file size (`u64::MAX` when unknown: standard input, a pipe).
+    pub raw_total: AtomicU64,
+}
+
+impl Default for Counters {
+    fn default() -> Counters {
+        Counters {
+            bytes: AtomicU64::new(0),
+            converted: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            plies: AtomicU64::new(0),
+            oddities: Mutex::default(),
+            raw_bytes: AtomicU64::new(0),
+            raw_total: AtomicU64::new(u64::MAX),
+        }
+    }
+}
+
+impl Counters {
+    /// Adds games converted, games rejected and plies.
+    pub fn add(&self, converted: u64, errors: u64, plies: u64) {
+        self.converted.fetch_add(converted, Ordering::Relaxed);
+        self.errors.fetch_add(errors, Ordering::Relaxed);
+        self.plies.fetch_add(plies, Ordering::Relaxed);
+    }
+
+    /// A counter's value.
+    pub fn get(&self, counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+
+    /// The oddities met so far.
+    pub fn oddities(&self) -> Oddities {
+        self.oddities
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// A new input begins, of `size` bytes if known.
+    fn start_input(&self, size: Option<u64>) {
+        self.raw_bytes.store(0, Ordering::Relaxed);
+        self.raw_total
+            .store(size.unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// Adds one run's counts.
+    fn add_log(&self, log: &ChunkLog) {
+        self.add(log.converted_games(), log.rejected_games(), log.plies());
+        self.oddities
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .merge(log.oddities());
+    }
+}
+
+/// Opens an input, counting its bytes as read from the file (before decompression) and its
+/// size for the progress line, and the bytes after decompression for the summary.
+///
+/// # Errors
+///
+/// The file cannot be opened or its compression is damaged at the start.
+pub fn open(path: &Path, counters: &Arc<Counters>) -> io::Result<Counting<Box<dyn Read + Send>>> {
+    let (raw, size) = input::open_raw(path)?;
+    counters.start_input(size);
+    let raw = Counting::new(raw, Arc::clone(counters), |c| &c.raw_bytes);
+    let src = input::decompress(raw)?;
+    Ok(Counting::new(src, Arc::clone(counters), |c| &c.bytes))
+}
+
+/// One input being pumped: its name for messages, the totals, where messages go.
+#[derive(Clone, Copy)]
+pub struct Job<'a> {
+    /// What the command does to an input, for errors: `converting`, `exporting`, ...
+    pub verb: &'static str,
+    /// The input's name, for messages.
+    pub name: &'a str,
+    /// Totals.
+    pub counters: &'a Counters,
+    /// Where messages go.
+    pub bar: &'a Progress,
+}
+
+impl Job<'_> {
+    /// A run's log: its rejected games and kept oddities printed in input order, its counts
+    /// added to the totals.
+    pub fn log(&self, log: &ChunkLog) {
+        for event in log.events() {
+            self.bar.println(&match event {
+                Event::Warning(at, what) => crate::output::warning(self.name, *at, what),
+                Event::Rejected(e) => crate::output::rejected_game(self.name, e),
+            });
+        }
+        self.counters.add_log(log);
+    }
+
+    /// The pump's error as the command reports it (exit 2), naming the input.
+    pub fn error(&self, e: PumpError) -> anyhow::Error {
+        let error = match e {
+            PumpError::Read { byte, error } => {
+                anyhow::Error::new(error).context(format!("pgn: i/o error after byte {byte}"))
+            }
+            PumpError::Fatal(e) => fatal(e),
+            PumpError::Deliver(e) => anyhow::Error::new(e),
+        };
+        error.context(format!("{} {}", self.verb, self.name))
+    }
+}
+
+/// An error that stops reading the input.
+pub fn fatal(e: ReadError) -> anyhow::Error {
+    let message = e.to_string();
+    match e.into_kind() {
+        scoresheet_pgn::ReadErrorKind::Io(io) => anyhow::Error::new(io).context(message),
+        _ => anyhow::anyhow!(message),
+    }
+}

@@ -1,0 +1,181 @@
+//! The game pump: one input's games read, replayed and converted on one thread or `N`, with
+//! the per-game policy and the counts in one place. Every front end (the CLI's commands, the
+//! Python readers, the database loader, the export) is a [`Convert`] plus a delivery.
+//!
+//! ```text
+//! source ─▶ Pump ─▶ Reader ─▶ Convert::next_game ─▶ GameOutcome ─▶ ChunkLog ─▶ deliver(batch, log)
+//!  Read      1 thread: the whole input, delivered    accepted /        counts,      in input order,
+//!            whenever Convert::batch_ready says;     rejected /        rejections,  locations in the
+//!            N threads: chunks of whole games        fatal / end       warnings     whole input
+//!            (parallel::read_parallel)
+//! ```
+//!
+//! - **The policy** ([`next_game`]): an accepted game is counted with its plies; a rejected
+//!   game (bad move or tag, or a read error that ends only that game) is logged with its
+//!   [`GameError`](crate::replay::GameError) and reading goes on; an error that ends the input
+//!   ([`ReadError::is_recoverable`](crate::ReadError::is_recoverable) false) is delivered after
+//!   the games before it and returned as [`PumpError::Fatal`]. Games in = converted + rejected.
+//! - **The counts**: each delivery's [`ChunkLog`] (games converted and rejected, plies, the
+//!   oddity tally, the rejections and kept oddities in input order); a [`Tally`] adds them up.
+//! - **Threads** ([`Pump::threads`]): the output is the same whatever the count. With one, the
+//!   input is read by one [`Reader`] as it streams and delivered in runs; with more, it is cut
+//!   into chunks of whole games (see [`parallel`](crate::parallel)).
+//!
+//! ```
+//! use std::io::Read;
+//! use scoresheet_pgn::pump::{next_game, Convert, GameOutcome, Pump, Tally};
+//! use scoresheet_pgn::replay::{GameBuilder, Replayer};
+//! use scoresheet_pgn::{Noted, Oddities, Reader};
+//!
+//! /// Each accepted game's SAN moves, one string a game.
+//! struct Sans(Replayer<Noted<GameBuilder>>);
+//!
+//! impl Convert for Sans {
+//!     type Batch = Vec<String>;
+//!     fn next_game<R: Read>(&mut self, reader: &mut Reader<R>, out: &mut Vec<String>) -> GameOutcome<u64> {
+//!         next_game(reader, &mut self.0).map(|game| {
+//!             let sans: Vec<_> = game.plies.iter().map(|p| p.san.to_string()).collect();
+//!             out.push(sans.join(" "));
+//!             game.plies.len() as u64
+//!         })
+//!     }
+//!     fn oddities(&self) -> &Oddities {
+//!         self.0.sink().oddities()
+//!     }
+//! }
+//!
+//! let pgn = b"1. e4 e5 *\n\n1. d4 Qxd8 *\n\n[Event \"c\"]\n\n1. c4 *\n".repeat(50);
+//! for threads in [1, 2] {
+//!     let (mut games, mut tally) = (Vec::new(), Tally::default());
+//!     Pump::new(threads).chunk_bytes(64).run(
+//!         &pgn[..],
+//!         || Sans(Replayer::new(Noted::new(GameBuilder::default()))),
+//!         |batch: &mut Vec<String>, log| {
+//!             games.append(batch);
+//!             tally.add(&log);
+//!             Ok(())
+//!         },
+//!     )?;
+//!     assert_eq!((games.len(), tally.rejected(), tally.games_in()), (100, 50, 150));
+//!     assert_eq!(games[1], "c4");
+//! }
+//! # Ok::<_, scoresheet_pgn::pump::PumpError>(())
+//! ```
+
+mod policy;
+mod tally;
+
+use std::io::{self, Read};
+
+pub use crate::parallel::{ChunkLog, Event, ParallelError as PumpError};
+pub use policy::{next_game, Convert, GameOutcome};
+pub use tally::Tally;
+
+use crate::parallel::{read_parallel, ParallelOptions};
+use crate::{ReadOptions, Reader};
+
+/// With one thread, a run is delivered once it holds this many reports (rejected games and
+/// kept oddities), whatever its batch: memory stays bounded on inputs of rejected games.
+const EVENTS_PER_RUN: usize = 256;
+
+/// The number of threads to use when the user says nothing: the cores available to this
+/// process (1 when that cannot be told).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// How to pump an input: threads, chunk size and reader settings, with chaining setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pump {
+    options: ParallelOptions,
+    threads: usize,
+}
+
+impl Pump {
+    /// `threads` workers (at least one; see [`default_threads`]), the default chunk size and
+    /// [`ReadOptions`].
+    pub const fn new(threads: usize) -> Pump {
+        Pump {
+            options: ParallelOptions::new(threads),
+            threads: if threads == 0 { 1 } else { threads },
+        }
+    }
+
+    /// With several threads, chunks of about this many input bytes (see
+    /// [`ParallelOptions::chunk_bytes`]).
+    pub const fn chunk_bytes(mut self, bytes: usize) -> Pump {
+        self.options = self.options.chunk_bytes(bytes);
+        self
+    }
+
+    /// The readers' settings.
+    pub const fn read_options(mut self, options: ReadOptions) -> Pump {
+        self.options = self.options.read_options(options);
+        self
+    }
+
+    /// The number of workers.
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Reads every game of `src`, converts it with a converter made by `new_worker` (one per
+    /// thread), and hands each batch with its [`ChunkLog`] to `deliver`, in input order, with
+    /// every location in the whole input. `deliver` empties the batch it is given (it is used
+    /// again).
+    ///
+    /// # Errors
+    ///
+    /// An error that ends the input ([`PumpError::Fatal`], or [`PumpError::Read`] for an I/O
+    /// error with several threads), after the games read whole before it were delivered; or
+    /// the first error of `deliver` ([`PumpError::Deliver`]; reading stops).
+    pub fn run<R, C>(
+        &self,
+        src: R,
+        new_worker: impl Fn() -> C + Sync,
+        mut deliver: impl FnMut(&mut C::Batch, ChunkLog) -> io::Result<()> + Send,
+    ) -> Result<(), PumpError>
+    where
+        R: Read + Send,
+        C: Convert,
+    {
+        if self.threads > 1 {
+            return read_parallel(
+                src,
+                &self.options,
+                new_worker,
+                |converter: &mut C, mut reader, log, batch| {
+                    converter.begin_run(log.chunk_byte(), batch);
+                    policy::read_run(converter, &mut reader, log, batch, |_, _, _| false);
+                    converter.end_run(batch);
+                },
+                deliver,
+            );
+        }
+        let mut converter = new_worker();
+        let mut reader = Reader::with_options(src, self.options.read());
+        let mut batch = C::Batch::default();
+        converter.begin_run(0, &mut batch);
+        loop {
+            let mut log = ChunkLog::default();
+            let ended = policy::read_run(
+                &mut converter,
+                &mut reader,
+                &mut log,
+                &mut batch,
+                |converter, batch, log| {
+                    converter.batch_ready(batch) || log.events().len() >= EVENTS_PER_RUN
+                },
+            );
+            converter.end_run(&mut batch);
+            let fatal = log.take_fatal();
+            deliver(&mut batch, log).map_err(PumpError::Deliver)?;
+            if let Some(e) = fatal {
+                return Err(PumpError::Fatal(e));
+            }
+            if ended {
+                return Ok(());
+            }
+        }
+    }
+}

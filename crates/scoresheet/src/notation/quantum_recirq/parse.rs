@@ -248,7 +248,9 @@ impl Parser<'_> {
         }
         let (name, end) = self.name(at + 1);
         let Some(move_type) = MoveType::from_name(name) else {
-            return self.err(ParseRecirqErrorKind::MoveType, at + 1);
+            let names = MoveType::ALL.map(MoveType::name);
+            let at = at + 1 + known_prefix(name, &names);
+            return self.err(ParseRecirqErrorKind::MoveType, at);
         };
         if move_type.shape() != squares.shape() {
             return self.err(ParseRecirqErrorKind::TypeShape, at + 1);
@@ -261,10 +263,23 @@ impl Parser<'_> {
             b"BASIC" => Variant::Basic,
             b"EXCLUDED" => Variant::Excluded,
             b"CAPTURE" => Variant::Capture,
-            _ => return self.err(ParseRecirqErrorKind::Variant, end + 1),
+            _ => {
+                let at = end + 1 + known_prefix(name, &["BASIC", "EXCLUDED", "CAPTURE"]);
+                return self.err(ParseRecirqErrorKind::Variant, at);
+            }
         };
         Ok((Some(Label { move_type, variant }), stop))
     }
+}
+
+/// How many leading bytes of `name` some of `names` begin with: where an unknown name stops
+/// being a known one (`SPLIT` stops at its end, `SPLIT_JUMP` and `SPLIT_SLIDE` go on).
+fn known_prefix(name: &[u8], names: &[&str]) -> usize {
+    names
+        .iter()
+        .map(|known| known.bytes().zip(name).take_while(|(a, b)| a == *b).count())
+        .max()
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -308,6 +323,8 @@ mod tests {
             ("a3a3^c3:MERGE_JUMP:BASIC", DuplicateSquare, 2),
             ("a3c3^c3:MERGE_JUMP:BASIC", SameSquare, 5),
             ("a1a2:HOP:BASIC", MoveType, 5),
+            ("a1a2:SPLIT:BASIC", MoveType, 10),
+            ("a1a2:JUMP:BASE", Variant, 13),
             ("a1a2:jump:BASIC", MoveType, 5),
             ("a1a2:", MoveType, 5),
             ("a1a2:JUMP", Variant, 9),

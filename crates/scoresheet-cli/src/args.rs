@@ -31,6 +31,7 @@ pub enum Command {
         scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
         scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
         scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
+        scoresheet convert --from san --to quantum-recirq e4 d5 exd5 Qxd5\n  \
         scoresheet convert --from descriptive --to san P-K4 P-K4 Kt-KB3 Kt-QB3 B-Kt5\n  \
         scoresheet convert --from auto --to san e4 e5 Cf3 Cc6 Fb5\n\n\
         --from auto detects the notation and language of the moves as `scoresheet detect` \
@@ -93,12 +94,14 @@ pub enum Command {
         scoresheet parse --notation san 'exd8=Q+!?'\n  \
         scoresheet parse --notation eran 'Pawn g7-g8 ->Queen'\n  \
         scoresheet parse --notation quantum 'b1^a3c3.m1'\n  \
+        scoresheet parse --notation quantum-recirq 'b1^a3c3.m1:SPLIT_JUMP:BASIC'\n  \
         scoresheet parse --notation san --lang de 'Sxf3+'\n\n\
         No position is needed: this is syntax only. Fields: SAN kind, piece, from_file, \
         from_rank, to, capture, promotion, castling, suffix, annotation; ERAN kind \
         (move/castling/en_passant), piece, from, to, capture, promotion, side; quantum type \
         (standard/split/merge/null), piece, sources, targets, variants, promotion, \
-        measurement. --lang CODE reads SAN or LAN with a language's piece letters; pieces are \
+        measurement; quantum-recirq type (standard/split/merge), sources, targets, \
+        promotion, measurement, move_type, variant (null without a label). --lang CODE reads SAN or LAN with a language's piece letters; pieces are \
         still named in English (`Sf3` in German gives \"piece\":\"knight\"). A syntax error \
         prints a caret under the offending byte and exits with 1.")]
     Parse(ParseArgs),
@@ -230,7 +233,8 @@ pub struct ParseArgs {
     /// The notation of the string.
     #[arg(long, value_enum)]
     pub notation: Notation,
-    /// Use the strict parser (SAN, LAN, UCI, quantum); the default is the lenient one.
+    /// Use the strict parser (SAN, LAN, UCI, quantum, quantum-recirq); the default is the
+    /// lenient one.
     #[arg(long)]
     pub strict: bool,
     /// Piece letters of a language for SAN and LAN (ISO 639-1 code: de, fr, es, it, ru, zh,

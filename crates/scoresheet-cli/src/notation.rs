@@ -29,6 +29,9 @@ pub enum Notation {
     EranShort,
     /// Quantum chess notation: `g1f3`, `e4xd5` (capture variant), `e7e8q`.
     Quantum,
+    /// Quantum chess as Google's ReCirq writes it, with the move type and variant:
+    /// `g1f3:JUMP:BASIC`, `e4d5:PAWN_CAPTURE:CAPTURE`, `e1g1:KS_CASTLE:BASIC`.
+    QuantumRecirq,
     /// Figurine SAN, written with white glyphs: `♘f3`, `♕xd8+`, `e8=♕` (both colours read).
     Figurine,
     /// Figurine SAN, written with black glyphs: `♞f3`, `♛xd8+`, `e8=♛`.
@@ -75,6 +78,7 @@ impl Notation {
             Notation::Eran => Core::Eran,
             Notation::EranShort => Core::EranShort,
             Notation::Quantum => Core::Quantum,
+            Notation::QuantumRecirq => Core::QuantumRecirq,
             Notation::Figurine => Core::Figurine(GlyphChoice::White),
             Notation::FigurineBlack => Core::Figurine(GlyphChoice::Black),
             Notation::FigurineSide => Core::Figurine(GlyphChoice::SideToMove),
@@ -130,7 +134,7 @@ pub enum Source {
 
 impl Source {
     /// `auto` first, then every notation in [`Notation`]'s order.
-    const ALL: [Source; 13] = [
+    const ALL: [Source; 14] = [
         Source::Auto,
         Source::Given(Notation::San),
         Source::Given(Notation::Lan),
@@ -138,6 +142,7 @@ impl Source {
         Source::Given(Notation::Eran),
         Source::Given(Notation::EranShort),
         Source::Given(Notation::Quantum),
+        Source::Given(Notation::QuantumRecirq),
         Source::Given(Notation::Figurine),
         Source::Given(Notation::FigurineBlack),
         Source::Given(Notation::FigurineSide),

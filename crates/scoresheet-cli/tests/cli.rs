@@ -443,3 +443,115 @@ fn err_perft_depth_above_limit_is_a_usage_error() {
     assert_eq!(stdout_of(&["perft", "--divide", "0"]), "1\n");
     assert_eq!(stdout_of(&["perft", "1"]), "20\n");
 }
+
+/// ReCirq's notation (issue 27): the type and variant of each move are those ReCirq's
+/// documentation defines (a queen's capture over two squares `d8d5:SLIDE:CAPTURE`, as its
+/// example file writes it), written by hand here; reading them back gives the moves.
+#[test]
+fn ok_convert_to_and_from_quantum_recirq() {
+    let san = [
+        "e4", "d5", "exd5", "Qxd5", "Nc3", "Qd8", "Nf3", "Nf6", "Bc4", "Bg4", "O-O",
+    ];
+    let recirq = "e2e4:PAWN_TWO_STEP:BASIC\nd7d5:PAWN_TWO_STEP:BASIC\ne4d5:PAWN_CAPTURE:CAPTURE\n\
+                  d8d5:SLIDE:CAPTURE\nb1c3:JUMP:BASIC\nd5d8:SLIDE:BASIC\ng1f3:JUMP:BASIC\n\
+                  g8f6:JUMP:BASIC\nf1c4:SLIDE:BASIC\nc8g4:SLIDE:BASIC\ne1g1:KS_CASTLE:BASIC\n";
+    let mut args = vec!["convert", "--from", "san", "--to", "quantum-recirq"];
+    args.extend_from_slice(&san);
+    assert_eq!(stdout_of(&args), recirq);
+    let out = run(
+        &["convert", "--from", "quantum-recirq", "--to", "san"],
+        recirq,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), san.join("\n") + "\n");
+    // ReCirq's own spellings of the same moves: no label, JUMP, BASIC for a capture.
+    let loose = stdout_of(&[
+        "convert",
+        "--from",
+        "quantum-recirq",
+        "--to",
+        "uci",
+        "e2e4",
+        "d7d5:JUMP:BASIC",
+        "e4d5:PAWN_CAPTURE:BASIC",
+    ]);
+    assert_eq!(loose, "e2e4\nd7d5\ne4d5\n");
+}
+
+#[test]
+fn err_convert_quantum_recirq_wrong_type_exits_1() {
+    let out = run(
+        &[
+            "convert",
+            "--from",
+            "quantum-recirq",
+            "--to",
+            "san",
+            "e2e4:PAWN_STEP:BASIC",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move type does not match the move"), "{err}");
+    let out = run(
+        &[
+            "convert",
+            "--from",
+            "quantum-recirq",
+            "--to",
+            "san",
+            "e2e4:HOP:BASIC",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid quantum-recirq at byte 5"), "{err}");
+}
+
+#[test]
+fn ok_parse_and_moves_quantum_recirq() {
+    assert_eq!(
+        stdout_of(&[
+            "parse",
+            "--notation",
+            "quantum-recirq",
+            "b1^a3c3.m1:SPLIT_JUMP:BASIC"
+        ]),
+        "{\"type\":\"split\",\"sources\":[\"b1\"],\"targets\":[\"a3\",\"c3\"],\"promotion\":null,\
+         \"measurement\":1,\"move_type\":\"SPLIT_JUMP\",\"variant\":\"BASIC\"}\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "parse",
+            "--notation",
+            "quantum-recirq",
+            "e2f1q:PAWN_CAPTURE:CAPTURE"
+        ]),
+        "{\"type\":\"standard\",\"sources\":[\"e2\"],\"targets\":[\"f1\"],\"promotion\":\"queen\",\
+         \"measurement\":null,\"move_type\":\"PAWN_CAPTURE\",\"variant\":\"CAPTURE\"}\n"
+    );
+    let out = run(
+        &["parse", "--notation", "quantum-recirq", "--strict", "a7a8q"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid quantum-recirq at byte 4"), "{err}");
+    assert!(err.contains("  a7a8q\n      ^"), "{err}");
+    let moves = stdout_of(&["moves", "--notation", "quantum-recirq"]);
+    let lines: Vec<&str> = moves.lines().collect();
+    assert_eq!(lines.len(), 20);
+    for want in [
+        "b1c3:JUMP:BASIC",
+        "e2e4:PAWN_TWO_STEP:BASIC",
+        "h2h3:PAWN_STEP:BASIC",
+    ] {
+        assert!(lines.contains(&want), "{moves}");
+    }
+}

@@ -27,7 +27,7 @@ fn ok_detect_french_ranks_readers() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out.lines().next(),
-        Some("notation     language        read  strict")
+        Some("notation       language        read  strict")
     );
     let rows = rows(&out);
     assert_eq!(rows[0], ["san-fr", "French", "5", "5"]);
@@ -47,8 +47,8 @@ fn ok_detect_reads_stdin() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out,
-        "notation     language        read  strict\n\
-         iccf         -                  2       2\n\
+        "notation       language        read  strict\n\
+         iccf           -                  2       2\n\
          detected: iccf, 2 of 2 moves read\n"
     );
 }
@@ -90,7 +90,7 @@ fn err_detect_unread_moves_exit_1() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "notation     language        read  strict\n\
+        "notation       language        read  strict\n\
          undetected: no notation reads move 1 'xyz'\n"
     );
     let (code, out, _) = outcome(&["detect", "e4", "e5", "Cf3", "Xb5"], "");
@@ -210,4 +210,24 @@ fn ok_help_shows_detection() {
         "{out}"
     );
     assert!(out.contains("auto:"), "{out}");
+}
+
+/// ReCirq's labelled moves are read by `quantum-recirq` alone.
+#[test]
+fn ok_detect_quantum_recirq() {
+    let (code, out, err) = outcome(
+        &[
+            "detect",
+            "e2e4:PAWN_TWO_STEP:BASIC",
+            "e7e5:PAWN_TWO_STEP:BASIC",
+            "g1f3:JUMP:BASIC",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(rows(&out), [["quantum-recirq", "-", "3", "3"]]);
+    assert_eq!(
+        out.lines().last(),
+        Some("detected: quantum-recirq, 3 of 3 moves read")
+    );
 }

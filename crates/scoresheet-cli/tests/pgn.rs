@@ -104,6 +104,11 @@ fn ok_eran_moves_are_words() {
             "1. Pawn e2-e4 Pawn e7-e5 2. Knight g1-f3 Knight b8-c6 3. Bishop f1-b5 Pawn a7-a6\n\
              4. castling-kingside *",
         ),
+        (
+            "quantum-recirq",
+            "1. e2e4:PAWN_TWO_STEP:BASIC e7e5:PAWN_TWO_STEP:BASIC 2. g1f3:JUMP:BASIC\n\
+             b8c6:JUMP:BASIC 3. f1b5:SLIDE:BASIC a7a6:PAWN_STEP:BASIC 4. e1g1:KS_CASTLE:BASIC\n*",
+        ),
     ];
     for (to, movetext) in cases {
         let out = run(&["pgn", "--to", to, "-"], input);

@@ -51,8 +51,8 @@ fn read(py: Python<'_>, n: Notation, pos: &scoresheet::Position, text: &str) -> 
 
 /// Plays `moves`, read leniently in the notation `from_`, from `fen` (else the start
 /// position) and writes each in the notation `to`, as `scoresheet convert`. Notation names
-/// are the command-line tool's: san, lan, uci, eran, eran-short, quantum, figurine,
-/// figurine-black, figurine-side, iccf, smith, san-CODE, lan-CODE. `chess960` writes castling
+/// are the command-line tool's: san, lan, uci, eran, eran-short, quantum, quantum-recirq,
+/// figurine, figurine-black, figurine-side, iccf, smith, san-CODE, lan-CODE. `chess960` writes castling
 /// as king takes rook; `lang` (ISO 639-1) gives SAN and LAN a language's piece letters.
 /// Raises `ParseError` or `IllegalMoveError` at the first bad move.
 #[pyfunction]

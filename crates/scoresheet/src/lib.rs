@@ -32,8 +32,8 @@ pub mod vocab;
 
 pub use chess_move::Move;
 pub use notation::{
-    descriptive, eran, fen, figurine, iccf, lan, localized, quantum, san, smith, uci, MoveError,
-    MoveErrorKind,
+    descriptive, eran, fen, figurine, iccf, lan, localized, quantum, quantum_recirq, san, smith,
+    uci, MoveError, MoveErrorKind,
 };
 pub use position::{
     CastleRights, CastlingMode, EnPassantMode, FenError, FenWriter, PlayError, Position,

@@ -23,7 +23,7 @@ pub fn run(args: DetectArgs) -> Outcome {
     line(
         &mut out,
         format_args!(
-            "{:<12} {:<12} {:>7} {:>7}",
+            "{:<14} {:<12} {:>7} {:>7}",
             "notation", "language", "read", "strict"
         ),
     )?;
@@ -33,7 +33,7 @@ pub fn run(args: DetectArgs) -> Outcome {
         let (read, strict) = (d.lenient, d.strict);
         line(
             &mut out,
-            format_args!("{name:<12} {lang:<12} {read:>7} {strict:>7}"),
+            format_args!("{name:<14} {lang:<12} {read:>7} {strict:>7}"),
         )?;
     }
     line(&mut out, verdict.describe(&moves))?;

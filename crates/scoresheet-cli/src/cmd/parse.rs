@@ -10,6 +10,7 @@ use scoresheet::lan::{Lan, LanKind};
 use scoresheet::localized::{Lang, LocalizedLan, LocalizedSan};
 use scoresheet::notation::Notation as Core;
 use scoresheet::quantum::{QuantumKind, QuantumMove};
+use scoresheet::quantum_recirq::{self, RecirqMove, RecirqSquares};
 use scoresheet::san::{San, SanPlus, Suffix};
 use scoresheet::smith::{SmithIndicator, SmithMove};
 use scoresheet::uci::UciMove;
@@ -89,6 +90,13 @@ fn syntax(notation: Notation, text: &[u8], strict: bool) -> Result<String, (Stri
             QuantumMove::from_ascii_lenient,
         )(text)
         .map(quantum_json)
+        .map_err(describe),
+        Notation::QuantumRecirq => pick(
+            strict,
+            RecirqMove::from_ascii,
+            RecirqMove::from_ascii_lenient,
+        )(text)
+        .map(recirq_json)
         .map_err(describe),
         Notation::Figurine | Notation::FigurineBlack | Notation::FigurineSide => pick(
             strict,
@@ -400,6 +408,34 @@ fn eran_json(eran: Eran) -> String {
         ("capture", Value::Bool(capture)),
         ("promotion", promotion),
         ("side", side),
+    ])
+}
+
+/// A ReCirq move: its squares, promotion, measurement, and label (`null` when not written).
+fn recirq_json(r: RecirqMove) -> String {
+    let (kind, sources, targets) = match r.squares {
+        RecirqSquares::Standard { from, to } => ("standard", vec![from], vec![to]),
+        RecirqSquares::Split { from, to } => ("split", vec![from], to.to_vec()),
+        RecirqSquares::Merge { from, to } => ("merge", from.to_vec(), vec![to]),
+    };
+    object(vec![
+        ("type", Value::Str(kind.into())),
+        ("sources", Value::strings(sources)),
+        ("targets", Value::strings(targets)),
+        ("promotion", Value::opt_str(r.promotion.map(Role::name))),
+        (
+            "measurement",
+            r.measurement
+                .map_or(Value::Null, |m| Value::Number(u64::from(m))),
+        ),
+        (
+            "move_type",
+            Value::opt_str(r.label.map(|l| l.move_type.name())),
+        ),
+        (
+            "variant",
+            Value::opt_str(r.label.map(|l| quantum_recirq::variant_name(l.variant))),
+        ),
     ])
 }
 

@@ -148,8 +148,8 @@ def egd(
 
 Notation = str
 """A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,
-``eran``, ``eran-short``, ``quantum``, ``figurine``, ``figurine-black``, ``figurine-side``,
-``iccf``, ``smith``, and ``san-CODE``/``lan-CODE`` (ISO 639-1: ``san-de``, ``lan-ru``)."""
+``eran``, ``eran-short``, ``quantum``, ``quantum-recirq`` (ReCirq's ``g1f3:JUMP:BASIC``),
+``figurine``, ``figurine-black``, ``figurine-side``, ``iccf``, ``smith``, and ``san-CODE``/``lan-CODE`` (ISO 639-1: ``san-de``, ``lan-ru``)."""
 
 def convert(
     moves: List[str],

@@ -14,6 +14,7 @@ use crate::localized::{Lang, LocalizedLan, LocalizedSan};
 use crate::notation::MoveError;
 use crate::position::Position;
 use crate::quantum::{ParseQuantumError, QuantumMove};
+use crate::quantum_recirq::{ParseRecirqError, RecirqMove};
 use crate::san::{ParseSanError, SanPlus};
 use crate::smith::{ParseSmithError, SmithMove};
 use crate::uci::{ParseUciError, UciMove};
@@ -28,6 +29,7 @@ use crate::uci::{ParseUciError, UciMove};
 /// | `eran` | [`Notation::Eran`] | `Knight g1-f3` |
 /// | `eran-short` | [`Notation::EranShort`] | `N g1-f3` |
 /// | `quantum` | [`Notation::Quantum`] | `g1f3` |
+/// | `quantum-recirq` | [`Notation::QuantumRecirq`] | `g1f3:JUMP:BASIC` |
 /// | `figurine`, `figurine-black`, `figurine-side` | [`Notation::Figurine`] | `♘f3`, `♞f3` |
 /// | `iccf` | [`Notation::Iccf`] | `7163` |
 /// | `smith` | [`Notation::Smith`] | `g1f3`, `e4d5p` |
@@ -67,6 +69,9 @@ pub enum Notation {
     EranShort,
     /// Quantum chess notation ([`crate::quantum`]), standard moves: `g1f3`, `e4xd5`, `e7e8q`.
     Quantum,
+    /// Quantum chess as ReCirq writes it ([`crate::quantum_recirq`]), standard moves with
+    /// their type and variant: `g1f3:JUMP:BASIC`, `e4d5:PAWN_CAPTURE:CAPTURE`.
+    QuantumRecirq,
     /// Figurine SAN ([`crate::figurine`]), written with the glyphs chosen: `♘f3`, `♞c6`.
     Figurine(GlyphChoice),
     /// ICCF numeric notation ([`crate::iccf`]): `7163`, `5254`, `57581`, `5171`.
@@ -94,6 +99,8 @@ pub enum NotationError {
     Eran(ParseEranError),
     /// A quantum chess notation syntax error.
     Quantum(ParseQuantumError),
+    /// A ReCirq quantum chess move syntax error.
+    Recirq(ParseRecirqError),
     /// An ICCF numeric notation syntax error.
     Iccf(ParseIccfError),
     /// A Smith notation syntax error.
@@ -111,13 +118,14 @@ pub struct ParseNotationError;
 impl Notation {
     /// Every notation without a language, in declaration order (the localized ones are
     /// [`Notation::with_lang`] of `San` and `Lan` for each [`Lang::ALL`]).
-    pub const ALL: [Notation; 12] = [
+    pub const ALL: [Notation; 13] = [
         Notation::San,
         Notation::Lan,
         Notation::Uci,
         Notation::Eran,
         Notation::EranShort,
         Notation::Quantum,
+        Notation::QuantumRecirq,
         Notation::Figurine(GlyphChoice::White),
         Notation::Figurine(GlyphChoice::Black),
         Notation::Figurine(GlyphChoice::SideToMove),
@@ -127,7 +135,7 @@ impl Notation {
     ];
 
     /// The name, as command-line flags spell it: `san`, `lan`, `uci`, `eran`, `eran-short`,
-    /// `quantum`, `figurine` (white glyphs), `figurine-black`, `figurine-side` (the glyphs of
+    /// `quantum`, `quantum-recirq`, `figurine` (white glyphs), `figurine-black`, `figurine-side` (the glyphs of
     /// the side to move), `iccf`, `smith`, `descriptive`, `san-de`, `lan-de`, ...
     pub const fn name(self) -> &'static str {
         match self {
@@ -137,6 +145,7 @@ impl Notation {
             Notation::Eran => "eran",
             Notation::EranShort => "eran-short",
             Notation::Quantum => "quantum",
+            Notation::QuantumRecirq => "quantum-recirq",
             Notation::Figurine(GlyphChoice::White) => "figurine",
             Notation::Figurine(GlyphChoice::Black) => "figurine-black",
             Notation::Figurine(GlyphChoice::SideToMove) => "figurine-side",
@@ -184,6 +193,7 @@ impl Notation {
             Notation::Uci => Ok(UciMove::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
             Notation::Quantum => Ok(QuantumMove::from_ascii_lenient(text)?.to_move(pos)?),
+            Notation::QuantumRecirq => Ok(RecirqMove::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Figurine(_) => Ok(FigurineSan::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Iccf => Ok(IccfMove::from_ascii_lenient(text)?.to_move(pos)?),
             Notation::Smith => Ok(SmithMove::from_ascii_lenient(text)?.to_move(pos)?),
@@ -198,8 +208,9 @@ impl Notation {
     }
 
     /// Reads a move with the strict parser and resolves it; SAN (also figurine and
-    /// localized) must moreover be the move's canonical SAN ([`SanPlus::to_move_strict`]), and
-    /// a Smith move must have the right capture indicator.
+    /// localized) must moreover be the move's canonical SAN ([`SanPlus::to_move_strict`]), a
+    /// Smith move must have the right capture indicator, and a ReCirq move the type and variant
+    /// assigned to it ([`RecirqMove::to_move_strict`]).
     ///
     /// # Errors
     /// [`NotationError`]: the syntax error with its offset, or the [`MoveError`].
@@ -210,6 +221,7 @@ impl Notation {
             Notation::Uci => Ok(UciMove::from_ascii(text)?.to_move(pos)?),
             Notation::Eran | Notation::EranShort => Ok(Eran::from_ascii(text)?.to_move(pos)?),
             Notation::Quantum => Ok(QuantumMove::from_ascii(text)?.to_move(pos)?),
+            Notation::QuantumRecirq => Ok(RecirqMove::from_ascii(text)?.to_move_strict(pos)?),
             Notation::Figurine(_) => Ok(FigurineSan::from_ascii(text)?.to_move_strict(pos)?),
             Notation::Iccf => Ok(IccfMove::from_ascii(text)?.to_move(pos)?),
             Notation::Smith => Ok(SmithMove::from_ascii(text)?.to_move_strict(pos)?),
@@ -238,6 +250,7 @@ impl Notation {
                 write!(out, "{}", printer.display(&printer.eran(pos, mv)))
             }
             Notation::Quantum => write!(out, "{}", QuantumMove::from_move(pos, mv)),
+            Notation::QuantumRecirq => write!(out, "{}", RecirqMove::from_move(pos, mv)),
             Notation::Figurine(choice) => {
                 write!(out, "{}", FigurineSan::from_move(pos, mv, choice))
             }
@@ -289,7 +302,8 @@ impl FromStr for Notation {
 impl fmt::Display for ParseNotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
-            "unknown notation (expected san, lan, uci, eran, eran-short, quantum, figurine, \
+            "unknown notation (expected san, lan, uci, eran, eran-short, quantum, quantum-recirq, \
+             figurine, \
              figurine-black, figurine-side, iccf, smith, descriptive, or san-CODE / lan-CODE with an ISO \
              639-1 language code)",
         )
@@ -306,6 +320,7 @@ impl NotationError {
             NotationError::Uci(e) => Some(e.offset()),
             NotationError::Eran(e) => Some(e.offset()),
             NotationError::Quantum(e) => Some(e.offset()),
+            NotationError::Recirq(e) => Some(e.offset()),
             NotationError::Iccf(e) => Some(e.offset()),
             NotationError::Smith(e) => Some(e.offset()),
             NotationError::Descriptive(e) => Some(e.offset()),
@@ -320,6 +335,7 @@ impl NotationError {
             NotationError::Uci(e) => e.notation(),
             NotationError::Eran(e) => e.notation(),
             NotationError::Quantum(e) => e.notation(),
+            NotationError::Recirq(e) => e.notation(),
             NotationError::Iccf(e) => e.notation(),
             NotationError::Smith(e) => e.notation(),
             NotationError::Descriptive(e) => e.notation(),
@@ -335,6 +351,7 @@ impl fmt::Display for NotationError {
             NotationError::Uci(e) => e.fmt(f),
             NotationError::Eran(e) => e.fmt(f),
             NotationError::Quantum(e) => e.fmt(f),
+            NotationError::Recirq(e) => e.fmt(f),
             NotationError::Iccf(e) => e.fmt(f),
             NotationError::Smith(e) => e.fmt(f),
             NotationError::Descriptive(e) => e.fmt(f),
@@ -350,6 +367,7 @@ impl std::error::Error for NotationError {
             NotationError::Uci(e) => Some(e),
             NotationError::Eran(e) => Some(e),
             NotationError::Quantum(e) => Some(e),
+            NotationError::Recirq(e) => Some(e),
             NotationError::Iccf(e) => Some(e),
             NotationError::Smith(e) => Some(e),
             NotationError::Descriptive(e) => Some(e),
@@ -379,6 +397,12 @@ impl From<ParseEranError> for NotationError {
 impl From<ParseQuantumError> for NotationError {
     fn from(e: ParseQuantumError) -> NotationError {
         NotationError::Quantum(e)
+    }
+}
+
+impl From<ParseRecirqError> for NotationError {
+    fn from(e: ParseRecirqError) -> NotationError {
+        NotationError::Recirq(e)
     }
 }
 
@@ -428,7 +452,7 @@ mod tests {
         let ru_lan = Notation::Lan
             .with_lang(crate::localized::Lang::from_code("ru").expect("ru"))
             .expect("lan");
-        let table: [(Notation, [&str; 3]); 14] = [
+        let table: [(Notation, [&str; 3]); 15] = [
             (Notation::San, ["O-O", "e4", "e8=Q+"]),
             (Notation::Lan, ["O-O", "e2-e4", "e7-e8=Q+"]),
             (Notation::Uci, ["e1g1", "e2e4", "e7e8q"]),
@@ -438,6 +462,14 @@ mod tests {
             ),
             (Notation::EranShort, ["ck", "P e2-e4", "P e7-e8 >Q"]),
             (Notation::Quantum, ["e1g1", "e2e4", "e7e8q"]),
+            (
+                Notation::QuantumRecirq,
+                [
+                    "e1g1:KS_CASTLE:BASIC",
+                    "e2e4:PAWN_TWO_STEP:BASIC",
+                    "e7e8Q:PAWN_STEP:BASIC",
+                ],
+            ),
             (
                 Notation::Figurine(GlyphChoice::White),
                 ["O-O", "e4", "e8=♕+"],
@@ -499,6 +531,13 @@ mod tests {
             (Notation::Lan, "e2e4", true, Some(2)),
             (Notation::Uci, "E2E4", true, Some(0)),
             (Notation::Quantum, " e2e4", true, Some(0)),
+            (
+                Notation::QuantumRecirq,
+                " e2e4:PAWN_TWO_STEP:BASIC",
+                true,
+                Some(0),
+            ),
+            (Notation::QuantumRecirq, "e2e4:JUMP:BASIC", true, None),
             (Notation::Figurine(GlyphChoice::White), "Nf3", true, Some(0)),
             (Notation::Iccf, " 5254", true, Some(0)),
             (Notation::Smith, "e2e4 ", true, Some(4)),

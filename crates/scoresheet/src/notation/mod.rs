@@ -15,6 +15,7 @@
 //! | FEN | `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1` | [`fen::Fen`] |
 //! | ERAN | `Knight g1-f3`, `P g7-g8 >Q`, `ck`, `en-passant` | [`eran::Eran`] |
 //! | quantum chess | `b1^a3c3`, `a3c3^b5`, `b1wc3.m0`, `Pa2a4` | [`quantum::QuantumMove`] |
+//! | quantum chess, ReCirq | `d8d5:SLIDE:CAPTURE`, `b1^a3c3.m1:SPLIT_JUMP:BASIC` | [`quantum_recirq::RecirqMove`] |
 //!
 //! [`Notation`] chooses among the move notations at run time: `parse_move` (lenient),
 //! `parse_move_strict` and `write_move`/`format_move`; [`detect`] tells which notation a move
@@ -31,6 +32,7 @@ pub mod iccf;
 pub mod lan;
 pub mod localized;
 pub mod quantum;
+pub mod quantum_recirq;
 mod rewrite;
 pub mod san;
 pub mod smith;
@@ -125,6 +127,9 @@ pub enum MoveErrorKind {
     /// The move names a piece (ERAN `Knight b1-c3`, quantum `Nb1c3`) that is not the piece on
     /// its origin square; holds what is there.
     PieceMismatch(Option<Piece>),
+    /// The move type (ReCirq's `:JUMP:`, `:PAWN_STEP:`, ...) is not one that plays the move
+    /// (strict mode: not the one assigned to it).
+    MoveTypeMismatch(Move),
 }
 
 impl fmt::Display for MoveErrorKind {
@@ -149,6 +154,7 @@ impl fmt::Display for MoveErrorKind {
                 )
             }
             MoveErrorKind::PieceMismatch(None) => f.write_str("no piece on the origin square"),
+            MoveErrorKind::MoveTypeMismatch(_) => f.write_str("move type does not match the move"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The SAN, UCI and FEN rows of the bad-input catalogue (`tests/data/bad_inputs_core.tsv`), and
 //! our own rows for the notations of issue 13 (FIGURINE, SAN-<code> for localized SAN, ICCF,
-//! SMITH, DESCRIPTIVE; their rationale column says "issue 13" or names the definition they test),
+//! SMITH, DESCRIPTIVE; their rationale column says "issue 13" or names the definition they test)
+//! and of issue 27 (RECIRQ, ReCirq's quantum chess notation),
 //! each checked against its `expected_lenient` and `expected_strict` column. Where a row
 //! offers a choice ("or REJECT", "decide"), the first alternative is our policy; the SAN
 //! module docs state it.
@@ -10,6 +11,7 @@ use scoresheet::fen::Fen;
 use scoresheet::figurine::FigurineSan;
 use scoresheet::iccf::IccfMove;
 use scoresheet::localized::{Lang, LocalizedSan};
+use scoresheet::quantum_recirq::RecirqMove;
 use scoresheet::san::{San, SanPlus};
 use scoresheet::smith::SmithMove;
 use scoresheet::uci::UciMove;
@@ -180,6 +182,18 @@ fn new_notation(category: &str, input: &[u8], pos: &Position) -> (Outcome, Outco
                     .and_then(|m| m.to_move_strict(pos).ok()),
             ),
         ),
+        "RECIRQ" => (
+            outcome(
+                RecirqMove::from_ascii_lenient(input)
+                    .ok()
+                    .and_then(|m| m.to_move(pos).ok()),
+            ),
+            outcome(
+                RecirqMove::from_ascii(input)
+                    .ok()
+                    .and_then(|m| m.to_move_strict(pos).ok()),
+            ),
+        ),
         "DESCRIPTIVE" => (
             outcome(
                 DescriptivePlus::from_ascii_lenient(input)
@@ -273,7 +287,7 @@ fn ok_rows_behave_as_documented() {
         checked += 1;
     }
     assert_eq!(failures, Vec::<String>::new());
-    assert_eq!(checked, 61 + 27 + 16);
+    assert_eq!(checked, 61 + 27 + 16 + 22);
 }
 
 /// A control byte stops every parser, strict and lenient, as an unexpected byte at its offset
@@ -291,7 +305,7 @@ fn err_control_bytes_every_notation() {
         r.map(|_| ())
             .map_err(|e| (format!("{:?}", e.kind()), e.offset(), e.to_string()))
     }
-    let parsers: [(&str, Parse, &[u8], usize); 19] = [
+    let parsers: [(&str, Parse, &[u8], usize); 21] = [
         (
             "figurine",
             |b| of(FigurineSan::from_ascii(b)),
@@ -354,6 +368,18 @@ fn err_control_bytes_every_notation() {
             |b| of(QuantumMove::from_ascii_lenient(b)),
             b" b1a3\x02",
             5,
+        ),
+        (
+            "quantum-recirq",
+            |b| of(RecirqMove::from_ascii(b)),
+            b"b1^a3c3:SPLIT\0JUMP:BASIC",
+            13,
+        ),
+        (
+            "quantum-recirq",
+            |b| of(RecirqMove::from_ascii_lenient(b)),
+            b" b1\x7fa3",
+            3,
         ),
         ("san", |b| of(San::from_ascii(b)), b"\0", 0),
     ];

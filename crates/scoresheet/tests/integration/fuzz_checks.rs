@@ -162,6 +162,38 @@ pub fn smith(data: &[u8]) {
     }
 }
 
+/// ReCirq's quantum chess notation, strict and lenient: printed and parsed back; resolving
+/// against the start position; the `quantum` dialect's spelling parses there, and a split or
+/// merge comes back from it with its squares and measurement.
+pub fn quantum_recirq(data: &[u8]) {
+    use scoresheet::quantum::QuantumMove;
+    use scoresheet::quantum_recirq::{RecirqMove, RecirqSquares};
+    for parse in [RecirqMove::from_ascii, RecirqMove::from_ascii_lenient] {
+        let Ok(m) = parse(data) else {
+            continue;
+        };
+        let printed = m.to_string();
+        assert_eq!(
+            RecirqMove::from_ascii(printed.as_bytes()),
+            Ok(m),
+            "{printed}"
+        );
+        let _ = m.to_move(&Position::new());
+        let _ = m.to_move_strict(&Position::new());
+        let quantum = m.to_quantum();
+        let written = quantum.to_string();
+        assert_eq!(
+            QuantumMove::from_ascii(written.as_bytes()),
+            Ok(quantum),
+            "{printed} as {written}"
+        );
+        if !matches!(m.squares, RecirqSquares::Standard { .. }) {
+            let back = RecirqMove::from_quantum(&quantum).expect("a split or merge converts");
+            assert_eq!((back.squares, back.measurement), (m.squares, m.measurement));
+        }
+    }
+}
+
 /// English descriptive notation, strict and lenient; against the start position, and written
 /// back from the move it resolves to.
 pub fn descriptive(data: &[u8]) {

@@ -13,6 +13,7 @@ mod notation_round_trip;
 mod perft;
 mod polyglot;
 mod quantum;
+mod quantum_recirq;
 mod round_trip;
 mod support;
 mod vocab;

@@ -289,7 +289,7 @@ impl QuantumMove {
 
 /// The legal move from `from` to `to`: a normal move first, else castling written as the
 /// king's move or as king takes rook.
-fn find_standard(
+pub(crate) fn find_standard(
     pos: &Position,
     from: Square,
     to: Square,

@@ -20,7 +20,10 @@ if [ ! -x "$venv/bin/python" ]; then
   echo "== test set-up: a virtual environment in $venv"
   "${PYTHON:-python3}" -m venv "$venv"
 fi
-python="$venv/bin/python"
+# Used as if activated: the package's build backend (maturin) runs from its bin/.
+VIRTUAL_ENV="$(cd "$venv" && pwd)"
+export VIRTUAL_ENV PATH="$VIRTUAL_ENV/bin:$PATH"
+python="$VIRTUAL_ENV/bin/python"
 install=("$python" -m pip install --quiet --disable-pip-version-check)
 
 requirements=tests/python/requirements.txt

@@ -317,11 +317,11 @@ fn ok_lenient_repairs_said_alike_in_every_command() {
     ];
     let want = [
         r#"warning: -: game 1 (from line 1), line 3, column 1: backslash before closing quote dropped from tag value "[TimeControl \"5400/40+30:1800+30\\\"]""#,
-        "warning: -: game 1 (from line 1), line 2, column 9: set-up game without FEN tag replayed from the standard start",
+        "warning: -: game 1 (from line 1), line 2, column 1: set-up game without FEN tag replayed from the standard start",
         "warning: -: game 1 (from line 1), line 5, column 35: lower-case castling read as castling \"o-o\"",
         "warning: -: game 1 (from line 1), line 5, column 39: lower-case castling read as castling \"o-o\"",
-        "warning: -: game 2 (from line 7), line 8, column 11: set-up game without FEN tag replayed from the standard start",
-        "warning: -: game 2 (from line 7), line 10, column 14: variation not closed before end of game",
+        "warning: -: game 2 (from line 7), line 8, column 1: set-up game without FEN tag replayed from the standard start",
+        "warning: -: game 2 (from line 7), line 11, column 1: variation not closed before end of game",
     ];
     for args in commands {
         let out = run(args, pgn);

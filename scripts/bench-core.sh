@@ -11,11 +11,11 @@ file="${1:-crates/scoresheet/tests/data/real_clean.pgn}"
 rounds="${2:-5}"
 peers_manifest="$shared/bench/peers/Cargo.toml"
 CARGO_TARGET_DIR=/tmp/peers-target cargo build --quiet --release --manifest-path "$peers_manifest"
-cargo build --quiet --release -p scoresheet --example replay
+cargo build --quiet --profile dist -p scoresheet --example replay
 ours=(); theirs=()
 for _ in $(seq "$rounds"); do
   theirs+=("$(/tmp/peers-target/release/peers pgn play "$file" 5 | grep -o 'median=[0-9.]*' | tail -1 | cut -d= -f2)")
-  ours+=("$(target/release/examples/replay "$file" 5 | grep -o 'median=[0-9.]*' | cut -d= -f2)")
+  ours+=("$(target/dist/examples/replay "$file" 5 | grep -o 'median=[0-9.]*' | cut -d= -f2)")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 m_ours=$(median "${ours[@]}"); m_theirs=$(median "${theirs[@]}")

@@ -7,7 +7,8 @@
 #   FILE    default ../shared/data/pgn/real.pgn (3,970 games)
 #   ROUNDS  default 5; python-chess (about a minute per run) runs once, unless PYCHESS_RUNS=n
 #
-# Needs: `cargo build --release -p scoresheet-cli` (done here), the peers harness
+# Needs: `cargo build --profile dist -p scoresheet-cli` (done here; the `dist` profile of
+# Cargo.toml, whole-program optimisation), the peers harness
 # (CARGO_TARGET_DIR=/tmp/peers-target cargo build --release --manifest-path
 # ../shared/bench/peers/Cargo.toml), `apt-get install -y pgn-extract`, `pip install
 # chess==1.11.2`. A missing peer is skipped.
@@ -19,10 +20,10 @@ cd "$(dirname "$0")/.."
 FILE=${1:-$shared/data/pgn/real.pgn}
 ROUNDS=${2:-5}
 PYCHESS_RUNS=${PYCHESS_RUNS:-1}
-BIN=${CARGO_TARGET_DIR:-target}/release/scoresheet
+BIN=${CARGO_TARGET_DIR:-target}/dist/scoresheet
 PEERS=/tmp/peers-target/release/peers
 PE=$(command -v pgn-extract || echo /usr/games/pgn-extract)
-cargo build --release -q -p scoresheet-cli
+cargo build --profile dist -q -p scoresheet-cli
 
 declare -A CMDS=(
   [scoresheet_1t]="$BIN egd $FILE -o /dev/null --quiet"

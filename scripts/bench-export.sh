@@ -18,8 +18,9 @@ MB=${1:-1024}
 FILE=${2:-../shared/data/pgn/real.pgn}
 WORK=${BENCH_DIR:-/tmp/bench-export}
 mkdir -p "$WORK"
-BIN=target/release/scoresheet
-cargo build --release -q -p scoresheet-cli
+# The `dist` profile of Cargo.toml (whole-program optimisation), as every benchmark.
+BIN=target/dist/scoresheet
+cargo build --profile dist -q -p scoresheet-cli
 
 INPUT="$WORK/input-${MB}mb.pgn"
 if [ ! -s "$INPUT" ]; then

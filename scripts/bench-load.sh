@@ -23,8 +23,9 @@ pgn="$(realpath "${1:-$shared/data/pgn/real.pgn}")"
 runs="${RUNS:-3}"
 py_runs="${PY_RUNS:-1}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
-[ -n "${SKIP_BUILD:-}" ] || cargo build --release -q -p scoresheet-cli
-bin="$CARGO_TARGET_DIR/release/scoresheet"
+# The `dist` profile of Cargo.toml (whole-program optimisation), as every benchmark.
+[ -n "${SKIP_BUILD:-}" ] || cargo build --profile dist -q -p scoresheet-cli
+bin="$CARGO_TARGET_DIR/dist/scoresheet"
 # shellcheck source=/dev/null
 source .ci/postgres-setup 2>/dev/null
 base="${SCORESHEET_TEST_POSTGRES_URL%/*}"

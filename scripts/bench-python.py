@@ -13,7 +13,9 @@ ROUNDS times (the median counts); python-chess, about a minute a run, runs once.
 usage: scripts/bench-python.py [FILE] [ROUNDS]
   FILE    default ../shared/data/pgn/real.pgn (3,970 games)
   ROUNDS  default 5
-Needs: pip install ./crates/scoresheet-py chess==1.11.2
+Needs: chess==1.11.2 and the package built with the `dist` profile of Cargo.toml (whole-program
+optimisation, as every benchmark): MATURIN_PEP517_ARGS="--profile dist" pip install
+--no-build-isolation --force-reinstall ./crates/scoresheet-py
 """
 
 import pathlib

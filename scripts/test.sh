@@ -1,9 +1,51 @@
 #!/usr/bin/env bash
-# The project's tests: the Rust workspace, then the Python suite that reads `scoresheet export`
-# output with real readers (pyarrow, DuckDB, python-chess; `pip install -r
-# tests/python/requirements.txt` first). Used by .ci/run and given in the README.
+# The project's tests in one command: the one the README gives and .ci/run calls.
+#
+#   scripts/test.sh
+#
+# On a fresh machine (Rust and Python 3.9 or later with `venv`) it sets up what the tests need
+# by itself, in a virtual environment of the checkout (`.venv/`, or $SCORESHEET_VENV):
+#   - the pinned test dependencies of tests/python/requirements.txt (again when that file
+#     changes);
+#   - the Python package crates/scoresheet-py, built by maturin with the release profile
+#     (again when a file it is built from is newer than the last build).
+# Then it runs `cargo test --workspace` and pytest over tests/python (with that environment's
+# Python; the suite runs the debug binary `cargo test` has just built). Nothing is installed
+# outside the checkout. Java 17 is needed only by the Spark test, which says so when it skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+venv=${SCORESHEET_VENV:-.venv}
+
+if [ ! -x "$venv/bin/python" ]; then
+  echo "== test set-up: a virtual environment in $venv"
+  "${PYTHON:-python3}" -m venv "$venv"
+fi
+# Used as if activated: the package's build backend (maturin) runs from its bin/.
+VIRTUAL_ENV="$(cd "$venv" && pwd)"
+export VIRTUAL_ENV PATH="$VIRTUAL_ENV/bin:$PATH"
+python="$VIRTUAL_ENV/bin/python"
+install=("$python" -m pip install --quiet --disable-pip-version-check)
+
+requirements=tests/python/requirements.txt
+if ! cmp -s "$requirements" "$venv/.scoresheet-requirements"; then
+  echo "== test set-up: $requirements into $venv"
+  "${install[@]}" -r "$requirements"
+  cp "$requirements" "$venv/.scoresheet-requirements"
+fi
+
+# The package is built from these crates (and the workspace's manifest and lock file).
+built="$venv/.scoresheet-package"
+sources=(Cargo.toml Cargo.lock crates/scoresheet crates/scoresheet-pgn crates/scoresheet-export
+  crates/scoresheet-py)
+if [ ! -e "$built" ] ||
+  [ -n "$(find "${sources[@]}" -newer "$built" -type f -not -name '*.pyc' -print -quit)" ]; then
+  echo "== test set-up: the Python package (crates/scoresheet-py, maturin, release profile)"
+  touch "$built.next"
+  "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
+  mv "$built.next" "$built"
+fi
+
+echo "== cargo test --workspace"
 cargo test --workspace
-# The suite uses the debug binary that `cargo test` has just built.
-python3 -m pytest -q tests/python
+echo "== pytest tests/python"
+"$python" -m pytest -q tests/python

@@ -63,9 +63,10 @@ def import_scoresheet():
         if os.environ.get("CI") == "true":
             raise AssertionError(
                 f"CI=true but the scoresheet package is not installed: {e} "
-                "(.ci/run installs it with pip install ./crates/scoresheet-py)") from e
+                "(scripts/test.sh installs it into .venv/)") from e
         pytest.skip(f"the scoresheet Python package is not installed ({e}); "
-                    "run pip install ./crates/scoresheet-py", allow_module_level=True)
+                    "scripts/test.sh installs it into .venv/ and runs this suite there",
+                    allow_module_level=True)
     return scoresheet
 
 

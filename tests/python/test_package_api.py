@@ -131,6 +131,27 @@ def test_vocabularies():
         scoresheet.vocab("pgn")
 
 
+def test_vocabulary_is_a_sequence():
+    cli = run("vocab", "san").stdout.splitlines()
+    v = scoresheet.vocab("san")
+    assert list(v) == cli
+    assert [s for s in v][:3] == cli[:3]
+    assert v[5] == cli[5] and v[0] == cli[0] and v[len(v) - 1] == cli[-1]
+    assert v[-1] == cli[-1] and v[-len(v)] == cli[0]
+    for bad in (len(v), len(v) + 7, -len(v) - 1, 2**40, -(2**40)):
+        with pytest.raises(IndexError):
+            v[bad]
+    assert v.index("Nbd7") == cli.index("Nbd7") == v.token_id("Nbd7")
+    assert v.index(v[5]) == 5
+    with pytest.raises(ValueError, match="not in the san vocabulary"):
+        v.index("Q1b8")
+    uci = scoresheet.vocab("uci")
+    assert list(uci) == run("vocab", "uci").stdout.splitlines()
+    assert all(uci[uci.index(s)] == s for s in ("e2e4", "e7e8q", "a1h8"))
+    for name in ("__getitem__", "__iter__", "index"):
+        assert getattr(scoresheet.Vocabulary, name).__doc__
+
+
 def test_tokenize_equals_cli_and_detokenizes(corpus, games):
     for name in ("san", "uci"):
         lines = run("tokenize", "--vocab", name, "-q", corpus).stdout.splitlines()

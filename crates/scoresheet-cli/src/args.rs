@@ -29,6 +29,7 @@ pub enum Command {
         printf 'Pawn e2-e4\\nPawn e7-e5\\n' | scoresheet convert --from eran --to san\n  \
         scoresheet convert --from san --lang de --to uci e4 e5 Sf3 Sc6 Lb5\n  \
         scoresheet convert --from uci --to san --lang fr e2e4 e7e5 g1f3\n  \
+        scoresheet convert --from san --lang de --to san --to-lang fr e4 e5 Sf3 Sc6 Lb5\n  \
         scoresheet convert --from figurine --to iccf e4 e5 ♘f3 ♞c6\n  \
         scoresheet convert --from uci --to smith e2e4 d7d5 e4d5\n  \
         scoresheet convert --from san --to quantum-recirq e4 d5 exd5 Qxd5\n  \
@@ -41,7 +42,9 @@ pub enum Command {
         --lang CODE gives SAN and LAN the piece letters of a language (ISO 639-1: de, fr, es, \
         it, pt, nl, sv, no, da, fi, pl, cs, hu, ru, ro, tr, zh, ...), on whichever of --from \
         and --to is san or lan. Figurines of either colour are read; --to figurine writes white \
-        glyphs, figurine-black black ones, figurine-side those of the side to move.\n\n\
+        glyphs, figurine-black black ones, figurine-side those of the side to move. \
+        --to-lang CODE sets the letters written, so that SAN in one language converts to SAN \
+        in another (--lang is then the input's language only).\n\n\
         Without MOVE arguments, moves are read from standard input, one per line (surrounding \
         whitespace ignored, blank lines skipped; a line is one move, so ERAN's `Pawn e2-e4` \
         works). Moves are read leniently (0-0, e8Q, Ng1-f3 are fine) but must be legal and \
@@ -509,6 +512,11 @@ pub struct ConvertArgs {
     /// ...; see `scoresheet::localized`), read and written: `--from san --lang de` reads `Sf3`.
     #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
     pub lang: Option<scoresheet::localized::Lang>,
+    /// Piece letters of the SAN or LAN written, when they differ from the input's (default:
+    /// those of --lang, else English): `--from san --lang de --to san --to-lang fr` turns
+    /// `Sf3` into `Cf3`.
+    #[arg(long, value_name = "CODE", value_parser = crate::notation::parse_lang)]
+    pub to_lang: Option<scoresheet::localized::Lang>,
     /// Where to start.
     #[command(flatten)]
     pub position: PositionArgs,

@@ -309,6 +309,14 @@ fn ok_fen_lenient_warns_strict_refuses() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
             &["fen: warning: dropped en-passant square e3"][..],
         ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKqq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1\n",
+            &[
+                "fen: warning: dropped castling right 'K' at byte 47: written twice",
+                "fen: warning: dropped castling right 'q' at byte 49: written twice",
+            ][..],
+        ),
     ];
     for (fen, want, warnings) in cases {
         let out = run(&["fen", "--lenient", fen], "");
@@ -554,4 +562,76 @@ fn ok_parse_and_moves_quantum_recirq() {
     ] {
         assert!(lines.contains(&want), "{moves}");
     }
+/// `convert --to-lang`: SAN in one language to SAN in another (`--lang` the input's).
+#[test]
+fn ok_convert_between_languages() {
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &[
+                "--from",
+                "san",
+                "--lang",
+                "de",
+                "--to",
+                "san",
+                "--to-lang",
+                "fr",
+            ],
+            "e4 e5 Sf3 Sc6 Lb5 a6 Lxc6 dxc6 O-O Dd6",
+            "e4 e5 Cf3 Cc6 Fb5 a6 Fxc6 dxc6 O-O Dd6",
+        ),
+        (
+            &[
+                "--from",
+                "san",
+                "--lang",
+                "fr",
+                "--to",
+                "san",
+                "--to-lang",
+                "en",
+            ],
+            "e4 e5 Cf3 Cc6 Fb5 a6 Fxc6 dxc6 O-O Dd6",
+            "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Qd6",
+        ),
+        (
+            &["--from", "san", "--to", "lan", "--to-lang", "de"],
+            "e4 e5 Nf3 Nc6 Bb5",
+            "e2-e4 e7-e5 Sg1-f3 Sb8-c6 Lf1-b5",
+        ),
+        // Without --to-lang, --lang is both sides' language, as before.
+        (
+            &["--from", "san", "--lang", "de", "--to", "san"],
+            "e4 e5 Sf3",
+            "e4 e5 Sf3",
+        ),
+    ];
+    for (flags, moves, want) in cases {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(flags);
+        args.extend(moves.split(' '));
+        let out = run(&args, "");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let got = String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(got, want, "{args:?}");
+    }
+    // --to-lang names the output's letters: refused for a notation without any.
+    let out = run(
+        &[
+            "convert",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--to-lang",
+            "de",
+            "e4",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -371,4 +371,77 @@ fn ok_load_alike_for_any_thread_count() {
         seen.push(errors);
     }
     assert_eq!(seen[0], seen[1]);
+/// The lenient repairs that used to be silent, said with `--warnings` and counted alike by
+/// every command: lower-case castling, a set-up game without `FEN` (two ways), a backslash
+/// before a tag's closing quote, and a variation left open in a game whose variations `egd`
+/// skips and `pgn` replays.
+#[test]
+fn ok_lenient_repairs_said_alike_in_every_command() {
+    let pgn = concat!(
+        "[Event \"set up\"]\n",
+        "[SetUp \"1\"]\n",
+        "[TimeControl \"5400/40+30:1800+30\\\"]\n",
+        "\n",
+        "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. o-o o-o *\n",
+        "\n",
+        "[Event \"from position\"]\n",
+        "[Variant \"From Position\"]\n",
+        "\n",
+        "1. e4 ((( e5 *\n",
+    );
+    let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract-repairs.db");
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+    let commands: [&[&str]; 5] = [
+        &["egd", "--warnings", "-"],
+        &["egd", "--threads", "2", "--warnings", "-"],
+        &["pgn", "--to", "san", "--warnings", "-"],
+        &["tokenize", "--vocab", "san", "--warnings", "-"],
+        &["load", "--db", &url, "--warnings", "-"],
+    ];
+    let want = [
+        r#"warning: -: game 1 (from line 1), line 3, column 1: backslash before closing quote dropped from tag value "[TimeControl \"5400/40+30:1800+30\\\"]""#,
+        "warning: -: game 1 (from line 1), line 2, column 1: set-up game without FEN tag replayed from the standard start",
+        "warning: -: game 1 (from line 1), line 5, column 35: lower-case castling read as castling \"o-o\"",
+        "warning: -: game 1 (from line 1), line 5, column 39: lower-case castling read as castling \"o-o\"",
+        "warning: -: game 2 (from line 7), line 8, column 1: set-up game without FEN tag replayed from the standard start",
+        "warning: -: game 2 (from line 7), line 11, column 1: variation not closed before end of game",
+    ];
+    for args in commands {
+        let out = run(args, pgn);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let warnings: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .collect();
+        assert_eq!(warnings, want, "{args:?}: {stderr}");
+        assert!(stderr.contains("6 oddities"), "{args:?}: {stderr}");
+    }
+    // The repaired value is the one written: a time control again.
+    let out = run(&["pgn", "--to", "san", "-"], pgn);
+    assert!(
+        stdout(&out).contains("[TimeControl \"5400/40+30:1800+30\"]"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// `-- Z0 --+ Z0+ --# Z0#` is six null moves, three with a check or mate sign (as pgn-reader
+/// reads it), not a result marker `--+` and the rest skipped: `pgn` keeps all six, `egd`
+/// rejects the game at the first.
+#[test]
+fn ok_null_moves_with_check_signs() {
+    let pgn = "-- Z0 --+ Z0+ --# Z0#\n";
+    let out = run(&["pgn", "--to", "uci", "--warnings", "-"], pgn);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout(&out).matches("0000").count(), 6, "{}", stdout(&out));
+    assert!(!stderr.contains("non-standard result"), "{stderr}");
+    let egd = run(&["egd", "-"], pgn);
+    assert_eq!(egd.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&egd.stderr).contains("move \"--\": a null move"));
+    // `+--` stays a result marker (white wins by forfeit).
+    let out = run(&["pgn", "--to", "uci", "-"], "1. e4 +--\n");
+    assert!(stdout(&out).contains("1. e2e4 1-0"), "{}", stdout(&out));
 }

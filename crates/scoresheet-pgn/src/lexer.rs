@@ -103,8 +103,8 @@ pub(crate) struct Lexer<R> {
     started: bool,
     /// Whether the rest of the current line is to be skipped (after a long `%` line).
     skip_line: bool,
-    /// Whether a move on the result's line starts the next game: not after the forfeit markers
-    /// `+--` and `--+`, which may be null moves.
+    /// Whether a move on the result's line starts the next game: not after the forfeit marker
+    /// `+--`.
     next_game_after_result: bool,
 }
 
@@ -799,7 +799,7 @@ impl<R: Read> Lexer<R> {
             self.push_back(self.oddity(OddityKind::NonstandardResult, len));
         }
         let marker = &self.buffer.data()[..len];
-        self.next_game_after_result = !matches!(marker, b"+--" | b"--+");
+        self.next_game_after_result = marker != b"+--";
         let token = self.take(Kind::Outcome(outcome), len);
         self.state = State::ResultLine;
         token

@@ -35,7 +35,8 @@
 //!    [`OddityKind::NonstandardResult`]), at the end of the marker's line: comments after it on
 //!    that line belong to the game, a move number or move there starts the next game (one line
 //!    may hold many games), other tokens are skipped ([`OddityKind::AfterResult`]). After the
-//!    forfeit markers `+--` and `--+` (which may be null moves) nothing starts on their line.
+//!    forfeit marker `+--` nothing starts on its line. `--+` and `--#` are null moves with a
+//!    check or mate sign, not results (as `--`, `Z0`, `Z0+` and `Z0#` are null moves).
 //!    Without a result marker a game ends at a line starting with `[`, by rule 2 or 3, or at the
 //!    end of the input ([`OddityKind::MissingResult`]).
 //! 7. **A byte order mark** (U+FEFF) at the start of the input is skipped silently; anywhere
@@ -53,7 +54,8 @@
 //! 10. **Lenient repairs, each reported:** a result written with a Unicode dash (`1–0`, `½–½`,
 //!     [`OddityKind::NonstandardResult`]); a NAG above 255 (`$256`) is skipped
 //!     ([`OddityKind::UnknownGlyph`]), never handed to the visitor; a tag value ending in a
-//!     backslash (`[Event "C:\"]`) ends at that quote ([`OddityKind::BackslashEndsTagValue`]).
+//!     backslash (`[TimeControl "5400+30\"]`) ends at that quote and the backslash is dropped
+//!     (`5400+30`, [`OddityKind::BackslashEndsTagValue`]).
 //!
 //! Every [`Visitor::begin_game`] is answered by exactly one result of
 //! [`read_game`](Reader::read_game): the game or its error.
@@ -427,6 +429,8 @@ struct Walk<M> {
     depth: u32,
     pending: Option<Mark>,
     outcome: bool,
+    /// A skipped variation ran to the end of the game without its `)`.
+    skipped_unclosed: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -440,6 +444,7 @@ impl<R: Read> Reader<R> {
             depth: 0,
             pending: None,
             outcome: false,
+            skipped_unclosed: false,
         };
         let mut token = self.next()?;
         loop {
@@ -543,7 +548,8 @@ impl<R: Read> Reader<R> {
 
     /// Skips a variation the visitor does not want, from its first token `first` up to its
     /// matching `)`. Oddities inside are still reported; a result marker inside ends the
-    /// skipping and is reported.
+    /// skipping and is reported. A variation that the game ends inside is reported at the end
+    /// of the game as one that is not skipped would be ([`OddityKind::UnclosedVariation`]).
     fn skip_variation<V: Visitor>(
         &mut self,
         visitor: &mut V,
@@ -558,8 +564,12 @@ impl<R: Read> Reader<R> {
                 Kind::Close if depth == 0 => return Ok(ControlFlow::Continue(())),
                 Kind::Close => depth -= 1,
                 Kind::Oddity(kind) => self.report(visitor, kind, token),
-                Kind::Outcome(_) => return Ok(self.item(visitor, walk, token)),
+                Kind::Outcome(_) => {
+                    walk.skipped_unclosed = true;
+                    return Ok(self.item(visitor, walk, token));
+                }
                 Kind::EndGame | Kind::Eof => {
+                    walk.skipped_unclosed = true;
                     self.lexer.push_front(token);
                     return Ok(ControlFlow::Continue(()));
                 }
@@ -605,7 +615,7 @@ impl<R: Read> Reader<R> {
             bytes: b"",
             position,
         };
-        if walk.pending.take().is_some() || walk.depth > 0 {
+        if walk.pending.take().is_some() || walk.depth > 0 || walk.skipped_unclosed {
             visitor.oddity(Oddity {
                 kind: OddityKind::UnclosedVariation,
                 token: empty,

@@ -63,13 +63,14 @@ pub(crate) enum Word {
     Unknown { kind: OddityKind, len: usize },
 }
 
-const RESULTS: [(&[u8], Option<Outcome>, bool); 6] = [
+/// Result markers. `--+` (black wins by forfeit in some exports) is not one: it is a null move
+/// with a check sign, as pgn-reader and python-chess read it; its mirror `+--` stays a result.
+const RESULTS: [(&[u8], Option<Outcome>, bool); 5] = [
     (b"1-0", Some(Outcome::WhiteWins), false),
     (b"0-1", Some(Outcome::BlackWins), false),
     (b"1/2-1/2", Some(Outcome::Draw), false),
     ("½-½".as_bytes(), Some(Outcome::Draw), true),
     (b"+--", Some(Outcome::WhiteWins), true),
-    (b"--+", Some(Outcome::BlackWins), true),
 ];
 
 const MOVE_GLYPHS: [(&[u8], u16); 6] = [
@@ -231,7 +232,7 @@ fn classify_move_glyph(word: &[u8]) -> Word {
 }
 
 fn classify_sign(word: &[u8]) -> Word {
-    if word == b"--" {
+    if is_null_move(word) {
         return Word::Move;
     }
     match lookup(&POSITION_GLYPHS, word) {
@@ -245,6 +246,18 @@ fn classify_sign(word: &[u8]) -> Word {
             len: word.len(),
         },
     }
+}
+
+/// A null move `--`, with a check or mate sign (`--+`, `--#`) and move glyphs after it.
+fn is_null_move(word: &[u8]) -> bool {
+    let Some(rest) = word.strip_prefix(b"--") else {
+        return false;
+    };
+    let rest = rest
+        .strip_prefix(b"+")
+        .or(rest.strip_prefix(b"#"))
+        .unwrap_or(rest);
+    rest.iter().all(|&b| b == b'!' || b == b'?')
 }
 
 fn classify_unicode(word: &[u8]) -> Word {
@@ -276,6 +289,15 @@ pub(crate) fn split_suffix(word: &[u8]) -> (usize, [Suffix; 2]) {
     // in `+` has `/`, `-` or `=` before it.
     if end >= 2 && word[end - 1] == b'+' && word[end - 2].is_ascii_alphanumeric() {
         return (end, [None, None]);
+    }
+    // Nor after a null move (`--+`), whose move glyphs (`--+!`) come off as usual.
+    if word.starts_with(b"--+") {
+        let run = end - 3;
+        let glyph = lookup(&MOVE_GLYPHS, &word[3..]).map(|nag| (nag, 3, end));
+        return match (run, glyph) {
+            (0, _) | (_, None) => (end, [None, None]),
+            (_, glyph) => (3, [glyph, None]),
+        };
     }
     let mut position = None;
     for &(glyph, nag) in &POSITION_GLYPHS[..8] {

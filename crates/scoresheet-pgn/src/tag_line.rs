@@ -146,7 +146,7 @@ fn quoted_value(line: &[u8], start: usize) -> TagLine {
             b'\\' if backslash_ends_value(line, i) => {
                 let bracket = close_bracket(line, i + 2).unwrap_or(i + 2);
                 let oddity = Some(OddityKind::BackslashEndsTagValue);
-                return new_tag((start, i + 1), bracket + 1, oddity);
+                return new_tag((start, i), bracket + 1, oddity);
             }
             b'\\' => i += 2,
             _ => {
@@ -291,7 +291,7 @@ mod tests {
             (
                 r#"[Event "C:\"]"#,
                 "Event",
-                r"C:\",
+                r"C:",
                 13,
                 &[K::BackslashEndsTagValue],
             ),

@@ -219,8 +219,8 @@ pub enum OddityKind {
     UnterminatedTagValue,
     /// Unescaped `"` inside a tag value: the value runs to the last `"` before `]`.
     UnescapedQuoteInTag,
-    /// A tag value ending in a backslash, like `[Event "C:\"]`: the `\"` closes the value (with
-    /// the backslash kept) instead of escaping the quote.
+    /// A tag value ending in a backslash, like `[TimeControl "40/5400+30\"]`: the `\"` closes
+    /// the value instead of escaping the quote, and the backslash is dropped (`40/5400+30`).
     BackslashEndsTagValue,
     /// A tag whose name is not letters, digits and `_` starting with a letter.
     NonstandardTagName,
@@ -254,7 +254,7 @@ pub enum OddityKind {
     UnicodeGlyph,
     /// U+00A0 (no-break space) between tokens: read as a space.
     NonAsciiWhitespace,
-    /// A result written as `½-½`, `+--` (white wins by forfeit), `--+` (black wins by forfeit) or
+    /// A result written as `½-½`, `+--` (white wins by forfeit) or
     /// with a Unicode dash (`1–0`, `0—1`, `½–½`, `1/2–1/2`): read as that result.
     NonstandardResult,
     /// A game that ends without `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -282,6 +282,12 @@ pub enum OddityKind {
     /// A `(` before the game's first move (nothing to vary from): skipped, so that the moves
     /// after it are the mainline.
     VariationBeforeFirstMove,
+    /// Castling written in lower case (`o-o`, `o-o-o`): read as `O-O`, `O-O-O`. Reported by
+    /// the replay layer.
+    LowercaseCastling,
+    /// A game marked as set up (`[SetUp "1"]`, `[Variant "From Position"]`) without a `FEN`
+    /// tag: replayed from the standard start position. Reported by the replay layer.
+    SetUpWithoutFen,
 }
 
 impl OddityKind {
@@ -296,7 +302,7 @@ impl OddityKind {
             UnquotedTagValue => "tag value without quotes",
             UnterminatedTagValue => "tag value without closing quote",
             UnescapedQuoteInTag => "unescaped quote in tag value",
-            BackslashEndsTagValue => "backslash before closing quote kept in tag value",
+            BackslashEndsTagValue => "backslash before closing quote dropped from tag value",
             NonstandardTagName => "non-standard tag name",
             TagSpacing => "missing or extra spaces in tag",
             UnterminatedTag => "tag without closing bracket",
@@ -321,6 +327,8 @@ impl OddityKind {
             MalformedCommand => "malformed, out-of-range or repeated comment command kept as text",
             RepairedFenTag => "FEN tag repaired",
             VariationBeforeFirstMove => "parenthesis before first move skipped",
+            LowercaseCastling => "lower-case castling read as castling",
+            SetUpWithoutFen => "set-up game without FEN tag replayed from the standard start",
         }
     }
 }

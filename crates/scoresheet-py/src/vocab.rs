@@ -1,8 +1,9 @@
 //! Move vocabularies and token ids: the core's `vocab::Vocabulary`, by the names the
 //! command-line tool's `vocab` and `tokenize` take.
 
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
+use pyo3::types::{PyByteArray, PyIterator, PyList};
 use scoresheet::uci::UciMove;
 use scoresheet::vocab;
 use scoresheet::CastlingMode;
@@ -11,6 +12,8 @@ use crate::errors::value_error;
 use crate::games::Game;
 
 /// A move vocabulary: every string a notation can write for a legal move, in token-id order.
+/// A sequence of those strings: `len(v)`, `s in v`, `v[5]` (the string of token id 5,
+/// negative indexes from the end), `list(v)`, `v.index(s)` (the token id of `s`).
 #[pyclass(
     module = "scoresheet",
     name = "Vocabulary",
@@ -87,6 +90,39 @@ impl PyVocabulary {
 
     fn __contains__(&self, s: &str) -> bool {
         self.inner.token_id(s).is_some()
+    }
+
+    /// The string of token id `index`; a negative index counts from the end. `IndexError`
+    /// past either end.
+    fn __getitem__(&self, index: isize) -> PyResult<&'static str> {
+        let len = self.inner.len();
+        let id = match index {
+            0.. => usize::try_from(index).ok(),
+            _ => len.checked_sub(index.unsigned_abs()),
+        };
+        id.and_then(|id| u32::try_from(id).ok())
+            .and_then(|id| self.inner.token_str(id))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "index {index} out of range for the {} vocabulary ({len} strings)",
+                    self.inner.name()
+                ))
+            })
+    }
+
+    /// The strings, in token-id order.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.inner.strings())?.try_iter()
+    }
+
+    /// The token id of `s`, as `list.index`: `ValueError` when `s` is not in the vocabulary.
+    fn index(&self, s: &str) -> PyResult<u32> {
+        self.inner.token_id(s).ok_or_else(|| {
+            value_error(format!(
+                "{s:?} is not in the {} vocabulary",
+                self.inner.name()
+            ))
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -1,5 +1,7 @@
-//! scoresheet: chess notation (SAN, LAN, UCI, FEN, ERAN, quantum chess notation) on top of the
-//! cozy-chess move generator.
+//! scoresheet: chess notation on top of the cozy-chess move generator: SAN, LAN, UCI, ERAN
+//! (verbose and short), quantum chess notation, figurine SAN, ICCF numeric, Smith, English
+//! descriptive, SAN and LAN with a language's piece letters ([`localized`]), and FEN (X-FEN,
+//! Shredder-FEN). [`notation::Notation`] lists them and dispatches over them.
 //!
 //! ```
 //! use scoresheet::{Position, san::San};

@@ -13,11 +13,16 @@ use scoresheet::{EnPassantMode, Position};
 
 /// Runs the subcommand.
 pub fn run(args: ConvertArgs) -> Outcome {
-    match args.from {
-        Source::Given(from) => check_lang(args.lang, &[from, args.to])?,
-        Source::Auto => check_lang(args.lang, &[args.to])?,
-    }
-    let to = args.to.with_lang(args.lang);
+    // --lang is the input's language, and the output's unless --to-lang gives that.
+    let lang_applies_to = match (args.from, args.to_lang) {
+        (Source::Given(from), None) => vec![from, args.to],
+        (Source::Given(from), Some(_)) => vec![from],
+        (Source::Auto, None) => vec![args.to],
+        (Source::Auto, Some(_)) => vec![],
+    };
+    check_lang(args.lang, &lang_applies_to)?;
+    check_lang(args.to_lang, &[args.to])?;
+    let to = args.to.with_lang(args.to_lang.or(args.lang));
     let mut pos = super::fen::start_position(&args.position)?;
     let moves = read_moves(&args.moves)?;
     let from = match args.from {

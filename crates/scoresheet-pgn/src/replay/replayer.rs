@@ -173,6 +173,11 @@ impl<S: ReplaySink> Replayer<S> {
         let fail = |kind| GameError::new(kind, token.location(), &token.decode());
         let lang = self.options.movetext_lang();
         let read = read_token_in(&self.line.pos, token.as_bytes(), lang).map_err(fail)?;
+        if token.as_bytes().starts_with(b"o-o") {
+            // Lenient repair: `o-o` read as `O-O` (the SAN reader's rule), said here.
+            let kind = OddityKind::LowercaseCastling;
+            self.sink.oddity(Oddity { kind, token });
+        }
         let before = self.line.before.get_or_insert_with(Position::new);
         before.clone_from(&self.line.pos);
         let (mv, san) = match read {
@@ -245,6 +250,14 @@ impl<S: ReplaySink> Visitor for Replayer<S> {
                         position: self.tags.fen_location().unwrap_or(at),
                     };
                     let kind = OddityKind::RepairedFenTag;
+                    self.sink.oddity(Oddity { kind, token });
+                }
+                if let Some(position) = self.tags.set_up_without_fen() {
+                    let token = RawToken {
+                        bytes: b"",
+                        position,
+                    };
+                    let kind = OddityKind::SetUpWithoutFen;
                     self.sink.oddity(Oddity { kind, token });
                 }
                 self.sink.start(&pos);

@@ -81,6 +81,8 @@ impl Variant {
 pub struct StartTags {
     fen: Option<(String, Location)>,
     variant: Option<(String, Location)>,
+    /// Where a `SetUp "1"` tag is.
+    set_up: Option<Location>,
 }
 
 impl StartTags {
@@ -93,11 +95,19 @@ impl StartTags {
     pub fn clear(&mut self) {
         self.fen = None;
         self.variant = None;
+        self.set_up = None;
     }
 
     /// Notes a tag if it is `FEN` or `Variant`; returns whether it was. (`SetUp` is not
-    /// needed: a `FEN` tag is honoured with or without it.)
+    /// needed: a `FEN` tag is honoured with or without it. `SetUp "1"` is noted for
+    /// [`set_up_without_fen`](StartTags::set_up_without_fen).)
     pub fn note(&mut self, name: &[u8], value: &RawTag<'_>) -> bool {
+        if name.eq_ignore_ascii_case(b"SetUp") {
+            if value.decode().trim() == "1" {
+                self.set_up = Some(value.location());
+            }
+            return false;
+        }
         let slot = if name.eq_ignore_ascii_case(b"FEN") {
             &mut self.fen
         } else if name.eq_ignore_ascii_case(b"Variant") {
@@ -112,6 +122,22 @@ impl StartTags {
     /// Where the `FEN` tag is, if there is one.
     pub fn fen_location(&self) -> Option<Location> {
         self.fen.as_ref().map(|(_, at)| *at)
+    }
+
+    /// Where the tag is that marks the game as set up from a position (`SetUp "1"`, or a
+    /// `Variant` such as `From Position`) when there is no `FEN` tag to give that position:
+    /// the game is then replayed from the standard start, a repair to report
+    /// ([`OddityKind::SetUpWithoutFen`](crate::OddityKind::SetUpWithoutFen)).
+    pub fn set_up_without_fen(&self) -> Option<Location> {
+        if self.fen.is_some() {
+            return None;
+        }
+        let from_position = self
+            .variant
+            .as_ref()
+            .filter(|(name, _)| normalize(name) == "fromposition")
+            .map(|(_, at)| *at);
+        self.set_up.or(from_position)
     }
 
     /// The `FEN` tag's value, if any.
@@ -213,6 +239,25 @@ mod tests {
     }
 
     type Tags = &'static [(&'static str, &'static str)];
+
+    #[test]
+    fn ok_set_up_without_fen() {
+        const FEN: (&str, &str) = ("FEN", "8/8/8/8/8/8/k7/7K b - - 3 40");
+        let cases: [(Tags, bool); 8] = [
+            (&[("SetUp", "1")], true),
+            (&[("setup", " 1 ")], true),
+            (&[("Variant", "From Position")], true),
+            (&[("SetUp", "1"), FEN], false),
+            (&[("Variant", "From Position"), FEN], false),
+            (&[("SetUp", "0")], false),
+            (&[("Variant", "Standard")], false),
+            (&[], false),
+        ];
+        for (list, want) in cases {
+            let got = tags(list).set_up_without_fen().is_some();
+            assert_eq!(got, want, "{list:?}");
+        }
+    }
 
     #[test]
     fn ok_start_position() {

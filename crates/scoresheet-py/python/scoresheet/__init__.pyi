@@ -191,7 +191,9 @@ class Position:
     def copy(self) -> Position: ...
 
 class Vocabulary:
-    """Every string a notation can write for a legal move, in token-id order."""
+    """Every string a notation can write for a legal move, in token-id order. A sequence of
+    those strings: ``len(v)``, ``s in v``, ``v[5]`` (the string of token id 5; negative
+    indexes count from the end), ``list(v)``, ``v.index(s)`` (the token id of ``s``)."""
 
     @property
     def name(self) -> str:
@@ -204,6 +206,13 @@ class Vocabulary:
         """``(fen, uci)``: a legal position and the move written ``s`` there."""
     def __len__(self) -> int: ...
     def __contains__(self, s: str) -> bool: ...
+    def __getitem__(self, index: int) -> str:
+        """The string of token id ``index`` (negative: from the end). ``IndexError`` past
+        either end."""
+    def __iter__(self) -> Iterator[str]:
+        """The strings, id 0 first."""
+    def index(self, s: str) -> int:
+        """The token id of ``s``. ``ValueError`` when ``s`` is not in the vocabulary."""
 
 def vocab(name: str, with_symbols: bool = False) -> Vocabulary:
     """The vocabulary ``name`` (``san``, ``uci``, ``lan``, ``eran``, ``eran-short``;

@@ -23,6 +23,8 @@
 //! - an upper-case side to move (`W`, `B`);
 //! - castling rights the placement cannot have (no king on the back rank, or no rook on that
 //!   side of it): dropped;
+//! - a castling right written twice (`KKqq`, at most eight letters): the repeat dropped
+//!   (`Kq`);
 //! - the four-field EPD form: clocks default to `0 1`;
 //! - a fullmove number of 0: read as 1.
 //!
@@ -172,6 +174,13 @@ pub enum FenRepair {
         /// The castling character as written.
         right: u8,
     },
+    /// A castling right written again (`KKqq`): the repeat was dropped.
+    CastlingRepeated {
+        /// Byte offset of the repeated castling character.
+        offset: usize,
+        /// The castling character as written.
+        right: u8,
+    },
     /// The halfmove clock and fullmove number were missing (EPD form): `0 1` was used.
     ClocksMissing,
     /// A fullmove number of 0 was read as 1.
@@ -198,6 +207,11 @@ impl fmt::Display for FenRepair {
             FenRepair::CastlingDropped { offset, right } => write!(
                 f,
                 "dropped castling right '{}' at byte {offset}: no king on the back rank with a rook on that side",
+                char::from(right)
+            ),
+            FenRepair::CastlingRepeated { offset, right } => write!(
+                f,
+                "dropped castling right '{}' at byte {offset}: written twice",
                 char::from(right)
             ),
             FenRepair::ClocksMissing => {
@@ -502,7 +516,12 @@ fn parse_castling(
     if field == b"-" {
         return Ok(rights);
     }
-    if field.is_empty() || field.len() > 4 {
+    let longest = match strictness {
+        Strictness::Strict => 4,
+        // Each of the four rights written twice.
+        Strictness::Lenient => 8,
+    };
+    if field.is_empty() || field.len() > longest {
         return Err(at_err(ParseFenErrorKind::Castling, at));
     }
     for (i, &c) in field.iter().enumerate() {
@@ -527,10 +546,16 @@ fn parse_castling(
             Side::Short => &mut rights[color as usize].short,
             Side::Long => &mut rights[color as usize].long,
         };
-        if slot.is_some() {
-            return Err(at_err(ParseFenErrorKind::Castling, at + i));
+        match *slot {
+            None => *slot = Some(file),
+            Some(held) if held == file && strictness == Strictness::Lenient => {
+                repairs.push(FenRepair::CastlingRepeated {
+                    offset: at + i,
+                    right: c,
+                });
+            }
+            Some(_) => return Err(at_err(ParseFenErrorKind::Castling, at + i)),
         }
-        *slot = Some(file);
     }
     Ok(rights)
 }
@@ -815,6 +840,42 @@ mod tests {
                 "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
                 &[AdjacentDigits { offset: 18, sum: 4 }],
             ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKqq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1",
+                &[
+                    CastlingRepeated {
+                        offset: 47,
+                        right: b'K',
+                    },
+                    CastlingRepeated {
+                        offset: 49,
+                        right: b'q',
+                    },
+                ],
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqKQkq - 0 1",
+                START,
+                &[
+                    CastlingRepeated {
+                        offset: 50,
+                        right: b'K',
+                    },
+                    CastlingRepeated {
+                        offset: 51,
+                        right: b'Q',
+                    },
+                    CastlingRepeated {
+                        offset: 52,
+                        right: b'k',
+                    },
+                    CastlingRepeated {
+                        offset: 53,
+                        right: b'q',
+                    },
+                ],
+            ),
         ];
         for (input, want, repairs) in cases {
             let (fen, got) = Fen::from_ascii_repaired(input.as_bytes()).expect("repairable fen");
@@ -848,6 +909,10 @@ mod tests {
     fn ok_repair_messages() {
         for (repair, want) in [
             (FenRepair::FullmoveZero, "read fullmove number 0 as 1"),
+            (
+                FenRepair::CastlingRepeated { offset: 47, right: b'K' },
+                "dropped castling right 'K' at byte 47: written twice",
+            ),
             (
                 FenRepair::CastlingDropped { offset: 22, right: b'K' },
                 "dropped castling right 'K' at byte 22: no king on the back rank with a rook on that side",

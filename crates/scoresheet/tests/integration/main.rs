@@ -3,6 +3,7 @@
 mod bad_inputs;
 mod cnp;
 mod descriptive;
+mod docs;
 mod eran;
 mod fen_lists;
 mod fuzz_checks;

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the npm package `scoresheet` (WebAssembly) into crates/scoresheet-wasm/npm/gen/:
+# the crate for wasm32-unknown-unknown (release profile: fat LTO, one codegen unit), then
+# wasm-bindgen's ES module (`--target web`: index.js initialises it with fetch in browsers,
+# node.js with the file's bytes in Node), then wasm-opt -O3 when Debian's binaryen is there.
+# Prints the .wasm's size, plain and gzipped, against the 400 KB budget.
+#
+# Needs: the wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version of
+# wasm-bindgen in Cargo.lock (scripts/test-wasm.sh installs both from the registries).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gen=crates/scoresheet-wasm/npm/gen
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  echo "build-wasm: wasm-bindgen-cli $want is needed (found '${have:-none}'): cargo install wasm-bindgen-cli --version $want" >&2
+  exit 2
+fi
+cargo build -p scoresheet-wasm --target wasm32-unknown-unknown --release --quiet
+rm -rf "$gen"
+wasm-bindgen --target web --out-dir "$gen" \
+  target/wasm32-unknown-unknown/release/scoresheet_wasm.wasm
+wasm="$gen/scoresheet_wasm_bg.wasm"
+if command -v wasm-opt >/dev/null; then
+  # binaryen 108 (Debian 12) needs the features rustc enables by default.
+  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$wasm" -o "$wasm.opt" && mv "$wasm.opt" "$wasm"
+else
+  echo "build-wasm: wasm-opt not found (apt-get install binaryen): the module is not optimised further" >&2
+fi
+plain=$(stat -c %s "$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+echo "build-wasm: $wasm: $plain bytes, $gz gzipped (budget 409600 gzipped)"
+if [ "$gz" -gt 409600 ]; then
+  echo "build-wasm: over the 400 KB budget" >&2
+  exit 1
+fi

@@ -16,6 +16,11 @@ export function detect(moves, { fen } = {}) {
   return JSON.parse(raw.detectJson(moves, fen));
 }
 
+/** The syntax tree of one move string, as `scoresheet parse` prints it. */
+export function parse(text, notation = 'san', { strict = false } = {}) {
+  return JSON.parse(raw.parseJson(text, notation, strict));
+}
+
 /** The piece-letter languages, `{code, name}`. */
 export function languages() {
   return raw.languages().map((pair) => {

@@ -161,6 +161,10 @@ export function rewritePgn(
   options?: { to?: string; lang?: string; toLang?: string },
 ): { pgn: string; rejected: Rejection[]; skippedTags: string[] };
 
+/** The syntax tree of one move string in `notation` (default `san`), the object
+ * `scoresheet parse` prints; no position needed. Throws `ParseError`. */
+export function parse(text: string, notation?: string, options?: { strict?: boolean }): Record<string, unknown>;
+
 /** Every notation name `convert` takes. */
 export function notations(): string[];
 /** The piece-letter languages. */

@@ -20,4 +20,5 @@ pub mod games;
 mod json;
 pub mod notation;
 pub mod rewrite;
+pub mod syntax;
 pub mod vocab;

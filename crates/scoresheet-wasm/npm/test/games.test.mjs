@@ -58,7 +58,7 @@ test('ok_read_games_fens_and_byte_columns_in_utf8', () => {
   const [nf3, d5] = games[0].mainline;
   assert.equal(d5.fen, 'rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq d6 0 2');
   assert.equal(nf3.fen, new Position('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1').fen());
-  assert.equal(d5.column, 18); // bytes: "é" is two
+  assert.equal(d5.column, 16); // 15 characters before it, "é" two bytes
 });
 
 test('ok_egd_records', () => {
@@ -72,7 +72,7 @@ test('ok_egd_records', () => {
 test('ok_rewrite_pgn_in_german', () => {
   const { pgn, rejected } = rewritePgn(GAME, { to: 'san', toLang: 'de' });
   assert.equal(rejected.length, 1);
-  assert.match(pgn, /2\. Sf3 \(2\. f4 exf4 \(2\.\.\. d5\) 3\. Sf3\) 2\.\.\. Sc6/);
+  assert.match(pgn.replace(/\s+/g, ' '), /2\. Sf3 \(2\. f4 exf4 \(2\.\.\. d5\) 3\. Sf3\) 2\.\.\. Sc6 \$5/);
 });
 
 test('ok_tokenize_and_back', () => {
@@ -130,20 +130,17 @@ function normFen(fen) {
   return new Position(fen).fen(true);
 }
 
+// One subtest per case; a case that check.py lists as a known scoresheet bug runs as a todo.
 for (const suite of ['chess.js', 'chessops']) {
-  test(`ok_external_${suite}_pgn`, { skip: noExternal ?? false }, (t) => {
-    let ran = 0;
-    for (const c of cases(suite)) {
-      if (c.kind !== 'egd') continue;
-      if (c.bug) {
-        t.todo(`${c.id}: known bug`);
-        continue;
-      }
-      const got = JSON.stringify(outcome(c));
-      const ok = [c.expect, ...(c.accept ?? []).map((a) => a.outcome)].some((o) => JSON.stringify(o) === got);
-      assert.ok(ok, `${c.id}: got ${got}, want ${JSON.stringify(c.expect)}`);
-      ran++;
+  test(`ok_external_${suite}_pgn`, { skip: noExternal ?? false }, async (t) => {
+    const these = cases(suite).filter((c) => c.kind === 'egd');
+    assert.ok(these.length > 5, `${these.length} cases`);
+    for (const c of these) {
+      await t.test(c.id, { todo: c.bug ? `known bug: ${c.bug.slice(0, 40)}` : false }, () => {
+        const got = JSON.stringify(outcome(c));
+        const ok = [c.expect, ...(c.accept ?? []).map((a) => a.outcome)].some((o) => JSON.stringify(o) === got);
+        assert.ok(ok, `${c.id}: got ${got}, want ${JSON.stringify(c.expect)}`);
+      });
     }
-    assert.ok(ran > 5, `${ran} cases`);
   });
 }

@@ -30,12 +30,17 @@ function splitMoves(text, notation) {
     .filter((m) => m.text);
 }
 
-/** An error message with the offending line and a caret under column `char` (in characters). */
+/** An error: its message, then the offending line with a caret under column `char` (in
+ * characters), kept on two unwrapped lines so the caret stays under its text. */
 function caret(message, lineText, char) {
+  const box = document.createElement('div');
+  box.className = 'error';
+  const text = document.createElement('p');
+  text.textContent = message;
   const pre = document.createElement('pre');
-  pre.className = 'error';
-  pre.textContent = `${message}\n${lineText}\n${' '.repeat(char)}^`;
-  $('errors').append(pre);
+  pre.textContent = `${lineText}\n${' '.repeat(char)}^`;
+  box.append(text, pre);
+  $('errors').append(box);
 }
 
 /** The line `line` (from 1) of `text`, and the character index of byte column `column`. */

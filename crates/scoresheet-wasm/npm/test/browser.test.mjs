@@ -74,8 +74,8 @@ test('ok_playground_in_chromium', { skip, timeout: 120_000 }, async () => {
     const rewritten = await text('#rewritten');
     assert.match(rewritten, /1\. e4 e5 2\. Nf3 \(2\. Bc4 Nf6\) 2\.\.\. Nc6 3\. Bb5 a6 1-0/);
     // The illegal move: the message, the line, and the caret under `Ke3`.
-    const error = await text('#errors pre');
-    const [message, line, caret] = error.split('\n');
+    const message = await text('#errors .error p');
+    const [line, caret] = (await text('#errors .error pre')).split('\n');
     assert.match(message, /^game 2 \(from line 7\), line 9, column 13: move "Ke3"/);
     assert.equal(line, '1. d4 d5 2. Ke3 *');
     assert.equal(caret.indexOf('^'), line.indexOf('Ke3'));
@@ -109,9 +109,9 @@ test('ok_playground_in_chromium', { skip, timeout: 120_000 }, async () => {
       el.dispatchEvent(new Event('input'));
     });
     assert.equal(await text('#detected'), 'Detected: san-fr');
-    const typed = (await text('#errors pre')).split('\n');
-    assert.match(typed[0], /^move 7: invalid san-fr at byte 4/);
-    assert.equal(typed[2].indexOf('^'), typed[1].indexOf('Fxc9') + 3);
+    assert.match(await text('#errors .error p'), /^move 7: invalid san-fr at byte 1: /);
+    const typed = (await text('#errors .error pre')).split('\n');
+    assert.equal(typed[1].indexOf('^'), typed[0].indexOf('Fxc9') + 1);
     await page.screenshot({ path: path.join(SHOTS, 'playground-moves.png'), fullPage: true });
     assert.deepEqual(errors, []);
   } finally {

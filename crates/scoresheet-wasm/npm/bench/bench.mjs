@@ -31,6 +31,7 @@ function best(label, fn) {
 
 const ours = readGames(text);
 const sans = ours.games.map((g) => g.mainline.map((p) => p.san));
+const fens = ours.games.map((g) => g.startFen);
 const plies = sans.reduce((n, s) => n + s.length, 0);
 console.log(`${path.basename(file)}: ${texts.length} game texts, ${ours.games.length} games read and ${ours.rejected.length} rejected by scoresheet, ${plies} plies`);
 
@@ -55,19 +56,21 @@ const readPeer = best('read games: chess.js loadPgn', () => {
 });
 const uciOurs = best('SAN to UCI: scoresheet convert', () => {
   let n = 0;
-  for (const s of sans) n += convert(s, { from: 'san', to: 'uci' }).length;
+  sans.forEach((s, i) => {
+    n += convert(s, { from: 'san', to: 'uci', fen: fens[i] }).length;
+  });
   return `${n} moves`;
 });
 const uciPeer = best('SAN to UCI: chess.js move()', () => {
   let n = 0;
   const chess = new Chess();
-  for (const s of sans) {
-    chess.reset();
+  sans.forEach((s, i) => {
+    chess.load(fens[i]);
     for (const san of s) {
       const m = chess.move(san);
       n += (m.from + m.to + (m.promotion ?? '')).length > 0 ? 1 : 0;
     }
-  }
+  });
   return `${n} moves`;
 });
 const wasm = path.resolve(HERE, '../gen/scoresheet_wasm_bg.wasm');

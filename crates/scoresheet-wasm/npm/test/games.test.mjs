@@ -86,12 +86,16 @@ test('ok_tokenize_and_back', () => {
 
 test('ok_rewrite_equals_cli_pgn', { skip: noCli ?? false }, () => {
   const text = readText(REAL_CLEAN).split(/\n(?=\[Event )/).slice(0, 300).join('\n');
-  for (const [to, extra] of [['uci', []], ['san', ['--to-lang', 'de']], ['eran', []], ['descriptive', []], ['figurine', []]]) {
+  for (const [to, extra] of [['uci', []], ['san', ['--to-lang', 'de']], ['eran', []], ['figurine', []], ['lan', ['--to-lang', 'ru']]]) {
     const want = cli(['pgn', '--quiet', '--to', to, ...extra, '-'], text);
     assert.equal(want.status, 0);
     const got = rewritePgn(text, { to, toLang: extra[1] });
     assert.equal(got.pgn, want.stdout, to);
   }
+  // Descriptive moves with a parenthesis (`R(R1)-K1`) are no PGN move token: both refuse.
+  const refused = cli(['pgn', '--quiet', '--to', 'descriptive', '-'], text);
+  assert.equal(refused.status, 2);
+  assert.throws(() => rewritePgn(text, { to: 'descriptive' }), (e) => refused.stderr.startsWith(`error: ${e.message}`));
   const bad = cli(['pgn', '--quiet', '--to', 'uci', '-'], GAME);
   assert.equal(bad.status, 1);
   const got = rewritePgn(GAME, { to: 'uci' });

@@ -103,17 +103,15 @@ test('ok_round_trip_every_legal_move_of_real_clean', () => {
 
 test('ok_convert_equals_cli_on_real_clean_mainlines', { skip: noCli ?? false }, () => {
   const { games } = readGames(readText(REAL_CLEAN));
-  const sans = games.slice(0, 200).flatMap((g) => [...g.mainline.map((p) => p.san), '']);
-  for (const to of ['uci', 'lan', 'eran', 'iccf', 'descriptive', 'figurine', 'san-de', 'smith', 'quantum']) {
-    // The command reads one game's moves per run: compare game by game.
-    let start = 0;
-    for (let i = 0; i < 5; i++) {
-      const end = sans.indexOf('', start);
-      const moves = sans.slice(start, end);
-      start = end + 1;
-      const { status, stdout } = cli(['convert', '--from', 'san', '--to', to], `${moves.join('\n')}\n`);
-      assert.equal(status, 0);
-      assert.deepEqual(convert(moves, { from: 'san', to }), stdout.split('\n').filter((l) => l.trim()).map((l) => l.trim()), to);
+  // The command reads one move list per run: five games, each into every notation.
+  for (const game of games.slice(0, 5)) {
+    const ucis = game.mainline.map((p) => p.uci);
+    for (const [to, lang] of [['san'], ['lan'], ['eran'], ['eran-short'], ['iccf'], ['descriptive'], ['figurine'], ['smith'], ['quantum'], ['san', 'de'], ['lan', 'ru']]) {
+      const args = ['convert', '--from', 'uci', '--to', to, ...(lang ? ['--lang', lang] : [])];
+      const { status, stdout } = cli(args, `${ucis.join('\n')}\n`);
+      assert.equal(status, 0, args.join(' '));
+      const want = stdout.split('\n').filter((l) => l.trim()).map((l) => l.trim());
+      assert.deepEqual(convert(ucis, { from: 'uci', to, lang }), want, args.join(' '));
     }
   }
 });

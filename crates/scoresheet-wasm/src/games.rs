@@ -311,7 +311,7 @@ fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValue> {
 }
 
 /// The games of `text` as JSON: `{games, rejected, warnings}` (see the module docs; a
-/// rejected game as [`rejected_json`], a warning as `{line, column, byte, message}`).
+/// rejected game as `errors::rejected_json` writes it, a warning as `{line, column, byte, message}`).
 /// `fens` adds each ply's position after it. Throws `PgnError` when the input cannot be read
 /// on (UTF-16); games in = games + rejected.
 #[wasm_bindgen(js_name = readGamesJson)]

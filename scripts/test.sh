@@ -49,3 +49,8 @@ echo "== cargo test --workspace"
 cargo test --workspace
 echo "== pytest tests/python"
 "$python" -m pytest -q tests/python
+
+# The npm package (WebAssembly) and its playground page in headless chromium; installs the
+# wasm32 target, wasm-bindgen-cli, chromium and the package's dev dependencies when missing.
+# Compares with the debug binary built above, so it runs last.
+bash scripts/test-wasm.sh

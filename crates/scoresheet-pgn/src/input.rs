@@ -3,8 +3,10 @@
 //! Compression is detected by the first bytes (never by file name): gzip (`1f 8b`, all members
 //! of a multi-member file), zstd (`28 b5 2f fd`, all frames), bzip2 (`42 5a 68`, all streams).
 //! xz (`fd 37 7a 58 5a 00`) is recognised and refused. Anything else is read as it is.
+//! Without the `compression` feature (on by default) gzip, zstd and bzip2 are refused too.
 //!
 //! ```
+//! # #[cfg(feature = "compression")] {
 //! use std::io::{Read, Write};
 //! use scoresheet_pgn::input::{decompress, Compression};
 //!
@@ -16,14 +18,18 @@
 //! let mut text = String::new();
 //! decompress(std::io::Cursor::new(bytes))?.read_to_string(&mut text)?;
 //! assert_eq!(text, "1. e4 *\n");
+//! # }
 //! # Ok::<_, std::io::Error>(())
 //! ```
 
 use std::{
     fs::File,
-    io::{self, BufRead, BufReader, Read},
+    io::{self, BufReader, Read},
     path::Path,
 };
+
+#[cfg(feature = "compression")]
+use std::io::BufRead;
 
 /// A compression format, told by magic bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,7 +102,8 @@ pub fn open_raw(path: impl AsRef<Path>) -> io::Result<(Box<dyn Read + Send>, Opt
 ///
 /// # Errors
 ///
-/// When reading the first bytes fails or the input is xz-compressed.
+/// When reading the first bytes fails or the input is xz-compressed (or, without the
+/// `compression` feature, compressed at all).
 pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Read + Send>> {
     let mut head = Vec::with_capacity(6);
     (&mut src).take(6).read_to_end(&mut head)?;
@@ -104,11 +111,24 @@ pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Re
     let src = io::Cursor::new(head).chain(src);
     let buffered = || BufReader::with_capacity(64 * 1024, src);
     Ok(match compression {
+        #[cfg(feature = "compression")]
         Compression::Gzip => Box::new(Members::<_, Gzip>::new(buffered())),
+        #[cfg(feature = "compression")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered())?),
+        #[cfg(feature = "compression")]
         Compression::Bzip2 => Box::new(Members::<_, Bzip2>::new(buffered())),
         Compression::Xz => {
             let message = "xz-compressed input is not supported";
+            return Err(io::Error::new(io::ErrorKind::Unsupported, message));
+        }
+        #[cfg(not(feature = "compression"))]
+        Compression::Gzip | Compression::Zstd | Compression::Bzip2 => {
+            let name = match compression {
+                Compression::Gzip => "gzip",
+                Compression::Zstd => "zstd",
+                _ => "bzip2",
+            };
+            let message = format!("{name}-compressed input needs the `compression` feature");
             return Err(io::Error::new(io::ErrorKind::Unsupported, message));
         }
         Compression::None => Box::new(buffered().into_inner()),
@@ -116,6 +136,7 @@ pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Re
 }
 
 /// A compressed format made of members (gzip) or streams (bzip2) that may follow one another.
+#[cfg(feature = "compression")]
 trait Format {
     type Decoder<R: BufRead>: Read;
     const MAGIC: &'static [u8];
@@ -124,8 +145,10 @@ trait Format {
     fn into_inner<R: BufRead>(decoder: Self::Decoder<R>) -> R;
 }
 
+#[cfg(feature = "compression")]
 struct Gzip;
 
+#[cfg(feature = "compression")]
 impl Format for Gzip {
     type Decoder<R: BufRead> = flate2::bufread::GzDecoder<R>;
     const MAGIC: &'static [u8] = &[0x1f, 0x8b];
@@ -138,8 +161,10 @@ impl Format for Gzip {
     }
 }
 
+#[cfg(feature = "compression")]
 struct Bzip2;
 
+#[cfg(feature = "compression")]
 impl Format for Bzip2 {
     type Decoder<R: BufRead> = bzip2::bufread::BzDecoder<R>;
     const MAGIC: &'static [u8] = b"BZh";
@@ -155,10 +180,12 @@ impl Format for Bzip2 {
 /// Decodes the members of a file one after the other, so that every member decoded before
 /// something that is not one (junk appended, a damaged member) is handed out whole before the
 /// error: a multi-member decoder would lose the bytes decoded in the read call that fails.
+#[cfg(feature = "compression")]
 struct Members<R: BufRead, F: Format> {
     decoder: Option<F::Decoder<R>>,
 }
 
+#[cfg(feature = "compression")]
 impl<R: BufRead, F: Format> Members<R, F> {
     fn new(src: R) -> Members<R, F> {
         Members {
@@ -167,6 +194,7 @@ impl<R: BufRead, F: Format> Members<R, F> {
     }
 }
 
+#[cfg(feature = "compression")]
 impl<R: BufRead, F: Format> Read for Members<R, F> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
@@ -195,7 +223,7 @@ impl<R: BufRead, F: Format> Read for Members<R, F> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "compression"))]
 mod tests {
     use std::io::Write;
 

@@ -73,6 +73,9 @@
 //!
 //! - `json` (default): serde `Serialize`/`Deserialize` on the [`egd`] record types and
 //!   [`egd::DenormalizedGame::from_json`]. The EGD JSON writer works without it.
+//! - `compression` (default): [`input`] decodes gzip, zstd and bzip2 (zstd through its C
+//!   library). Without it the crate is pure Rust (it builds for WebAssembly) and compressed
+//!   input is refused with an error naming the format.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]

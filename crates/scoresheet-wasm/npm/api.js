@@ -1,0 +1,87 @@
+// The package's API over the WebAssembly module (gen/, made by wasm-bindgen): structured
+// results arrive as JSON text and are parsed here; games get `mainline` and `variations`.
+// Entry points: index.js (browsers) and node.js (Node) initialise the module, then re-export
+// this file. Documentation and types: index.d.ts.
+import * as raw from './gen/scoresheet_wasm.js';
+
+export { Position, Vocabulary, notations, vocabularies } from './gen/scoresheet_wasm.js';
+
+/** Moves read in `from` and written in `to` (see index.d.ts). */
+export function convert(moves, { from = 'san', to, fen, chess960 = false, lang } = {}) {
+  return raw.convert(moves, from, to, fen, chess960, lang);
+}
+
+/** Which notations read `moves`, best first. */
+export function detect(moves, { fen } = {}) {
+  return JSON.parse(raw.detectJson(moves, fen));
+}
+
+/** The syntax tree of one move string, as `scoresheet parse` prints it. */
+export function parse(text, notation = 'san', { strict = false } = {}) {
+  return JSON.parse(raw.parseJson(text, notation, strict));
+}
+
+/** The piece-letter languages, `{code, name}`. */
+export function languages() {
+  return raw.languages().map((pair) => {
+    const at = pair.indexOf(':');
+    return { code: pair.slice(0, at), name: pair.slice(at + 1) };
+  });
+}
+
+/** Gives each game `mainline` and each ply `variations`, from the flat `plies`. */
+function link(game) {
+  const plies = game.plies;
+  for (const ply of plies) ply.variations = [];
+  // The next ply of a line: the child at the same depth that starts no variation.
+  const next = new Array(plies.length).fill(-1);
+  let first = -1;
+  plies.forEach((ply, i) => {
+    if (ply.variationOf !== null) return;
+    if (ply.parent === -1) {
+      if (ply.depth === 0 && first === -1) first = i;
+    } else if (plies[ply.parent].depth === ply.depth && next[ply.parent] === -1) {
+      next[ply.parent] = i;
+    }
+  });
+  const line = (start) => {
+    const out = [];
+    for (let i = start; i !== -1; i = next[i]) out.push(plies[i]);
+    return out;
+  };
+  plies.forEach((ply, i) => {
+    if (ply.variationOf !== null) plies[ply.variationOf].variations.push(line(i));
+  });
+  game.mainline = first === -1 ? [] : line(first);
+  game.tagMap = Object.fromEntries([...game.tags].reverse());
+  return game;
+}
+
+/** The games of a PGN text, with rejected games and the reader's warnings. */
+export function readGames(text, { lang, fens = false } = {}) {
+  const out = JSON.parse(raw.readGamesJson(text, lang, fens));
+  out.games.forEach(link);
+  return out;
+}
+
+/** EGD records of a PGN text. */
+export function egd(text, { extended = false, lang } = {}) {
+  return JSON.parse(raw.egdJson(text, extended, lang));
+}
+
+/** The games of a PGN text written again with every move in `to`. */
+export function rewritePgn(text, { to = 'san', lang, toLang } = {}) {
+  return JSON.parse(raw.rewritePgnJson(text, to, lang, toLang));
+}
+
+/** Token ids of moves in a vocabulary (a name or a Vocabulary). */
+export function tokenize(moves, vocabulary) {
+  const v = typeof vocabulary === 'string' ? new raw.Vocabulary(vocabulary) : vocabulary;
+  return Uint32Array.from(v.tokenize(moves));
+}
+
+/** The strings of token ids in a vocabulary (a name or a Vocabulary). */
+export function detokenize(ids, vocabulary) {
+  const v = typeof vocabulary === 'string' ? new raw.Vocabulary(vocabulary) : vocabulary;
+  return v.detokenize(Uint32Array.from(ids));
+}

@@ -1,0 +1,177 @@
+// Types of the package `scoresheet` (WebAssembly). Notation names are the command-line tool's:
+// san, lan, uci, eran, eran-short, quantum, figurine, figurine-black, figurine-side, iccf,
+// smith, descriptive, and san-CODE / lan-CODE for a language's piece letters (san-de).
+
+export { Position, Vocabulary } from './gen/scoresheet_wasm.js';
+
+/** A move or FEN that does not parse: `name` is "ParseError". */
+export interface ParseError extends Error {
+  name: 'ParseError';
+  /** The notation that refused it (`san`, `uci`, `fen`, ...). */
+  notation: string;
+  /** Byte offset in `input` (UTF-8) where parsing stopped. */
+  offset: number;
+  /** What was expected there. */
+  expected: string;
+  /** The text given. */
+  input: string;
+  /** The move's place in the list given to `convert`. */
+  index?: number;
+}
+
+/** A well-formed move that is not one legal move: `name` is "IllegalMoveError". */
+export interface IllegalMoveError extends Error {
+  name: 'IllegalMoveError';
+  notation: string;
+  move: string;
+  /** The position it was refused in. */
+  fen: string;
+  /** Why (`illegal move: no legal move matches`, `ambiguous move: 2 legal moves match`). */
+  reason: string;
+  index?: number;
+}
+
+/** Where a game was rejected and why (also the fields of a thrown `PgnError`). */
+export interface Rejection {
+  /** The game's number in the input, from 1. */
+  game: number;
+  /** The line on which the game starts. */
+  firstLine: number;
+  /** Line and column (from 1; the column counts UTF-8 bytes) of the offending token. */
+  line: number;
+  column: number;
+  /** Byte offset (UTF-8) of the token in the input. */
+  byte: number;
+  /** The token or tag value concerned. */
+  token: string;
+  reason: string;
+  /** The library's message, location first, as the command-line tool prints it. */
+  message: string;
+}
+
+/** An input that cannot be read on (UTF-16): `name` is "PgnError". */
+export interface PgnError extends Error, Omit<Rejection, 'message'> {
+  name: 'PgnError';
+}
+
+/** Something the reader accepted but found odd, or skipped. */
+export interface Warning {
+  line: number;
+  column: number;
+  byte: number;
+  message: string;
+}
+
+export interface Ply {
+  /** SAN with `+`/`#` (`--` for a null move). */
+  san: string;
+  /** UCI (`e1h1` for castling in Chess960; `0000` for a null move). */
+  uci: string;
+  /** Index in `plies` of the ply before this one; -1 at the start. */
+  parent: number;
+  /** 0 on the mainline, 1 in a variation, 2 in a variation of it, ... */
+  depth: number;
+  /** For the first ply of a variation: the index of the ply it replaces. */
+  variationOf: number | null;
+  /** The position after the ply (with `fens: true`). */
+  fen?: string;
+  /** The comments after the ply, without their commands, joined by a space. */
+  comment: string | null;
+  /** Comments at the start of a variation, before this ply. */
+  commentsBefore: string[];
+  /** `[%clk]` after the move, in seconds. */
+  clock: number | null;
+  /** `[%emt]`, in seconds. */
+  emt: number | null;
+  /** `[%eval]` in centipawns, White's point of view. */
+  evalCp: number | null;
+  /** `[%eval #n]`: mate in n, negative when Black mates. */
+  evalMate: number | null;
+  /** NAGs after the move (`!` is 1, `?` is 2, ...). */
+  nags: number[];
+  line: number;
+  column: number;
+  byte: number;
+  /** The variations that replace this ply, each a line of plies. */
+  variations: Ply[][];
+}
+
+export interface Game {
+  number: number;
+  firstLine: number;
+  byte: number;
+  /** Tag pairs in file order. */
+  tags: [string, string][];
+  /** Tags by name (of a repeated tag, the first). */
+  tagMap: Record<string, string>;
+  startFen: string;
+  result: string;
+  /** Comments before the first move. */
+  comments: string[];
+  /** Every ply, mainline and variations, in the order written. */
+  plies: Ply[];
+  /** The mainline. */
+  mainline: Ply[];
+}
+
+export interface ReadResult {
+  games: Game[];
+  rejected: Rejection[];
+  warnings: Warning[];
+}
+
+export interface Detection {
+  notation: string;
+  /** Moves the lenient reader played before the first it refused. */
+  lenient: number;
+  /** Moves the strict reader played. */
+  strict: number;
+  /** Whether the lenient reader played them all. */
+  complete: boolean;
+}
+
+/** Plays `moves` (read leniently in `from`, default `san`) and writes each in `to`. Throws
+ * `ParseError` or `IllegalMoveError` at the first bad move. `lang` gives SAN and LAN a
+ * language's piece letters (as the command-line tool's `--lang`). */
+export function convert(
+  moves: string[],
+  options: { from?: string; to: string; fen?: string; chess960?: boolean; lang?: string },
+): string[];
+
+/** Which notations read `moves`, best first, as `scoresheet detect`. */
+export function detect(
+  moves: string[],
+  options?: { fen?: string },
+): { candidates: Detection[]; ambiguous: boolean; readAlike: boolean };
+
+/** The games of a PGN text, replayed by the library (the rules of every `scoresheet`
+ * command): games in = `games` + `rejected`. `lang` reads SAN with a language's letters;
+ * `fens` adds each ply's position. Throws `PgnError` for a UTF-16 input. */
+export function readGames(text: string, options?: { lang?: string; fens?: boolean }): ReadResult;
+
+/** EGD records (the objects `scoresheet egd` writes; `extended` as `--extended`). */
+export function egd(
+  text: string,
+  options?: { extended?: boolean; lang?: string },
+): { records: Record<string, unknown>[]; rejected: Rejection[] };
+
+/** The games written again with every move in `to`, as `scoresheet pgn --to`. */
+export function rewritePgn(
+  text: string,
+  options?: { to?: string; lang?: string; toLang?: string },
+): { pgn: string; rejected: Rejection[]; skippedTags: string[] };
+
+/** The syntax tree of one move string in `notation` (default `san`), the object
+ * `scoresheet parse` prints; no position needed. Throws `ParseError`. */
+export function parse(text: string, notation?: string, options?: { strict?: boolean }): Record<string, unknown>;
+
+/** Every notation name `convert` takes. */
+export function notations(): string[];
+/** The piece-letter languages. */
+export function languages(): { code: string; name: string }[];
+/** Every vocabulary name. */
+export function vocabularies(): string[];
+/** Token ids of moves in a vocabulary (a name or a `Vocabulary`). */
+export function tokenize(moves: string[], vocabulary: string | import('./gen/scoresheet_wasm.js').Vocabulary): Uint32Array;
+/** The strings of token ids. */
+export function detokenize(ids: ArrayLike<number>, vocabulary: string | import('./gen/scoresheet_wasm.js').Vocabulary): string[];

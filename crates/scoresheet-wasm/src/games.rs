@@ -1,0 +1,375 @@
+//! `readGames` and `egd`: the games of a PGN text, replayed by the library's replay layer
+//! (`scoresheet_pgn::replay`, the rules of every `scoresheet` command), as JSON for the
+//! package's wrapper.
+//!
+//! A game is `{number, firstLine, byte, tags, startFen, result, comments, plies}`; `plies` is
+//! flat, in the order the moves are written, mainline and variations alike: each ply has its
+//! `parent` (the index of the ply before it, `-1` at the start), its variation `depth` (0 on
+//! the mainline), and the first ply of a variation has `variationOf`, the index of the ply it
+//! replaces. The wrapper builds `mainline` and each ply's `variations` from these, without
+//! recursion.
+
+use scoresheet::uci::UciMove;
+use scoresheet::{CastlingMode, EnPassantMode, Position};
+use scoresheet_pgn::annotation::{CommentIssue, EvalScore};
+use scoresheet_pgn::egd::{EgdOptions, JsonVisitor, MoveMeta};
+use scoresheet_pgn::replay::{game_result, GameError, Ply, ReplayOptions, ReplaySink, Replayer};
+use scoresheet_pgn::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
+use wasm_bindgen::prelude::*;
+
+use crate::errors::{self, rejected_json};
+use crate::json::Json;
+
+/// One ply as read, mainline or variation.
+#[derive(Debug)]
+struct PlyRecord {
+    san: String,
+    uci: String,
+    fen: Option<String>,
+    parent: Option<usize>,
+    depth: u32,
+    variation_of: Option<usize>,
+    comments_before: Vec<String>,
+    comments: Vec<String>,
+    nags: Vec<u16>,
+    location: Location,
+}
+
+/// The replay state of one line: its last ply, where it starts, which ply it replaces.
+#[derive(Debug, Clone, Copy, Default)]
+struct Line {
+    last: Option<usize>,
+    parent: Option<usize>,
+    variation_of: Option<usize>,
+}
+
+/// The game being read.
+#[derive(Debug, Default)]
+struct GameRecord {
+    location: Location,
+    tags: Vec<(String, String)>,
+    start_fen: String,
+    castling: Option<CastlingMode>,
+    comments: Vec<String>,
+    plies: Vec<PlyRecord>,
+    lines: Vec<Line>,
+    pending: Vec<String>,
+    outcome: Option<Option<Outcome>>,
+}
+
+/// The sink: each game as JSON, with its variations; the reader's oddities as warnings.
+#[derive(Debug, Default)]
+struct GameJson {
+    fens: bool,
+    game: GameRecord,
+    warnings: Json,
+}
+
+impl GameJson {
+    fn line(&mut self) -> &mut Line {
+        if self.game.lines.is_empty() {
+            self.game.lines.push(Line::default());
+        }
+        let last = self.game.lines.len() - 1;
+        &mut self.game.lines[last]
+    }
+
+    fn push(&mut self, ply: &Ply<'_>) {
+        let mode = self.game.castling.unwrap_or(CastlingMode::Standard);
+        let after = ply.after;
+        let suffix = match after.is_check() {
+            true if !after.has_legal_moves() => "#",
+            true => "+",
+            false => "",
+        };
+        let uci = ply
+            .mv
+            .map_or(UciMove::Null, |mv| UciMove::from_move_in(mode, mv));
+        let fens = self.fens;
+        let index = self.game.plies.len();
+        let line = *self.line();
+        let record = PlyRecord {
+            san: format!("{}{suffix}", ply.san),
+            uci: uci.to_string(),
+            fen: fens.then(|| after.fen(EnPassantMode::Always)),
+            parent: line.last.or(line.parent),
+            depth: ply.depth,
+            variation_of: line.last.is_none().then_some(line.variation_of).flatten(),
+            comments_before: std::mem::take(&mut self.game.pending),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            location: ply.token.location(),
+        };
+        self.game.plies.push(record);
+        self.line().last = Some(index);
+    }
+
+    /// The ply comments and NAGs now attach to: the current line's last.
+    fn current(&mut self) -> Option<usize> {
+        self.game.lines.last().and_then(|l| l.last)
+    }
+}
+
+impl ReplaySink for GameJson {
+    type Game = String;
+
+    fn begin_game(&mut self, at: Location) {
+        self.game = GameRecord {
+            location: at,
+            ..GameRecord::default()
+        };
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let name = scoresheet_pgn::decode::decode(name).into_owned();
+        self.game.tags.push((name, value.decode().into_owned()));
+    }
+
+    fn start(&mut self, start: &Position) {
+        self.game.start_fen = start.fen(EnPassantMode::Always);
+        self.game.castling = Some(start.castling_mode());
+    }
+
+    fn replays_variations(&self) -> bool {
+        true
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        self.push(ply);
+    }
+
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
+        self.push(ply);
+        Ok(())
+    }
+
+    fn nag(&mut self, nag: u16, _token: RawToken<'_>) {
+        if let Some(i) = self.current() {
+            self.game.plies[i].nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
+        let text = comment.decode().trim().to_owned();
+        match self.current() {
+            Some(i) => self.game.plies[i].comments.push(text),
+            None if self.game.plies.is_empty() => self.game.comments.push(text),
+            None => self.game.pending.push(text),
+        }
+        Vec::new()
+    }
+
+    fn begin_variation(&mut self) {
+        let replaced = self.current();
+        let parent = replaced.and_then(|i| self.game.plies[i].parent);
+        self.game.lines.push(Line {
+            last: None,
+            parent,
+            variation_of: replaced,
+        });
+    }
+
+    fn end_variation(&mut self) {
+        if self.game.lines.len() > 1 {
+            self.game.lines.pop();
+        }
+        self.game.pending.clear();
+    }
+
+    fn outcome(&mut self, outcome: Option<Outcome>) {
+        self.game.outcome = Some(outcome);
+    }
+
+    fn oddity(&mut self, oddity: Oddity<'_>) {
+        location_json(self.warnings.open(), oddity.location())
+            .key("message")
+            .str(&oddity.to_string())
+            .close();
+    }
+
+    fn end_game(&mut self) -> String {
+        game_json(&std::mem::take(&mut self.game))
+    }
+
+    fn abandon(&mut self) {
+        self.game = GameRecord::default();
+    }
+}
+
+/// `line`, `column` and `byte` of a location.
+fn location_json(json: &mut Json, at: Location) -> &mut Json {
+    json.key("line")
+        .num(at.line as f64)
+        .key("column")
+        .num(at.column as f64)
+        .key("byte")
+        .num(at.byte as f64)
+}
+
+/// An array of strings.
+fn strings_json(json: &mut Json, strings: &[String]) {
+    json.open_array();
+    for s in strings {
+        json.str(s);
+    }
+    json.close_array();
+}
+
+/// A game as JSON (see the module docs).
+fn game_json(game: &GameRecord) -> String {
+    let mut json = Json::new();
+    let tag = |name: &str| {
+        game.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    };
+    json.open()
+        .key("number")
+        .num((game.location.game_index + 1) as f64)
+        .key("firstLine")
+        .num(game.location.game_first_line as f64)
+        .key("byte")
+        .num(game.location.byte as f64)
+        .key("tags")
+        .open_array();
+    for (name, value) in &game.tags {
+        json.open_array().str(name).str(value).close_array();
+    }
+    json.close_array()
+        .key("startFen")
+        .str(&game.start_fen)
+        .key("result")
+        .str(game_result(tag("Result"), game.outcome))
+        .key("comments");
+    strings_json(&mut json, &game.comments);
+    json.key("plies").open_array();
+    for ply in &game.plies {
+        ply_json(&mut json, ply);
+    }
+    json.close_array().close();
+    json.finish()
+}
+
+/// One ply: its comments' commands read as the export reads them (`MoveMeta`).
+fn ply_json(json: &mut Json, ply: &PlyRecord) {
+    let mut meta = MoveMeta::default();
+    for comment in &ply.comments {
+        meta.add_comment(comment.as_bytes());
+    }
+    let (eval_cp, eval_mate) = match meta.eval.map(|e| e.score) {
+        Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
+        Some(EvalScore::Mate(n)) => (None, Some(n)),
+        None => (None, None),
+    };
+    let index = |i: Option<usize>| i.map_or(-1.0, |i| i as f64);
+    json.open()
+        .key("san")
+        .str(&ply.san)
+        .key("uci")
+        .str(&ply.uci)
+        .key("parent")
+        .num(index(ply.parent))
+        .key("depth")
+        .num(ply.depth)
+        .key("variationOf")
+        .opt_num(ply.variation_of.map(|i| i as f64));
+    if let Some(fen) = &ply.fen {
+        json.key("fen").str(fen);
+    }
+    json.key("comment")
+        .opt_str(
+            (!meta.comments.is_empty())
+                .then(|| meta.comments.join(" "))
+                .as_deref(),
+        )
+        .key("commentsBefore");
+    strings_json(json, &ply.comments_before);
+    json.key("clock")
+        .opt_num(meta.clock.map(|c| c.as_secs_f64()))
+        .key("emt")
+        .opt_num(meta.emt.map(|c| c.as_secs_f64()))
+        .key("evalCp")
+        .opt_num(eval_cp)
+        .key("evalMate")
+        .opt_num(eval_mate)
+        .key("nags")
+        .open_array();
+    for &nag in &ply.nags {
+        json.num(nag);
+    }
+    json.close_array();
+    location_json(json, ply.location).close();
+}
+
+/// The movetext language of SAN tokens (`de` reads `Sf3`), as `--lang`.
+fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValue> {
+    Ok(match lang {
+        Some(code) => ReplayOptions::new().lang(Some(crate::notation::lang(code)?)),
+        None => ReplayOptions::new(),
+    })
+}
+
+/// The games of `text` as JSON: `{games, rejected, warnings}` (see the module docs; a
+/// rejected game as `errors::rejected_json` writes it, a warning as `{line, column, byte, message}`).
+/// `fens` adds each ply's position after it. Throws `PgnError` when the input cannot be read
+/// on (UTF-16); games in = games + rejected.
+#[wasm_bindgen(js_name = readGamesJson)]
+pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<String, JsValue> {
+    let sink = GameJson {
+        fens,
+        ..GameJson::default()
+    };
+    let mut replayer = Replayer::with_options(sink, replay_options(lang.as_deref())?);
+    let mut reader = Reader::new(text.as_bytes());
+    let (mut games, mut rejected) = (Json::new(), Json::new());
+    loop {
+        match reader.read_game(&mut replayer) {
+            Ok(None) => break,
+            Ok(Some(Ok(game))) => {
+                games.raw(&game);
+            }
+            Ok(Some(Err(e))) => rejected_json(&mut rejected, &e),
+            Err(e) if e.is_recoverable() => rejected_json(&mut rejected, &e.into()),
+            Err(e) => return Err(errors::pgn(&GameError::from(e))),
+        }
+    }
+    let warnings = std::mem::take(&mut replayer.sink_mut().warnings);
+    Ok(format!(
+        "{{\"games\":[{}],\"rejected\":[{}],\"warnings\":[{}]}}",
+        games.finish(),
+        rejected.finish(),
+        warnings.finish()
+    ))
+}
+
+/// The EGD records of `text` (the library's JSON writer, the same as `scoresheet egd`;
+/// `extended` as `--extended`) as JSON: `{records, rejected}`. Throws `PgnError` when the
+/// input cannot be read on.
+#[wasm_bindgen(js_name = egdJson)]
+pub fn egd_json(text: &str, extended: bool, lang: Option<String>) -> Result<String, JsValue> {
+    let options = EgdOptions::new()
+        .extended(extended)
+        .replay(replay_options(lang.as_deref())?);
+    let mut visitor = JsonVisitor::new(options);
+    let mut reader = Reader::new(text.as_bytes());
+    let (mut records, mut rejected) = (Json::new(), Json::new());
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(None) => break,
+            Ok(Some(Ok(_))) => {
+                let record = visitor.take_output();
+                let record = String::from_utf8_lossy(&record);
+                records.raw(record.trim_end());
+            }
+            Ok(Some(Err(e))) => rejected_json(&mut rejected, &e),
+            Err(e) if e.is_recoverable() => rejected_json(&mut rejected, &e.into()),
+            Err(e) => return Err(errors::pgn(&GameError::from(e))),
+        }
+    }
+    Ok(format!(
+        "{{\"records\":[{}],\"rejected\":[{}]}}",
+        records.finish(),
+        rejected.finish()
+    ))
+}

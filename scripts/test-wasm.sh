@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Tests of the npm package `scoresheet` (WebAssembly) and its playground page: installs what
+# they need from the registries only (the wasm32-unknown-unknown target through rustup,
+# wasm-bindgen-cli at the exact version of wasm-bindgen in Cargo.lock from crates.io, Debian's
+# chromium, the package's dev dependencies from the npm registry), builds the
+# package (scripts/build-wasm.sh), then runs `node --test`: the package's tests (compared with
+# the debug command-line tool, which `cargo test --workspace` builds; run that first) and the
+# page in headless chromium. The page's screenshots are left in target/wasm/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== wasm: toolchain"
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  # --locked first; without it when a locked dependency of the tool is not on the registry
+  # (webpki-roots 1.0.11 for 0.2.130 on 2026-11-26): cargo then picks compatible versions.
+  cargo install --quiet wasm-bindgen-cli --version "$want" --locked ||
+    cargo install --quiet wasm-bindgen-cli --version "$want"
+fi
+if ! command -v chromium >/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+node --version
+
+echo "== wasm: package"
+bash scripts/build-wasm.sh
+
+echo "== wasm: node tests (package and page)"
+cd crates/scoresheet-wasm/npm
+npm ci --no-audit --no-fund --loglevel=error
+node --test test/

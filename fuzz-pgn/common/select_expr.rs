@@ -29,7 +29,11 @@ pub fn check(data: &[u8]) {
     let expr = match TagExpr::parse(text) {
         Ok(expr) => expr,
         Err(e) => {
-            assert!(e.offset() <= text.len(), "offset {} past the end", e.offset());
+            assert!(
+                e.offset() <= text.len(),
+                "offset {} past the end",
+                e.offset()
+            );
             let _ = e.to_string();
             return;
         }

@@ -12,6 +12,7 @@ pub mod parse;
 pub mod perft;
 pub mod pgn;
 pub mod query;
+pub mod select;
 pub mod tokenize;
 pub mod vocab;
 

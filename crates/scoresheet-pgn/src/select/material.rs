@@ -183,7 +183,7 @@ mod tests {
             ("KRP KR", 6),
             ("KXP vs K", 1),
             ("KK vs K", 0),
-            ("K vs K+", 7),
+            ("K vs K+", 6),
         ];
         for (text, offset) in cases {
             let err = MaterialSignature::parse(text).expect_err(text);

@@ -64,6 +64,8 @@ pub struct FactsSink {
     classifier: Option<Classifier>,
     start: Position,
     hash: XxHash3_128,
+    /// The Polyglot key of the current position, kept up to date move by move.
+    key: u64,
     plies: u32,
 }
 
@@ -87,6 +89,7 @@ impl FactsSink {
             classifier: None,
             start: Position::new(),
             hash: XxHash3_128::new(),
+            key: 0,
             plies: 0,
         }
     }
@@ -103,7 +106,11 @@ impl FactsSink {
         if let Some(classifier) = &mut self.classifier {
             classifier.ply(ply.before, ply.mv, ply.after);
         }
-        self.hash.write(&ply.after.polyglot_key().to_le_bytes());
+        self.key = match ply.mv {
+            Some(mv) => ply.before.polyglot_key_after(self.key, mv, ply.after),
+            None => ply.after.polyglot_key(),
+        };
+        self.hash.write(&self.key.to_le_bytes());
     }
 }
 
@@ -115,7 +122,8 @@ impl ReplaySink for FactsSink {
         self.check.start(&self.criteria, start);
         self.classifier = self.classify.then(|| Classifier::new(start));
         self.hash = XxHash3_128::new();
-        self.hash.write(&start.polyglot_key().to_le_bytes());
+        self.key = start.polyglot_key();
+        self.hash.write(&self.key.to_le_bytes());
         self.plies = 0;
     }
 

@@ -228,6 +228,32 @@ pub enum Command {
         line, column, move, position) goes to stderr. A summary follows on stderr, and the \
         exit code is 1 if any game was rejected (2 for usage and I/O errors).")]
     Pgn(PgnArgs),
+    /// Choose games by tags, positions, material, moves; drop duplicates; name openings.
+    #[command(after_help = "Examples:\n  \
+        scoresheet select --where 'White ~ \"Carlsen\" or Black ~ \"Carlsen\"' games.pgn\n  \
+        scoresheet select --where 'WhiteElo >= 2500 and BlackElo >= 2500' games.pgn.zst\n  \
+        scoresheet select --where 'Date >= 2020.06 and Date < 2021 and TimeControl = blitz' games.pgn\n  \
+        scoresheet select --where 'ECO >= B90 and ECO <= B99 and not Annotator' games.pgn\n  \
+        scoresheet select --position 'rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6' games.pgn\n  \
+        scoresheet select --material 'KRP vs KR' --checkmate games.pgn\n  \
+        scoresheet select --starts-with '1. e4 c5 2. Nf3' --min-plies 40 games.pgn\n  \
+        scoresheet select --unique --duplicates dups.pgn --classify -o out.pgn games.pgn\n\n\
+        Chosen games are written as the input has them (their own bytes, each followed by a \
+        blank line); --classify writes their tags again with ECO and Opening set. Every \
+        criterion given must hold.\n\n\
+        --where: `Tag OP value` with OP one of = != < <= > >= ~ (regular-expression search), \
+        a tag name alone (the tag is present), and, or, not, parentheses. Tag names ignore \
+        case. *Elo and PlyCount compare as numbers; Date, UTCDate and EventDate as dates \
+        (2020, 2020.06, 2020.06.15; `??` parts are periods); TimeControl as base+increment \
+        or a speed class (ultrabullet, bullet, blitz, rapid, classical, correspondence, as \
+        lichess estimates them); Result as 1-0, 0-1, 1/2-1/2, *; other tags as text. A \
+        missing tag makes a comparison false. Quote values with spaces: White = \"Carlsen, \
+        Magnus\".\n\n\
+        Games whose tags decide are not replayed (so their moves are not checked); games \
+        replayed for a criterion, --classify or --unique that have an illegal move are \
+        rejected as in every command. A bad expression, material, move list or FEN is an \
+        error with a caret under the place (exit code 2).")]
+    Select(SelectArgs),
 }
 
 /// Flags of `parse`.
@@ -611,4 +637,69 @@ pub struct FenArgs {
     /// Write castling rights as rook files (Shredder-FEN, `HAha`).
     #[arg(long)]
     pub shredder: bool,
+}
+
+/// Flags of `select`.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Keep the games whose tags satisfy this expression (comparisons, `~` regex, presence,
+    /// and/or/not, parentheses; see the examples).
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
+    /// Keep the games that reach this position (a FEN; move counters aside). Repeated: any of
+    /// them.
+    #[arg(long, value_name = "FEN")]
+    pub position: Vec<String>,
+    /// Keep the games with this material in some position (`KRP vs KR`, either side White).
+    /// Repeated: each of them.
+    #[arg(long, value_name = "SIGNATURE")]
+    pub material: Vec<String>,
+    /// Keep the games with this material in their last position.
+    #[arg(long, value_name = "SIGNATURE")]
+    pub final_material: Vec<String>,
+    /// Keep the games whose mainline starts with these moves (SAN, UCI or LAN, move numbers
+    /// optional: `"1. e4 c5 2. Nf3"`).
+    #[arg(long, value_name = "MOVES")]
+    pub starts_with: Option<String>,
+    /// Keep the games with at least this many plies.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<u32>,
+    /// Keep the games with at most this many plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+    /// Keep the games that end in checkmate.
+    #[arg(long, conflicts_with = "stalemate")]
+    pub checkmate: bool,
+    /// Keep the games that end in stalemate.
+    #[arg(long)]
+    pub stalemate: bool,
+    /// Keep the games with a promotion to a knight, bishop or rook.
+    #[arg(long)]
+    pub underpromotion: bool,
+    /// Keep the games in which a position occurs a third time.
+    #[arg(long)]
+    pub threefold: bool,
+    /// Name each chosen game's opening in its `ECO` and `Opening` tags (lichess's table; the
+    /// tags are written again, the movetext as it was).
+    #[arg(long)]
+    pub classify: bool,
+    /// Keep only the first of games with the same start position and mainline (tags aside).
+    #[arg(long)]
+    pub unique: bool,
+    /// Write the duplicates dropped by --unique to this file (implies --unique).
+    #[arg(long, value_name = "FILE")]
+    pub duplicates: Option<std::path::PathBuf>,
+
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// PGN files (`-` for standard input, also when none is given), possibly compressed.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+    /// Print every oddity met on stderr as a warning; the summary counts them either way.
+    #[arg(long)]
+    pub warnings: bool,
+    /// No summary on stderr (rejected games are still reported).
+    #[arg(short, long)]
+    pub quiet: bool,
 }

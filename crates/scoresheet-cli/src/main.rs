@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         args::Command::Egd(a) => cmd::egd::run(a),
         args::Command::Export(a) => cmd::export::run(a),
         args::Command::Pgn(a) => cmd::pgn::run(a),
+        args::Command::Select(a) => cmd::select::run(a),
         args::Command::Load(a) => cmd::load::run(a),
         args::Command::Query(a) => cmd::query::run(a),
     };

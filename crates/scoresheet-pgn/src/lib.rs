@@ -67,7 +67,8 @@
 //! [`input`] opens files and standard input and decompresses gzip, zstd and bzip2. [`writer`]
 //! writes games in the PGN export format. [`egd`] converts games to EGD (Extended Game
 //! Description) records and JSON Lines. [`annotation`] reads the commands inside comments
-//! (`[%clk 0:03:00]`, `[%eval 0.17]`, `[%cal Ge2e4]`, ...) as typed values.
+//! (`[%clk 0:03:00]`, `[%eval 0.17]`, `[%cal Ge2e4]`, ...) as typed values. [`select`] chooses
+//! games by tag expressions and replayed criteria, and names their openings.
 //!
 //! # Features
 //!
@@ -95,6 +96,7 @@ pub mod reader;
 pub mod replay;
 pub mod rewrite;
 mod scan;
+pub mod select;
 mod tag_line;
 pub mod tag_value;
 pub mod tokenize;

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod pgn;
 pub mod pumped;
 pub mod query;
+pub mod select;
 pub mod tokenize;
 pub mod vocab;
 

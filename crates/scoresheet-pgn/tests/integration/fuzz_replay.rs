@@ -1,9 +1,11 @@
 //! Replays the corpora of the fuzz targets through the same checks as the fuzzer:
 //! `fuzz-pgn/corpus/read/` with `fuzz-pgn/common/read.rs` (no panic, bounded buffer, games in
 //! are games returned), `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well
-//! formed, in agreement with the records, unchanged by emptying the output between games), and
+//! formed, in agreement with the records, unchanged by emptying the output between games),
 //! `fuzz-pgn/corpus/comment/` with `fuzz-pgn/common/comment.rs` (comment commands: text and
-//! commands account for the comment, values re-render to themselves).
+//! commands account for the comment, values re-render to themselves), and
+//! `fuzz-pgn/corpus/select_expr/` with `fuzz-pgn/common/select_expr.rs` (tag expressions: no
+//! panic, printed and read back equal).
 
 use std::fs;
 use std::path::PathBuf;
@@ -18,6 +20,9 @@ mod egd_check;
 
 #[path = "../../../../fuzz-pgn/common/comment.rs"]
 pub(crate) mod comment_check;
+
+#[path = "../../../../fuzz-pgn/common/select_expr.rs"]
+mod select_expr_check;
 
 /// The files of a corpus, sorted; at least `min` of them.
 fn corpus(name: &str, min: usize) -> Vec<PathBuf> {
@@ -56,4 +61,9 @@ fn ok_fuzz_egd_corpus_replays() {
 #[test]
 fn ok_fuzz_comment_corpus_replays() {
     replay("comment", 20, comment_check::check);
+}
+
+#[test]
+fn ok_fuzz_select_expr_corpus_replays() {
+    replay("select_expr", 50, select_expr_check::check);
 }

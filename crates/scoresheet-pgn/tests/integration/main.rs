@@ -12,5 +12,6 @@ mod encoding;
 mod fuzz_replay;
 mod no_panic;
 mod parallel;
+mod select;
 mod stress;
 mod writer_round_trip;

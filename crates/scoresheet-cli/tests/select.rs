@@ -1,0 +1,149 @@
+//! `scoresheet select`: expected outputs are the input's own bytes (cut by hand at the game
+//! boundaries), openings named by the lichess table (checked with python-chess), and error
+//! messages written from the expression grammar.
+
+mod common;
+use common::run;
+
+/// Four games with odd spacing, comments and a repeated mainline: A (Carlsen, 2850, 2020,
+/// Ruy Lopez), B (a 1900 game with the wrong ECO tag, mate), C (same mainline as A, other
+/// tags), D (an illegal move, 2019).
+const A: &str = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"C60\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *";
+const B: &str = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"A00\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+const C: &str = "[White \"Q\"]\n[Black \"Carlsen, Magnus\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *";
+const D: &str = "[White \"Carlsen, Magnus\"]\n[Date \"2019.12.31\"]\n\n1. e4 e5 2. Ke3 *";
+
+fn input() -> String {
+    [A, B, C, D].join("\n\n") + "\n"
+}
+
+fn select(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["select"];
+    all.extend_from_slice(args);
+    let out = run(&all, input());
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+/// The games as the input has them, each followed by a blank line.
+fn verbatim(games: &[&str]) -> String {
+    games.iter().map(|g| format!("{g}\n\n")).collect()
+}
+
+#[test]
+fn ok_where_writes_games_verbatim() {
+    let cases: &[(&str, &[&str])] = &[
+        (r#"White = "Carlsen, Magnus""#, &[A, D]),
+        (r#"White ~ Carlsen or Black ~ Carlsen"#, &[A, C, D]),
+        ("WhiteElo >= 2000", &[A]),
+        ("not WhiteElo >= 2000", &[B, C, D]),
+        ("Date >= 2020 and Date < 2021", &[A]),
+        ("Date < 2020", &[D]),
+        ("ECO >= A00 and ECO <= B99", &[B]),
+        ("Annotator", &[]),
+    ];
+    for (expr, games) in cases {
+        let (code, out, err) = select(&["--where", expr]);
+        // Game D's illegal move is not looked at: its tags decide.
+        assert_eq!((code, out), (0, verbatim(games)), "{expr}: {err}");
+    }
+}
+
+#[test]
+fn ok_summary_counts_every_game() {
+    let (code, _, err) = select(&["--where", "WhiteElo"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("select: 2 games selected, 2 not selected, 0 duplicates, 0 rejected"),
+        "{err}"
+    );
+    let (_, _, quiet) = select(&["--where", "WhiteElo", "-q"]);
+    assert_eq!(quiet, "");
+}
+
+#[test]
+fn ok_game_criteria() {
+    let ruy = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    let cases: &[(&[&str], &[&str], i32)] = &[
+        (&["--checkmate"], &[B], 1),
+        (&["--position", ruy], &[A, C], 1),
+        (&["--starts-with", "1. e4 e5 2. Nf3"], &[A, C], 1),
+        (&["--min-plies", "7"], &[B], 1),
+        (&["--where", "WhiteElo", "--checkmate"], &[B], 0),
+    ];
+    for (args, games, want_code) in cases {
+        let (code, out, err) = select(args);
+        // Game D is replayed for the criteria: its illegal move rejects it (exit code 1).
+        assert_eq!(
+            (code, out),
+            (*want_code, verbatim(games)),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn ok_unique_and_duplicates() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-select-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dups = dir.join("dups.pgn");
+    let dups_arg = dups.to_str().expect("utf-8 path");
+    let (code, out, err) = select(&["--where", "not Date < 2020", "--duplicates", dups_arg]);
+    assert_eq!((code, out), (0, verbatim(&[A, B])), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&dups).expect("written"),
+        verbatim(&[C])
+    );
+    assert!(
+        err.contains("2 games selected, 1 not selected, 1 duplicates"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned");
+}
+
+#[test]
+fn ok_classify_rewrites_tags_only() {
+    let (code, out, err) = select(&["--classify", "--where", "WhiteElo"]);
+    assert_eq!(code, 0, "{err}");
+    let a = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let b = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"C23\"]\n[Opening \"Bishop's Opening\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    assert_eq!(out, [a, b].concat());
+}
+
+#[test]
+fn err_bad_flags_exit_2_with_caret() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--where", "WhiteElo >= abc"],
+            "error: --where: invalid expression at byte 12: expected a whole number (up to 5 digits)\n  WhiteElo >= abc\n              ^\n",
+        ),
+        (
+            &["--where", "(White"],
+            "error: --where: invalid expression at byte 6: expected `)`\n  (White\n        ^\n",
+        ),
+        (
+            &["--material", "KRX vs K"],
+            "error: --material: invalid material signature at byte 2: expected piece letters (KQRBNP, one king a side) on each side of `vs`\n  KRX vs K\n    ^\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = select(args);
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (2, "", *want),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn err_impossible_fen_exits_2() {
+    // Two white kings: a position that cannot occur.
+    let (code, out, err) = select(&["--position", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.starts_with("error: --position: "), "{err}");
+}

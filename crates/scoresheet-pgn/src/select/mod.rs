@@ -1,0 +1,151 @@
+//! Choosing games: tag criteria ([`TagExpr`]), game criteria ([`GameCriteria`]), opening
+//! classification ([`openings`]) and the mainline identity behind duplicate detection.
+//!
+//! Tag criteria decide from the tags alone, so a game they reject (or, without game criteria,
+//! accept) need not be replayed. Game criteria look at the replayed mainline: the
+//! [`FactsSink`] is the [`ReplaySink`] that checks them, classifies the opening and hashes the
+//! mainline in one pass.
+//!
+//! ```
+//! use scoresheet_pgn::replay::Replayer;
+//! use scoresheet_pgn::select::{Ending, FactsSink, GameCriteria};
+//! use scoresheet_pgn::Reader;
+//!
+//! let pgn = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. d4 d5 *\n";
+//! let criteria = GameCriteria::new().ends_in(Ending::Checkmate);
+//! let mut replayer = Replayer::new(FactsSink::new(criteria).classify(true));
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let first = reader.read_game(&mut replayer)?.expect("a game").expect("legal");
+//! assert!(first.selected);
+//! assert_eq!(first.opening.map(|o| o.eco), Some("C23"));
+//! let second = reader.read_game(&mut replayer)?.expect("a game").expect("legal");
+//! assert!(!second.selected);
+//! assert_eq!(second.opening.map(|o| o.name), Some("Queen's Pawn Game"));
+//! # Ok::<_, scoresheet_pgn::ReadError>(())
+//! ```
+
+mod criteria;
+pub mod expr;
+mod material;
+pub mod openings;
+
+pub use criteria::{
+    CriteriaCheck, Ending, GameCriteria, MaterialWhen, MoveSequence, ParseMovesError,
+};
+pub use expr::{Op, ParseExprError, ParseExprErrorKind, TagExpr};
+pub use material::{Material, MaterialSignature, ParseMaterialError};
+pub use openings::{Classifier, Opening};
+
+use scoresheet::Position;
+use twox_hash::XxHash3_128;
+
+use crate::replay::{Ply, ReplaySink};
+
+/// What [`FactsSink`] found out about one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameFacts {
+    /// Whether the game meets the game criteria.
+    pub selected: bool,
+    /// Its opening, when classification was asked for and a named position was reached.
+    pub opening: Option<Opening>,
+    /// A 128-bit hash of its start position and mainline (the Polyglot key of each position):
+    /// games with equal mainlines from equal starts have equal hashes, whatever their tags.
+    pub mainline: u128,
+    /// Its mainline plies.
+    pub plies: u32,
+}
+
+/// The [`ReplaySink`] of selection: checks [`GameCriteria`], classifies the opening (when
+/// asked) and hashes the mainline, for each game. Null moves are accepted.
+pub struct FactsSink {
+    criteria: GameCriteria,
+    check: CriteriaCheck,
+    classify: bool,
+    classifier: Option<Classifier>,
+    start: Position,
+    hash: XxHash3_128,
+    /// The Polyglot key of the current position, kept up to date move by move.
+    key: u64,
+    plies: u32,
+}
+
+impl std::fmt::Debug for FactsSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FactsSink")
+            .field("criteria", &self.criteria)
+            .field("classify", &self.classify)
+            .field("plies", &self.plies)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FactsSink {
+    /// A sink checking `criteria`, not classifying.
+    pub fn new(criteria: GameCriteria) -> FactsSink {
+        FactsSink {
+            criteria,
+            check: CriteriaCheck::default(),
+            classify: false,
+            classifier: None,
+            start: Position::new(),
+            hash: XxHash3_128::new(),
+            key: 0,
+            plies: 0,
+        }
+    }
+
+    /// Whether to classify each game's opening.
+    pub fn classify(mut self, classify: bool) -> FactsSink {
+        self.classify = classify;
+        self
+    }
+
+    fn mainline_ply(&mut self, ply: &Ply<'_>) {
+        self.plies = self.plies.saturating_add(1);
+        self.check.ply(&self.criteria, ply);
+        if let Some(classifier) = &mut self.classifier {
+            classifier.ply(ply.before, ply.mv, ply.after);
+        }
+        self.key = match ply.mv {
+            Some(mv) => ply.before.polyglot_key_after(self.key, mv, ply.after),
+            None => ply.after.polyglot_key(),
+        };
+        self.hash.write(&self.key.to_le_bytes());
+    }
+}
+
+impl ReplaySink for FactsSink {
+    type Game = GameFacts;
+
+    fn start(&mut self, start: &Position) {
+        self.start.clone_from(start);
+        self.check.start(&self.criteria, start);
+        self.classifier = self.classify.then(|| Classifier::new(start));
+        self.hash = XxHash3_128::new();
+        self.key = start.polyglot_key();
+        self.hash.write(&self.key.to_le_bytes());
+        self.plies = 0;
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if ply.depth == 0 {
+            self.mainline_ply(ply);
+        }
+    }
+
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
+        if ply.depth == 0 {
+            self.mainline_ply(ply);
+        }
+        Ok(())
+    }
+
+    fn end_game(&mut self) -> GameFacts {
+        GameFacts {
+            selected: self.check.finish(&self.criteria, &self.start),
+            opening: self.classifier.as_ref().and_then(Classifier::opening),
+            mainline: self.hash.finish_128(),
+            plies: self.plies,
+        }
+    }
+}

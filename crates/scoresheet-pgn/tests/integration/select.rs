@@ -1,0 +1,286 @@
+//! Selection: the tag-expression table (`tests/data/select_expr.tsv`), printing and reading
+//! back, deep nesting, the game criteria on small games, and opening classification.
+
+use scoresheet::{CastlingMode, Position};
+use scoresheet_pgn::replay::Replayer;
+use scoresheet_pgn::select::{
+    openings, Ending, FactsSink, GameCriteria, GameFacts, MaterialSignature, MaterialWhen,
+    MoveSequence, TagExpr,
+};
+use scoresheet_pgn::Reader;
+
+use crate::common::data_dir;
+
+/// `[Name "value"][Name "value"]` as tag pairs (`\"` and `\\` unescaped).
+fn tag_pairs(text: &str) -> Vec<(String, String)> {
+    let mut tags = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let (name, after) = rest[open + 1..].split_once(" \"").expect("name then value");
+        let mut value = String::new();
+        let mut chars = after.char_indices();
+        let end = loop {
+            match chars.next().expect("closed value") {
+                (_, '\\') => value.push(chars.next().expect("escaped").1),
+                (i, '"') => break i,
+                (_, c) => value.push(c),
+            }
+        };
+        tags.push((name.to_owned(), value));
+        rest = &after[end + 2..];
+    }
+    tags
+}
+
+#[test]
+fn ok_expression_table() {
+    let table = std::fs::read_to_string(data_dir().join("select_expr.tsv")).expect("table");
+    let mut rows = 0;
+    let mut failures = Vec::new();
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let [expr, tags, want] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("three columns: {line:?}");
+        };
+        rows += 1;
+        let got = match TagExpr::parse(expr) {
+            Ok(parsed) => {
+                let again: TagExpr = parsed.to_string().parse().expect("printed reads back");
+                assert_eq!(again, parsed, "{expr:?} printed as {parsed}");
+                parsed.matches(&tag_pairs(tags)).to_string()
+            }
+            Err(e) => format!("error@{}", e.offset()),
+        };
+        if got != want {
+            failures.push(format!("{expr:?} on {tags}: got {got}, want {want}"));
+        }
+    }
+    assert!(rows > 100, "{rows} rows");
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn err_expression_messages() {
+    let cases = [
+        (
+            "White = A B",
+            "invalid expression at byte 10: expected `and`, `or`, `)` or the end",
+        ),
+        ("(White", "invalid expression at byte 6: expected `)`"),
+        (
+            "WhiteElo > x",
+            "invalid expression at byte 11: expected a whole number (up to 5 digits)",
+        ),
+        (
+            "Result < 1-0",
+            "invalid expression at byte 9: expected `=`, `!=` or `~`: results have no order",
+        ),
+        (
+            "",
+            "invalid expression at byte 0: expected a tag name, `not` or `(`",
+        ),
+    ];
+    for (expr, want) in cases {
+        let err = TagExpr::parse(expr).expect_err(expr);
+        assert_eq!(err.to_string(), want, "{expr:?}");
+    }
+}
+
+#[test]
+fn ok_line_breaks_and_tabs_are_white_space() {
+    let expr: TagExpr = "WhiteElo>=2500\n\tand\r\nBlackElo >= 2500"
+        .parse()
+        .expect("valid");
+    let tags = tag_pairs(r#"[WhiteElo "2600"][BlackElo "2500"]"#);
+    assert!(expr.matches(&tags));
+    assert_eq!(
+        expr.to_string(),
+        r#"WhiteElo >= "2500" and BlackElo >= "2500""#
+    );
+}
+
+#[test]
+fn ok_printing_keeps_grouping() {
+    let cases = [
+        ("a and (b and c)", "a and (b and c)"),
+        ("(a and b) and c", "a and b and c"),
+        ("a or b and c", "a or b and c"),
+        ("(a or b) and c", "(a or b) and c"),
+        ("not (a or b)", "not (a or b)"),
+        ("NOT a AND b", "not a and b"),
+    ];
+    for (text, want) in cases {
+        let expr: TagExpr = text.parse().expect(text);
+        assert_eq!(expr.to_string(), want, "{text}");
+    }
+}
+
+/// Nesting costs no call stack: reading, evaluating, printing and dropping.
+#[test]
+fn ok_deep_nesting() {
+    let depth = 100_000;
+    let parens = format!("{}White{}", "(".repeat(depth), ")".repeat(depth));
+    let nots = format!("{}White", "not ".repeat(depth));
+    let ands = format!("{}White{}", "(White and ".repeat(depth), ")".repeat(depth));
+    let tags = tag_pairs(r#"[White "A"]"#);
+    for text in [parens, nots, ands] {
+        let expr: TagExpr = text.parse().expect("deep but valid");
+        assert!(expr.matches(&tags));
+        let printed = expr.to_string();
+        assert_eq!(printed.parse::<TagExpr>().expect("reads back"), expr);
+    }
+    let unclosed = "(".repeat(depth);
+    assert_eq!(
+        TagExpr::parse(&unclosed).expect_err("no test").offset(),
+        depth
+    );
+}
+
+/// The facts of each game of `pgn` under `criteria`.
+fn facts(pgn: &str, criteria: GameCriteria) -> Vec<GameFacts> {
+    let mut replayer = Replayer::new(FactsSink::new(criteria).classify(true));
+    let mut reader = Reader::new(pgn.as_bytes());
+    let mut all = Vec::new();
+    while let Some(game) = reader.read_game(&mut replayer).expect("readable") {
+        all.push(game.expect("legal"));
+    }
+    all
+}
+
+fn selected(pgn: &str, criteria: GameCriteria) -> Vec<bool> {
+    facts(pgn, criteria).iter().map(|f| f.selected).collect()
+}
+
+fn fen(text: &str) -> Position {
+    Position::from_fen(text, CastlingMode::Standard).expect("valid FEN")
+}
+
+const MATE: &str = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+const RUY_BY_NF3: &str = "1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 *\n\n";
+
+#[test]
+fn ok_reaches_position() {
+    let pgn = [MATE, RUY, RUY_BY_NF3].concat();
+    let ruy = fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+    // Move counters do not matter.
+    let ruy_other_counters =
+        fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 7 30");
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().reaches(&ruy)),
+        [false, true, true]
+    );
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().reaches(&ruy_other_counters)),
+        [false, true, true]
+    );
+    // The side to move matters.
+    let black = fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4");
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().reaches(&black)),
+        [false, false, false]
+    );
+    // The start position is a position of every game.
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().reaches(&Position::new())),
+        [true, true, true]
+    );
+}
+
+#[test]
+fn ok_starts_with_and_plies() {
+    let pgn = [MATE, RUY, RUY_BY_NF3].concat();
+    let e4_e5 = || MoveSequence::parse("1. e4 e5").expect("legal");
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().starts_with(e4_e5())),
+        [true, true, false]
+    );
+    let uci = MoveSequence::parse("e2e4 e7e5 g1f3").expect("legal");
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().starts_with(uci)),
+        [false, true, false]
+    );
+    let longer = MoveSequence::parse("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4").expect("legal");
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().starts_with(longer)),
+        [false, false, false]
+    );
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().min_plies(7)),
+        [true, false, false]
+    );
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().max_plies(6)),
+        [false, true, true]
+    );
+    let err = MoveSequence::parse("1. e4 e5 2. Ke3").expect_err("illegal");
+    assert_eq!(err.offset(), 12);
+}
+
+#[test]
+fn ok_endings_and_promotions() {
+    let stalemate = "[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 1/2-1/2\n\n";
+    let under = "[FEN \"8/5P1k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. f8=N+ Kg7 *\n\n";
+    let pgn = [MATE, stalemate, under].concat();
+    let mate = GameCriteria::new().ends_in(Ending::Checkmate);
+    assert_eq!(selected(&pgn, mate), [true, false, false]);
+    let stale = GameCriteria::new().ends_in(Ending::Stalemate);
+    assert_eq!(selected(&pgn, stale), [false, true, false]);
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().underpromotion()),
+        [false, false, true]
+    );
+}
+
+#[test]
+fn ok_material_and_threefold() {
+    let krp_kr = "[FEN \"8/8/4k3/8/2R5/4Pr2/8/3K4 w - - 0 1\"]\n\n1. Rc6+ Kd5 2. Rc1 Rxe3 *\n\n";
+    let threefold = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n\n";
+    let pgn = [krp_kr, threefold, MATE].concat();
+    let sig = MaterialSignature::parse("KRP vs KR").expect("valid");
+    let any = GameCriteria::new().material(sig, MaterialWhen::AnyPly);
+    assert_eq!(selected(&pgn, any), [true, false, false]);
+    let end = GameCriteria::new().material(sig, MaterialWhen::End);
+    assert_eq!(selected(&pgn, end), [false, false, false]);
+    let kp_k = MaterialSignature::parse("KP v K").expect("valid");
+    let end = GameCriteria::new().material(kp_k, MaterialWhen::End);
+    assert_eq!(selected(&pgn, end), [false, false, false]);
+    assert_eq!(
+        selected(&pgn, GameCriteria::new().threefold()),
+        [false, true, false]
+    );
+}
+
+#[test]
+fn ok_mainline_hash_ignores_tags_and_comments() {
+    let a = "[White \"A\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 *\n\n";
+    let b = "[White \"B\"]\n\n1. e2e4 e7e5 2. g1f3 1-0\n\n";
+    let c = "1. e4 e5 2. Nc3 *\n\n";
+    let all = facts(&[a, b, c].concat(), GameCriteria::new());
+    assert_eq!(all[0].mainline, all[1].mainline);
+    assert_ne!(all[0].mainline, all[2].mainline);
+}
+
+/// Expected names from python-chess over the same table (`tests/python/test_select.py`
+/// checks the whole table that way).
+#[test]
+fn ok_classification() {
+    let cases = [
+        (MATE, Some(("C23", "Bishop's Opening"))),
+        (RUY, Some(("C70", "Ruy Lopez: Morphy Defense"))),
+        (RUY_BY_NF3, Some(("C70", "Ruy Lopez: Morphy Defense"))),
+        (
+            "1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *",
+            Some(("E20", "Nimzo-Indian Defense")),
+        ),
+        ("1. d4 d5 *", Some(("D00", "Queen's Pawn Game"))),
+        ("*", None),
+    ];
+    for (pgn, want) in cases {
+        let got = facts(pgn, GameCriteria::new())[0].opening;
+        assert_eq!(got.map(|o| (o.eco, o.name)), want, "{pgn}");
+    }
+    assert!(openings::table().len() > 3000);
+}

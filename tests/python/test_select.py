@@ -1,0 +1,87 @@
+"""`scoresheet select --classify` against an independent classifier: python-chess over the same
+lichess chess-openings table (crates/scoresheet-pgn/data/openings), positions compared by
+python-chess's own Polyglot key, the last named position within the first 40 plies winning.
+
+Checks: every row of the table, played as a game, is named by its own row (or by the first row
+reaching the same position); every legal game of the corpus gets the same ECO and name."""
+
+import io
+
+import pytest
+
+from conftest import ROOT, run
+
+chess = pytest.importorskip("chess", reason="python-chess (tests/python/requirements.txt)")
+import chess.pgn  # noqa: E402
+import chess.polyglot  # noqa: E402
+
+TABLE = ROOT / "crates" / "scoresheet-pgn" / "data" / "openings"
+SEARCH_PLIES = 40
+
+
+def rows():
+    for path in sorted(TABLE.glob("*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+            eco, name, moves = line.split("\t")
+            yield eco, name, moves
+
+
+@pytest.fixture(scope="module")
+def names():
+    """Polyglot key -> (ECO, name), the first row in table order naming a position."""
+    table = {}
+    for eco, name, moves in rows():
+        board = chess.pgn.read_game(io.StringIO(moves)).end().board()
+        table.setdefault(chess.polyglot.zobrist_hash(board), (eco, name))
+    return table
+
+
+def classify(game, table):
+    board = game.board()
+    found = table.get(chess.polyglot.zobrist_hash(board))
+    for ply, move in enumerate(game.mainline_moves()):
+        if ply >= SEARCH_PLIES:
+            break
+        board.push(move)
+        found = table.get(chess.polyglot.zobrist_hash(board), found)
+    return found
+
+
+def read_all(text):
+    games = []
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        games.append(game)
+    return games
+
+
+def classified(pgn_text, tmp_path):
+    """The (ECO, Opening) tags `select --classify` writes for each game of `pgn_text`."""
+    path = tmp_path / "in.pgn"
+    path.write_text(pgn_text, encoding="utf-8")
+    out = run("select", "--classify", "-q", path).stdout
+    return [(g.headers.get("ECO"), g.headers.get("Opening")) for g in read_all(out)]
+
+
+def test_every_row_is_named_by_its_position(names, tmp_path):
+    table_rows = list(rows())
+    pgn = "".join(f'[Row "{i}"]\n\n{moves} *\n\n' for i, (_, _, moves) in enumerate(table_rows))
+    got = classified(pgn, tmp_path)
+    assert len(got) == len(table_rows) > 3000
+    want = [classify(chess.pgn.read_game(io.StringIO(moves)), names) for _, _, moves in table_rows]
+    wrong = [(row, g, w) for row, g, w in zip(table_rows, got, want) if g != w]
+    assert not wrong, wrong[:10]
+
+
+def test_corpus_games_agree(names, corpus, tmp_path):
+    legal = [g for g in read_all(corpus.read_text(encoding="utf-8", errors="replace")) if not g.errors]
+    for game in legal:
+        # Tags as written would stay on a game without a named position: drop them first.
+        for tag in ("ECO", "Opening"):
+            game.headers.pop(tag, None)
+    pgn = "".join(str(g) + "\n\n" for g in legal)
+    got = classified(pgn, tmp_path)
+    assert len(got) == len(legal) > 1000
+    want = [classify(g, names) or (None, None) for g in legal]
+    wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w]
+    assert not wrong, wrong[:10]

@@ -13,4 +13,5 @@ mod fuzz_replay;
 mod no_panic;
 mod parallel;
 mod stress;
+mod threads_agree;
 mod writer_round_trip;

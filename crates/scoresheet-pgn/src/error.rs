@@ -95,6 +95,9 @@ pub enum ReadErrorKind {
     Io(io::Error),
     /// The input starts with a UTF-16 byte order mark. Reading does not go on after this.
     Utf16,
+    /// The input is binary, not PGN text: a NUL byte (at the error's location) among its
+    /// first 8 KiB. Reading does not go on after this.
+    Binary,
     /// The game is longer than [`ReadOptions::max_game_bytes`](crate::ReadOptions); the rest of it
     /// was skipped without buffering.
     GameTooLarge {
@@ -115,7 +118,8 @@ pub enum ReadErrorKind {
 
 /// An error of the PGN [`Reader`](crate::Reader): a kind plus where it happened.
 ///
-/// Errors other than [`ReadErrorKind::Io`] and [`ReadErrorKind::Utf16`] concern one game only:
+/// Errors other than [`ReadErrorKind::Io`], [`ReadErrorKind::Utf16`] and
+/// [`ReadErrorKind::Binary`] concern one game only:
 /// the reader has already skipped the rest of that game and the next call reads the next one.
 #[derive(Debug)]
 pub struct ReadError {
@@ -149,7 +153,10 @@ impl ReadError {
 
     /// Whether the reader can go on with the next game.
     pub fn is_recoverable(&self) -> bool {
-        !matches!(self.kind, ReadErrorKind::Io(_) | ReadErrorKind::Utf16)
+        !matches!(
+            self.kind,
+            ReadErrorKind::Io(_) | ReadErrorKind::Utf16 | ReadErrorKind::Binary
+        )
     }
 
     /// Turns the error into its kind.
@@ -175,6 +182,11 @@ impl ReadError {
             ReadErrorKind::Utf16 => {
                 f.write_str("input is UTF-16 (byte order mark found), which is not supported")
             }
+            ReadErrorKind::Binary => write!(
+                f,
+                "not a text PGN file: a NUL byte at byte {} (line {}, column {})",
+                self.position.byte, self.position.line, self.position.column
+            ),
             ReadErrorKind::GameTooLarge { limit } => write!(
                 f,
                 "{}: expected a game of at most {limit} bytes",
@@ -246,6 +258,10 @@ mod tests {
             (
                 ReadErrorKind::Utf16,
                 "pgn: input is UTF-16 (byte order mark found), which is not supported",
+            ),
+            (
+                ReadErrorKind::Binary,
+                "pgn: not a text PGN file: a NUL byte at byte 99 (line 11, column 4)",
             ),
             (
                 ReadErrorKind::Io(io::Error::other("boom")),

@@ -87,7 +87,7 @@ pub fn open_raw(path: impl AsRef<Path>) -> io::Result<(Box<dyn Read + Send>, Opt
     }
     if path.is_dir() {
         let message = format!("{} is a directory", path.display());
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        return Err(io::Error::new(io::ErrorKind::IsADirectory, message));
     }
     let file = File::open(path)?;
     let size = file
@@ -282,6 +282,7 @@ mod tests {
             .err()
             .expect("a directory");
         assert!(err.to_string().ends_with("is a directory"), "{err}");
+        assert_eq!(err.kind(), io::ErrorKind::IsADirectory);
     }
 
     /// Bytes after the last member that are not a member: every member's data is handed out,

@@ -7,7 +7,7 @@ use std::{collections::VecDeque, io::Read};
 
 use crate::{
     buffer::{Buffer, BufferError, ErrorAt, Mark},
-    scan::{self, BraceScan, Word},
+    scan::{self, BraceScan, Word, BOM},
     tag_line, BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
 };
 
@@ -15,8 +15,6 @@ use crate::{
 const LOOKAHEAD: usize = 128;
 /// How far a paragraph before a game without tags is examined.
 const PARAGRAPH_MAX: usize = 64 * 1024;
-/// The UTF-8 byte order mark, U+FEFF.
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -261,6 +259,7 @@ impl<R: Read> Lexer<R> {
             if !self.started {
                 self.started = true;
                 self.byte_order_mark()?;
+                self.binary()?;
             }
             match self.peek() {
                 None => return Ok(self.token(Kind::Eof, 0)),
@@ -287,6 +286,39 @@ impl<R: Read> Lexer<R> {
             }));
         }
         Ok(())
+    }
+
+    /// Refuses an input with a NUL byte among its first bytes ([`scan::binary_at`]): binary,
+    /// not PGN text.
+    fn binary(&mut self) -> Result<(), BufferError> {
+        self.buffer.ensure(scan::BINARY_WINDOW)?;
+        let data = self.buffer.data();
+        let Some(at) = scan::binary_at(data) else {
+            return Ok(());
+        };
+        let start = self.buffer.mark();
+        let mut mark = Mark {
+            byte: start.byte + at as u64,
+            line: start.line,
+            column: start.column + at as u64,
+        };
+        let before = &data[..at];
+        for i in memchr::memchr2_iter(b'\n', b'\r', before) {
+            if before[i] == b'\n' || before.get(i + 1) != Some(&b'\n') {
+                mark.line += 1;
+                mark.column = (at - i) as u64;
+            }
+        }
+        Err(Box::new(ErrorAt {
+            kind: ReadErrorKind::Binary,
+            mark,
+        }))
+    }
+
+    /// For a reader of a part of the input that does not start it (a chunk of the parallel
+    /// reader): no byte order mark or binary check at its start.
+    pub fn within_input(&mut self) {
+        self.started = true;
     }
 
     /// A byte order mark at `pos`: skipped and reported. At the start of a line, the line then
@@ -821,23 +853,21 @@ impl<R: Read> Lexer<R> {
     }
 
     /// After an error inside a game: skips raw bytes, without buffering, to the next line that
-    /// starts with `[` after a blank line (or to the end of the input).
+    /// starts with `[` after blanks (or to the end of the input).
     pub fn resync(&mut self) -> Result<(), BufferError> {
         self.pending.clear();
         self.buffer.settle();
         self.unsettled = true;
         self.state = State::Between;
         self.buffer.set_in_game(false);
-        let mut blank = false;
         loop {
             let Some((line_len, whole)) = self.resync_line()? else {
                 return Ok(());
             };
             let line = &self.buffer.data()[..line_len];
-            match line.iter().position(|b| !b.is_ascii_whitespace()) {
-                None if whole => blank = true,
-                Some(i) if whole && blank && line[i] == b'[' => return Ok(()),
-                _ => blank = false,
+            let first = line.iter().position(|b| !b.is_ascii_whitespace());
+            if whole && first.is_some_and(|i| line[i] == b'[') {
+                return Ok(());
             }
             self.buffer.consume(line_len);
         }

@@ -67,7 +67,21 @@
 //! After [`ReadErrorKind::UnterminatedComment`] reading goes on at the tag line that cut the
 //! comment.
 //! After [`ReadErrorKind::GameTooLarge`] the reader skips raw lines, without buffering and
-//! without looking at comments, to the next line that starts with `[` and follows a blank line.
+//! without looking at comments, to the next line that starts with `[` (after blanks), blank
+//! line before it or not: a game right after an oversized one is read, never lost.
+//!
+//! # Before the first game
+//!
+//! The input is refused as a whole ([`ReadErrorKind::Utf16`], [`ReadErrorKind::Binary`], after
+//! which reading does not go on) when it starts with a UTF-16 byte order mark, or when a NUL
+//! byte is among its first 8 KiB: no PGN text holds one (an image, an archive, random bytes
+//! do). The parallel reader has a reader check the input's start before it cuts any chunk.
+//!
+//! # After an I/O error
+//!
+//! A game the error cut off (its result marker not read) is the error, never a game: the
+//! visitor's [`end_game`](Visitor::end_game) is not called for it, so that no output is made
+//! of its tags and moves.
 //!
 //! ```
 //! use scoresheet_pgn::{ReadErrorKind, ReadOptions, Reader};
@@ -179,6 +193,13 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// A reader of a part of an input that does not start it (a chunk of the parallel
+    /// reader): the checks of the input's start (byte order mark, binary) are not made.
+    pub(crate) fn within_input(mut self) -> Reader<R> {
+        self.lexer.within_input();
+        self
+    }
+
     /// Reads the next game into `visitor`. `Ok(None)` at the end of the input.
     ///
     /// # Errors
@@ -204,7 +225,7 @@ impl<R: Read> Reader<R> {
         self.game_first_line = begin.line;
         self.ended_with_outcome = false;
         let mut result = self.game(visitor, begin);
-        if self.cut_short(result.is_ok()) {
+        if self.cut_short(result.is_ok() && self.ended_with_outcome) {
             result = Err(self.broken_off());
         }
         if let Err(err) = &result {
@@ -306,11 +327,11 @@ impl<R: Read> Reader<R> {
         Err(self.broken_off())
     }
 
-    /// Whether the game just read was cut short by an I/O error: it reached the last byte read
-    /// before the error without a result marker (a game whose result was read is whole).
-    fn cut_short(&self, read: bool) -> bool {
+    /// Whether the game being read was cut short by an I/O error: it reached the last byte read
+    /// before the error and is not `whole` (a game whose result marker was read is whole).
+    fn cut_short(&self, whole: bool) -> bool {
         let buffer = &self.lexer.buffer;
-        buffer.io_error.is_some() && buffer.at_end() && !(read && self.ended_with_outcome)
+        buffer.io_error.is_some() && buffer.at_end() && !whole
     }
 
     /// The I/O error that ended the input, located after the last byte read.
@@ -449,6 +470,11 @@ impl<R: Read> Reader<R> {
         let mut token = self.next()?;
         loop {
             let flow = match token.kind {
+                // A game cut off by an I/O error never reaches the visitor's `end_game`, so
+                // that no output is made of it.
+                Kind::EndGame | Kind::Eof if self.cut_short(walk.outcome) => {
+                    return Err(self.broken_off())
+                }
                 Kind::EndGame | Kind::Eof => return Ok(self.end_game(visitor, walk, token)),
                 Kind::Oddity(kind) => {
                     self.report(visitor, kind, token);

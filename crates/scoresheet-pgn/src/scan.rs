@@ -449,6 +449,71 @@ pub(crate) fn blank_then_tag(rest: &[u8]) -> Option<bool> {
     }
 }
 
+/// What a line is to a tag section, as the lexer reads one (`next_tag`, `tag_line_break`):
+/// the one statement of it that the parallel cutter asks before cutting after a blank line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagSectionLine {
+    /// Only blanks (spaces, tabs, `\x0b`, `\x0c`) and byte order marks, or a `%` escape line:
+    /// a tag section goes on past it. (The lexer reads `%` as an escape only in column 1 after
+    /// byte order marks; a `%` after blanks is taken as one here too, which only makes the
+    /// cutter look further back.)
+    Skipped,
+    /// `[` after blanks and byte order marks: a tag line, after which a blank line and a tag
+    /// with a new name keep the same section going (rule 3 of the reader). Also a line with
+    /// a result marker followed by a `[`: after a result, a `[` starts the next game's tags
+    /// on the same line (rule 6).
+    Bracket,
+    /// Anything else: a tag section ends at such a line (its movetext starts there).
+    Other,
+}
+
+/// How a tag section reads `line` (without its line break, which is `\n` or `\r`).
+pub(crate) fn tag_section_line(line: &[u8]) -> TagSectionLine {
+    let mut i = 0;
+    loop {
+        match line.get(i) {
+            None | Some(b'%') => return TagSectionLine::Skipped,
+            Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => i += 1,
+            Some(0xef) if line[i..].starts_with(BOM) => i += BOM.len(),
+            Some(b'[') => return TagSectionLine::Bracket,
+            Some(_) if result_then_bracket(&line[i..]) => return TagSectionLine::Bracket,
+            Some(_) => return TagSectionLine::Other,
+        }
+    }
+}
+
+/// Whether a word of `line` is a result marker with a `[` after it on the line (words as the
+/// lexer cuts them; one inside a comment counts too, which only makes the cutter look
+/// further back).
+fn result_then_bracket(line: &[u8]) -> bool {
+    let Some(last_bracket) = memchr::memrchr(b'[', line) else {
+        return false;
+    };
+    let mut i = 0;
+    while i < last_bracket {
+        match word_len(&line[i..]) {
+            0 => i += 1,
+            len if is_result(&line[i..i + len]) => return true,
+            len => i += len,
+        }
+    }
+    false
+}
+
+/// The UTF-8 byte order mark, U+FEFF.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// How far into the input the lexer looks for a NUL byte before reading it as PGN.
+pub(crate) const BINARY_WINDOW: usize = 8 << 10;
+
+/// The index of the first NUL byte in the first [`BINARY_WINDOW`] bytes of the input: a file
+/// holding one there is binary (an image, an archive, random bytes), never PGN text, which
+/// has no NUL in any of its encodings the reader takes (UTF-8, Latin-1; UTF-16 is refused by
+/// its byte order mark before this is asked).
+pub(crate) fn binary_at(start: &[u8]) -> Option<usize> {
+    memchr::memchr(0, &start[..start.len().min(BINARY_WINDOW)])
+}
+
 /// The index of the next `{`, `}` or `\n` in `body` from `from`.
 #[inline]
 fn comment_stop(body: &[u8], from: usize) -> Option<usize> {

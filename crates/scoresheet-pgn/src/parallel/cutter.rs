@@ -1,7 +1,10 @@
 //! Where the input may be cut into chunks of whole games for the workers.
 //!
-//! The quick way ([`Cutter`]): at a line starting with `[` that follows a blank line, which
-//! follows a line not starting with `[`. The reader ends a game there whatever came before (see
+//! The quick way ([`Cutter`]): at a line starting with `[` that follows a blank line, when the
+//! last line before it that a tag section skips over (blank lines, byte order marks, `%` lines)
+//! is no tag line (no `[` after blanks and byte order marks): the lexer's own statement of
+//! which lines a tag section goes on through ([`scan::tag_section_line`]), so that a blank
+//! line inside a tag section (whose end depends on the tag names) is never cut. The reader ends a game there whatever came before (see
 //! the [reader's rules](crate::reader)): movetext ends at a line starting with `[`, and a brace
 //! comment still open is cut at a blank line followed by such a line. So this needs no brace
 //! tracking and agrees with the reader by construction; the tests check it against the reader on
@@ -15,6 +18,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::scan::{self, TagSectionLine};
 use crate::{Location, ReadOptions, Reader, Skip, Visitor};
 
 /// The quick way finds no cut in this many bytes past the chunk size: cut the sure way.
@@ -80,7 +84,9 @@ pub(crate) fn reader_cut(
     } else {
         buf.len().checked_sub(LOOKAHEAD_MARGIN)?
     };
-    let mut reader = Reader::with_options(buf, options);
+    // Only its cuts are wanted: the input's first chunk is refused (UTF-16, binary) by the
+    // worker that reads it.
+    let mut reader = Reader::with_options(buf, options).within_input();
     let mut last = None;
     loop {
         match reader.read_game(&mut Ends) {
@@ -123,8 +129,10 @@ impl Visitor for Ends {
     fn end_game(&mut self, _movetext: ()) {}
 }
 
-/// Whether the lines before the `\n` at `newline` end with a blank line, and the last line
-/// that is not blank is not a tag line.
+/// Whether the lines before the `\n` at `newline` end with a blank line (as a brace comment
+/// is cut there: [`scan::blank_then_tag`]), and the reader cannot be in a tag section there:
+/// the last line before it that a tag section does not skip is no tag line
+/// ([`scan::tag_section_line`], lines ending at `\n` or `\r` as the lexer counts them).
 fn after_blank_line(buf: &[u8], newline: usize) -> bool {
     let before = &buf[..newline];
     let Some(last) = before
@@ -136,8 +144,17 @@ fn after_blank_line(buf: &[u8], newline: usize) -> bool {
     if !before[last..].contains(&b'\n') {
         return false;
     }
-    let line_start = memchr::memrchr(b'\n', &before[..last]).map_or(0, |n| n + 1);
-    before[line_start] != b'['
+    let mut end = last + 1;
+    loop {
+        let start = memchr::memrchr2(b'\n', b'\r', &before[..end]).map_or(0, |n| n + 1);
+        match scan::tag_section_line(&before[start..end]) {
+            TagSectionLine::Bracket => return false,
+            TagSectionLine::Other => return true,
+            // Only skipped lines back to the chunk's start, where the reader is between games.
+            TagSectionLine::Skipped if start == 0 => return true,
+            TagSectionLine::Skipped => end = start - 1,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -280,6 +297,41 @@ mod tests {
             "no blank line before the tag: no cut",
             "[Event \"1\"]\n\n1. e4 *\n[Event \"2\"]\n\n1. d4 *\n",
             &[],
+        ),
+        (
+            "issue 28: an indented tag, a blank line and a new tag: one tag section",
+            "[Event \"f\"]\n\n1. e4 *\n\n\n\n [Event \"A\"]\n\n[Site \"B\"]\n\n1. d4 *\n",
+            &[],
+        ),
+        (
+            "issue 28: a `%` line after a tag, a blank line and a new tag",
+            "[Event \"1\"]\n\n1. e4 *\n\n[Event \"A\"]\n%x\n\n[Site \"B\"]\n\n1. d4 *\n",
+            &["[Event \"A\"]"],
+        ),
+        (
+            "issue 28: a byte order mark before a tag, a blank line and a new tag",
+            "[Event \"1\"]\n\n1. e4 *\n\n[Event \"A\"]\n\u{feff}[Round \"2\"]\n\n[Site \"B\"]\n\n1. d4 *\n",
+            &["[Event \"A\"]"],
+        ),
+        (
+            "issue 28: a tab and a vertical tab before a tag, blank lines of `\\x0b`",
+            "1. e4 *\n\n\t\x0b[Event \"A\"]\n\x0b\n\n[Site \"B\"]\n\n1. d4 *\n",
+            &[],
+        ),
+        (
+            "issue 28: a tag after a lone `\\r` on a movetext line",
+            "[Event \"1\"]\n\n1. e4 *\r[Event \"A\"]\n\n[Site \"B\"]\n\n1. d4 *\n",
+            &[],
+        ),
+        (
+            "issue 28: a result, then a `[` on its line, starts a tag section mid-line",
+            "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 1-0 [Round \"3\"]\n\n[Site \"B\"]\n\n1. c4 *\n\n[Event \"4\"]\n",
+            &["[Event \"2\"]", "[Event \"4\"]"],
+        ),
+        (
+            "a `[` before the result (a clock comment) does not keep the cut away",
+            "[Event \"1\"]\n\n1. e4 { [%clk 0:03:00] } 1-0\n\n[Event \"2\"]\n\n1. d4 *\n",
+            &["[Event \"2\"]"],
         ),
         ("empty", "", &[]),
     ];

@@ -4,9 +4,10 @@
 //!
 //! - **Cutting** (under the input's lock, without tokenizing): about
 //!   [`ParallelOptions::chunk_bytes`] of input, cut at the next line starting with `[` that
-//!   follows a blank line after a line that is not a tag (the reader ends a game there, whatever
-//!   came before). Files without such lines (bare movetext, tag sections only) are cut where the
-//!   reader itself ends a game, so a chunk's size stays bounded whatever the input.
+//!   follows a blank line when the reader cannot be in a tag section there (the reader ends a
+//!   game there, whatever came before; see `cutter.rs`). Files without such lines (bare
+//!   movetext, tag sections only) are cut where the reader itself ends a game, so a chunk's
+//!   size stays bounded whatever the input.
 //! - **Order and memory**: converted chunks wait until those before them are delivered; a worker
 //!   more than `4 N` chunks ahead of the delivery waits before taking another. There is no other
 //!   thread: the worker that completes the run of chunks due next delivers them, one worker at a
@@ -17,8 +18,11 @@
 //!   before delivery, so messages read as if one reader had read the input.
 //! - **I/O errors**: the games read whole before the error (their result marker read) are
 //!   converted and delivered; then [`read_parallel`] returns the error. An error a worker
-//!   finds that ends the input (a UTF-16 input: [`ChunkLog::fatal`]) is returned the same way,
-//!   after the games before it, so that every thread count stops where one reader stops.
+//!   finds that ends the input (a UTF-16 or binary input: [`ChunkLog::fatal`]) is returned the
+//!   same way, after the games before it, so that every thread count stops where one reader
+//!   stops. The input's start (as much as the reader checks: 8 KiB) is read by a reader before
+//!   any chunk is cut, and an input it refuses is refused whole; the readers of the chunks but
+//!   the first do not check their starts.
 //!
 //! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
 //! once delivered (the delivery empties them), so that after the first chunks little is
@@ -66,7 +70,8 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::{error, fmt, thread};
 
 use crate::replay::GameError;
-use crate::{Location, Oddities, ReadError, ReadOptions, Reader};
+use crate::scan::BINARY_WINDOW;
+use crate::{Location, Oddities, ReadError, ReadErrorKind, ReadOptions, Reader};
 
 use cutter::{reader_cut, Cutter, FALLBACK_AFTER};
 
@@ -303,6 +308,12 @@ where
                         ..ChunkLog::default()
                     };
                     let reader = Reader::with_options(&chunk.bytes[..], options.read);
+                    // Only the first chunk starts the input (a byte order mark there is
+                    // skipped silently; the input's start was checked before cutting).
+                    let reader = match chunk.seq {
+                        0 => reader,
+                        _ => reader.within_input(),
+                    };
                     convert(&mut worker, reader, &mut log, &mut batch);
                     lock(&input).spare.push(chunk.bytes);
                     let mut out = lock(&output);
@@ -330,6 +341,9 @@ where
         return Err(ParallelError::Fatal(e));
     }
     let input = input.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(e) = input.fatal {
+        return Err(ParallelError::Fatal(e));
+    }
     match input.error {
         Some((error, byte)) => Err(ParallelError::Read { byte, error }),
         None => Ok(()),
@@ -367,8 +381,12 @@ struct Input<R> {
     column: u64,
     seq: u64,
     eof: bool,
-    /// Set when the delivery failed: no more chunks.
+    /// Set when the delivery failed or the input was refused: no more chunks.
     stop: bool,
+    /// Whether the input's start was checked.
+    started: bool,
+    /// Why the input was refused at its start (UTF-16, binary).
+    fatal: Option<ReadError>,
     error: Option<(io::Error, u64)>,
     /// Chunk buffers given back.
     spare: Vec<Vec<u8>>,
@@ -387,6 +405,8 @@ impl<R: Read> Input<R> {
             seq: 0,
             eof: false,
             stop: false,
+            started: false,
+            fatal: None,
             error: None,
             spare: Vec::new(),
         }
@@ -395,6 +415,19 @@ impl<R: Read> Input<R> {
     /// The next chunk: whole games from at least `chunk_bytes` of input, or all that is left at
     /// the end. After a read error, the whole games read before it, then nothing.
     fn next_chunk(&mut self) -> Option<Chunk> {
+        if !self.started {
+            self.started = true;
+            let filled = fill(&mut self.src, &mut self.buf, BINARY_WINDOW);
+            self.fatal = refused_start(&self.buf, self.options.read);
+            if self.fatal.is_some() {
+                self.stop = true;
+                return None;
+            }
+            match filled {
+                Ok(eof) => self.eof = eof,
+                Err(e) => return self.broken_off(e),
+            }
+        }
         let size = self.options.chunk_bytes;
         let mut want = size + size / 4;
         loop {
@@ -438,8 +471,9 @@ impl<R: Read> Input<R> {
         };
         self.seq += 1;
         self.byte += end as u64;
-        self.line += memchr::memchr_iter(b'\n', &chunk.bytes).count() as u64;
-        self.column = match memchr::memrchr(b'\n', &chunk.bytes) {
+        let (lines, last) = line_breaks(&chunk.bytes, self.buf.first().copied());
+        self.line += lines;
+        self.column = match last {
             Some(newline) => (end - newline) as u64,
             None => self.column + end as u64,
         };
@@ -456,6 +490,33 @@ impl<R: Read> Input<R> {
         let chunk = (whole > 0).then(|| self.cut(whole));
         self.buf.clear();
         chunk
+    }
+}
+
+/// The line breaks in `bytes` as the reader counts them (`\n`, and `\r` not followed by `\n`;
+/// `next` is the byte after `bytes`), and the index of the last one.
+fn line_breaks(bytes: &[u8], next: Option<u8>) -> (u64, Option<usize>) {
+    let mut lines = 0;
+    let mut last = None;
+    for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        let lone_cr = bytes.get(at + 1).copied().or(next) != Some(b'\n');
+        if bytes[at] == b'\n' || lone_cr {
+            lines += 1;
+            last = Some(at);
+        }
+    }
+    (lines, last)
+}
+
+/// The error a reader of `start` (the input's first bytes, as many as the reader checks)
+/// refuses the whole input with (UTF-16, binary), before any game: the reader's own check,
+/// so that no thread count reads an input one reader refuses.
+fn refused_start(start: &[u8], options: ReadOptions) -> Option<ReadError> {
+    let start = &start[..start.len().min(BINARY_WINDOW)];
+    let mut reader = Reader::with_options(start, options);
+    match reader.read_game(&mut crate::visitor::SkipGame) {
+        Err(e) if matches!(e.kind(), ReadErrorKind::Utf16 | ReadErrorKind::Binary) => Some(e),
+        _ => None,
     }
 }
 

@@ -3,9 +3,11 @@
 //! are games returned), `fuzz-pgn/corpus/egd/` with `fuzz-pgn/common/egd.rs` (EGD JSON well
 //! formed, in agreement with the records, unchanged by emptying the output between games),
 //! `fuzz-pgn/corpus/comment/` with `fuzz-pgn/common/comment.rs` (comment commands: text and
-//! commands account for the comment, values re-render to themselves), and
+//! commands account for the comment, values re-render to themselves),
 //! `fuzz-pgn/corpus/select_expr/` with `fuzz-pgn/common/select_expr.rs` (tag expressions: no
-//! panic, printed and read back equal).
+//! panic, printed and read back equal), and
+//! `fuzz-pgn/corpus/threads/` (and the `read` and `egd` corpora) with
+//! `fuzz-pgn/common/threads.rs` (one reader and the parallel reader agree).
 
 use std::fs;
 use std::path::PathBuf;
@@ -23,6 +25,8 @@ pub(crate) mod comment_check;
 
 #[path = "../../../../fuzz-pgn/common/select_expr.rs"]
 mod select_expr_check;
+#[path = "../../../../fuzz-pgn/common/threads.rs"]
+pub(crate) mod threads_check;
 
 /// The files of a corpus, sorted; at least `min` of them.
 fn corpus(name: &str, min: usize) -> Vec<PathBuf> {
@@ -66,4 +70,16 @@ fn ok_fuzz_comment_corpus_replays() {
 #[test]
 fn ok_fuzz_select_expr_corpus_replays() {
     replay("select_expr", 50, select_expr_check::check);
+}
+
+#[test]
+fn ok_fuzz_threads_corpus_replays() {
+    replay("threads", 10, threads_check::check);
+}
+
+/// The PGN corpora of the other targets, through the `threads` check.
+#[test]
+fn ok_fuzz_read_and_egd_corpora_agree_across_threads() {
+    replay("read", 50, threads_check::check);
+    replay("egd", 20, threads_check::check);
 }

@@ -14,4 +14,5 @@ mod no_panic;
 mod parallel;
 mod select;
 mod stress;
+mod threads_agree;
 mod writer_round_trip;

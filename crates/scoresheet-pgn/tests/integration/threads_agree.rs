@@ -1,0 +1,342 @@
+//! Issue 28: one reader and the parallel reader (any thread count, any chunk size) give the
+//! same games, oddities and errors, on generated odd tag sections, random bytes and the
+//! defects' reproductions (the check is `fuzz-pgn/common/threads.rs`, also the `threads` fuzz
+//! target's); a game cut off by a decompression error is never handed to the visitor; the game
+//! after an oversized one is read; binary input is refused.
+
+use std::io::{Cursor, Write};
+use std::ops::ControlFlow;
+
+use scoresheet_pgn::input::decompress;
+use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
+use scoresheet_pgn::{Location, RawTag, ReadErrorKind, ReadOptions, Reader, Visitor};
+
+use crate::fuzz_replay::threads_check::{compare, games, parallel, serial};
+
+/// A small deterministic generator (xorshift64*), so that failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Lines that tag sections and what surrounds them are made of, odd ones included.
+const LINES: &[&str] = &[
+    "[Event \"e\"]",
+    "[Site \"s\"]",
+    "[Round \"1\"]",
+    " [White \"w\"]",
+    "\t[Black \"b\"]",
+    "\u{feff}[Date \"d\"]",
+    "\u{feff}",
+    "%escaped",
+    " %not escaped",
+    "",
+    "",
+    "",
+    "  ",
+    "\x0b",
+    "1. e4 e5 *",
+    "1. d4",
+    "Nf3 1-0",
+    "{ open comment",
+    "close }",
+    "{ c } 1/2-1/2",
+    "; line comment",
+    "[pgn]",
+    "text between games",
+    "[Event \"x\"] 1. c4 *",
+];
+
+const BREAKS: &[&str] = &["\n", "\n", "\n", "\r\n", "\r"];
+
+fn odd_document(rng: &mut Rng) -> Vec<u8> {
+    let lines = 1 + rng.below(40);
+    let mut text = String::new();
+    for _ in 0..lines {
+        text.push_str(LINES[rng.below(LINES.len())]);
+        text.push_str(BREAKS[rng.below(BREAKS.len())]);
+    }
+    text.into_bytes()
+}
+
+/// Property: on generated documents of odd tag sections, every thread count and chunk size
+/// reads what one reader reads.
+#[test]
+fn ok_issue_28_odd_tag_sections_agree_across_threads() {
+    let mut rng = Rng(0x2828_2828);
+    for _ in 0..3000 {
+        let doc = odd_document(&mut rng);
+        for (threads, chunk) in [(1, 1), (2, 7), (3, 40), (2, 200)] {
+            compare(&doc, threads, chunk);
+        }
+    }
+}
+
+/// Property: random bytes, with NUL bytes (refused by every reader alike) and without (read
+/// alike), small and past the cutter's fallback distance.
+#[test]
+fn ok_issue_28_random_bytes_agree_across_threads() {
+    let mut rng = Rng(0x0bad_5eed);
+    let alphabet: Vec<u8> = b"[]{}()\"\n\n\n\r %;.*-1e4Nf3 \t\xef\xbb\xbfxyz".to_vec();
+    for round in 0..400 {
+        let len = [10, 300, 3000][round % 3];
+        let pgnish: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let any: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        for data in [&pgnish, &any] {
+            compare(data, 2, 1 + rng.below(100));
+        }
+    }
+    let big: Vec<u8> = (0..600_000)
+        .map(|_| alphabet[rng.below(alphabet.len())])
+        .collect();
+    compare(&big, 2, 4096);
+    compare(&big, 3, 32 << 10);
+}
+
+/// Issue 28, defect 1: a blank line after a tag line that does not start with `[` in column 1
+/// (indented, after a byte order mark, after a `%` line), then a new tag: one tag section for
+/// every thread count, as for one reader.
+#[test]
+fn ok_issue_28_odd_tag_line_then_blank_line_is_one_section() {
+    for odd in [
+        " [Event \"A\"]\n",
+        "\t[Event \"A\"]\n",
+        "\u{feff}[Event \"A\"]\n",
+        "[Event \"A\"]\n%escaped\n",
+        "[Event \"A\"]\n\u{feff}\n",
+        "[Event \"A\"]\r\n \r\n%x\r\n",
+    ] {
+        let mut text = "[Event \"f\"]\n\n1. e4 *\n\n".repeat(1489);
+        text.push_str("\n\n");
+        text.push_str(odd);
+        text.push_str("\n[Site \"B\"]\n\n1. d4 *\n");
+        let one = serial(text.as_bytes());
+        let read = games(&one);
+        assert_eq!(read.len(), 1490, "{odd:?}");
+        assert!(
+            read[1489].contains("[Site \"B\"] d4"),
+            "{odd:?}: {}",
+            read[1489]
+        );
+        for threads in [1, 2, 3] {
+            assert_eq!(parallel(text.as_bytes(), threads, 32 << 10), one, "{odd:?}");
+            assert_eq!(parallel(text.as_bytes(), threads, 100), one, "{odd:?}");
+        }
+    }
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(data).expect("in memory");
+    e.finish().expect("in memory")
+}
+
+fn bzip2(data: &[u8]) -> Vec<u8> {
+    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    e.write_all(data).expect("in memory");
+    e.finish().expect("in memory")
+}
+
+fn zstd(data: &[u8]) -> Vec<u8> {
+    zstd::encode_all(data, 1).expect("in memory")
+}
+
+/// The games handed to `end_game`, as their `Event` tag and their `Site` tag.
+#[derive(Default)]
+struct Ends(Vec<String>);
+
+impl Visitor for Ends {
+    type Tags = String;
+    type Movetext = String;
+    type Output = ();
+
+    fn begin_game(&mut self, _: Location) -> ControlFlow<(), String> {
+        ControlFlow::Continue(String::new())
+    }
+    fn tag(&mut self, game: &mut String, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        if name == b"Event" || name == b"Site" {
+            game.push_str(&value.decode());
+            game.push(';');
+        }
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, event: String, _: Location) -> ControlFlow<(), String> {
+        ControlFlow::Continue(event)
+    }
+    fn end_game(&mut self, event: String) {
+        self.0.push(event);
+    }
+}
+
+/// Issue 28, defect 3: a game cut off by a decompression error (junk after the archive, or
+/// the archive truncated) never reaches the visitor's `end_game`, whatever the format and the
+/// size; the parallel reader keeps the same games.
+#[test]
+fn err_issue_28_game_cut_by_decompression_error_is_not_ended() {
+    let whole = "[Event \"a\"]\n\n1. e4 *\n\n";
+    let cut = "[Event \"b\"]\n[Site \"Lon";
+    let formats: [(&str, fn(&[u8]) -> Vec<u8>); 3] =
+        [("gzip", gzip), ("zstd", zstd), ("bzip2", bzip2)];
+    for (format, compress) in formats {
+        for games in [1, 500] {
+            let text = format!("{}{cut}", whole.repeat(games));
+            let mut junk = compress(text.as_bytes());
+            junk.extend_from_slice(b"junk");
+            let full =
+                compress(format!("{}{cut}don\"]\n\n1. d4 *\n", whole.repeat(games)).as_bytes());
+            let truncated = full[..full.len() * 99 / 100].to_vec();
+            for (why, bytes) in [("junk", junk), ("truncated", truncated)] {
+                let src = decompress(Cursor::new(bytes.clone())).expect("header");
+                let mut reader = Reader::new(src);
+                let mut ends = Ends::default();
+                let err = loop {
+                    match reader.read_game(&mut ends) {
+                        Ok(Some(())) => {}
+                        Ok(None) => panic!("{format} {why}: no error"),
+                        Err(e) => break e,
+                    }
+                };
+                assert!(matches!(err.kind(), ReadErrorKind::Io(_)), "{format} {why}");
+                // Game a, and game b only whole (the cut may spare all of the text).
+                let (a, b) = ends.0.split_at(ends.0.len().min(games));
+                assert!(a.iter().all(|e| e == "a;"), "{format} {why}: {:?}", ends.0);
+                assert!(
+                    b.iter().all(|e| e == "b;London;"),
+                    "{format} {why}: {:?}",
+                    ends.0
+                );
+                assert!(b.len() <= 1, "{format} {why}: {:?}", ends.0);
+                if why == "junk" {
+                    assert_eq!(ends.0.len(), games, "{format} {why}");
+                }
+                // The parallel reader: the same whole games, then the error.
+                let src = decompress(Cursor::new(bytes)).expect("header");
+                let mut ended = 0;
+                let result = read_parallel(
+                    src,
+                    &ParallelOptions::new(2).chunk_bytes(64),
+                    || (),
+                    |_, mut reader, log: &mut ChunkLog, n: &mut usize| {
+                        let mut ends = Ends::default();
+                        while let Ok(Some(())) = reader.read_game(&mut ends) {
+                            log.converted(0);
+                        }
+                        *n += ends.0.len();
+                    },
+                    |n, _| {
+                        ended += std::mem::take(n);
+                        Ok(())
+                    },
+                );
+                assert!(
+                    matches!(result, Err(ParallelError::Read { .. })),
+                    "{format} {why}"
+                );
+                assert_eq!(ended, ends.0.len(), "{format} {why}");
+            }
+        }
+    }
+}
+
+/// Issue 28, defect 5: the game right after an oversized one is read, blank line before its
+/// tags or not, whatever the size past the limit; every thread count agrees.
+#[test]
+fn ok_issue_28_game_after_oversized_game_is_read() {
+    let limit = 1000;
+    let options = ReadOptions::new().max_game_bytes(limit);
+    for size in [limit + 1, 5000, 300_000] {
+        for between in ["\n", "\n\n", "\n%x\n", "\n \t"] {
+            let text = format!(
+                "[Event \"c\"]\n\n1. e4 {{{}}} e5 *{between}[Event \"after\"]\n\n1. d4 *\n",
+                "x".repeat(size)
+            );
+            let mut reader = Reader::with_options(text.as_bytes(), options);
+            let mut ends = Ends::default();
+            let first = reader.read_game(&mut ends);
+            assert!(
+                matches!(
+                    first.as_ref().map_err(|e| e.kind()),
+                    Err(ReadErrorKind::GameTooLarge { .. })
+                ),
+                "{size} {between:?}: {first:?}"
+            );
+            assert_eq!(
+                reader.read_game(&mut ends).ok(),
+                Some(Some(())),
+                "{size} {between:?}"
+            );
+            assert_eq!(ends.0, ["after;"], "{size} {between:?}");
+        }
+    }
+}
+
+/// Issue 28, defect 6: binary input (an image, random bytes, a NUL among the first 8 KiB) is
+/// refused whole, with the NUL's offset, by one reader and by every thread count; a NUL past
+/// the first 8 KiB is read as an odd byte of a PGN file.
+#[test]
+fn err_issue_28_binary_input_refused() {
+    let png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00".to_vec();
+    let mut rng = Rng(7);
+    let random: Vec<u8> = (0..200_000).map(|_| rng.next() as u8).collect();
+    let mut late_nul = b"1. e4 *\n\n".repeat(100);
+    late_nul.push(0);
+    let mut past_window = b"1. e4 *\n\n".repeat(1000);
+    past_window.extend_from_slice(b"1. d4 \x00 *\n");
+    let cases: [(&str, &[u8], Option<u64>); 4] = [
+        ("png", &png, Some(8)),
+        (
+            "random",
+            &random,
+            random.iter().position(|&b| b == 0).map(|i| i as u64),
+        ),
+        ("a NUL after games", &late_nul, Some(900)),
+        ("a NUL past 8 KiB", &past_window, None),
+    ];
+    for (why, bytes, nul) in cases {
+        let one = serial(bytes);
+        match nul {
+            Some(at) => {
+                assert_eq!(one.len(), 1, "{why}: {one:?}");
+                assert!(
+                    one[0].starts_with("fatal: pgn: not a text PGN file: a NUL byte at byte"),
+                    "{why}: {one:?}"
+                );
+                assert!(one[0].contains(&format!("at byte {at} ")), "{why}: {one:?}");
+                let mut reader = Reader::new(bytes);
+                let err = reader.skip_game().expect_err("refused");
+                assert!(matches!(err.kind(), ReadErrorKind::Binary), "{why}");
+                assert!(!err.is_recoverable(), "{why}");
+                assert_eq!(err.location().byte, at, "{why}");
+            }
+            None => assert_eq!(games(&one).len(), 1001, "{why}"),
+        }
+        for (threads, chunk) in [(1, 64), (2, 7), (3, 32 << 10)] {
+            assert_eq!(
+                parallel(bytes, threads, chunk),
+                one,
+                "{why}: {threads} threads"
+            );
+        }
+    }
+}
+
+/// The line and column of a refused input's NUL.
+#[test]
+fn err_issue_28_binary_location() {
+    let mut reader = Reader::new(&b"[Event \"x\"]\r\n\r\n1. e4\n ab\x00"[..]);
+    let err = reader.skip_game().expect_err("refused");
+    let at = err.location();
+    assert_eq!((at.byte, at.line, at.column), (24, 4, 4));
+}

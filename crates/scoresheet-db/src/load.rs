@@ -464,45 +464,56 @@ fn parse<R: Read + Send>(
     let pump = Pump::new(options.threads)
         .chunk_bytes(CHUNK_BYTES)
         .read_options(ReadOptions::new());
-    let mut seq = 0;
+    // Rows wait here until they make a batch of `batch_size` games (a run of the pump ends where
+    // its chunk or its batch does), so that every transaction but the last holds exactly
+    // `batch_size` games whatever the thread count; the reports and counts go with the next
+    // batch sent.
+    let mut pending = Batch::default();
     let named = Arc::clone(&source);
-    let deliver = move |rows: &mut Rows, log: ChunkLog| {
-        let source = &named;
-        let mut batch = Batch {
-            seq,
-            nuls: std::mem::take(&mut rows.nuls),
-            read: log.converted_games() + log.rejected_games(),
-            oddities: log.oddities().total(),
+    // Behind a lock only to be shared with the pump's delivering thread.
+    let done = Mutex::new(done);
+    let send = |pending: &mut Batch, games: usize| {
+        let rest = pending.games.split_off(games.min(pending.games.len()));
+        let next = Batch {
+            seq: pending.seq + 1,
+            games: rest,
             ..Batch::default()
         };
+        let batch = std::mem::replace(pending, next);
+        let sent = tx
+            .send(batch)
+            .map_err(|_| io::Error::other("the writers stopped"));
+        // At most two written batches wait here: one per batch sent since the last look.
+        if let Ok(done) = done.lock() {
+            done.try_iter().for_each(drop);
+        }
+        sent
+    };
+    let mut deliver = |rows: &mut Rows, log: ChunkLog| {
+        let source = &named;
+        pending.nuls += std::mem::take(&mut rows.nuls);
+        pending.read += log.converted_games() + log.rejected_games();
+        pending.oddities += log.oddities().total();
         for event in log.events() {
             match event {
-                Event::Rejected(e) => batch.rejected.push(format!("{source}: {e}")),
-                Event::Warning(at, what) => batch.warnings.push(format!("{source}: {at}: {what}")),
+                Event::Rejected(e) => pending.rejected.push(format!("{source}: {e}")),
+                Event::Warning(at, what) => {
+                    pending.warnings.push(format!("{source}: {at}: {what}"));
+                }
             }
         }
-        // Runs of several threads hold a chunk's games: one transaction per batch_size.
-        let mut games = rows.games.drain(..);
-        loop {
-            batch.games.extend(games.by_ref().take(options.batch_size));
-            let more = games.len() > 0;
-            seq += 1;
-            let next = Batch {
-                seq,
-                ..Batch::default()
-            };
-            if tx.send(std::mem::replace(&mut batch, next)).is_err() {
-                return Err(io::Error::other("the writers stopped"));
-            }
-            // At most two written batches wait here: one per batch sent since the last look.
-            done.try_iter().for_each(drop);
-            if !more {
-                return Ok(());
-            }
+        pending.games.append(&mut rows.games);
+        while pending.games.len() >= options.batch_size {
+            send(&mut pending, options.batch_size)?;
         }
+        Ok(())
     };
     let new_worker = || RowConverter::new(Arc::clone(&source), options);
-    match pump.run(src, new_worker, deliver) {
+    let result = pump.run(src, new_worker, &mut deliver);
+    // The last batch (maybe without games: it carries the last reports and counts). The writer
+    // may have stopped on an error of its own; that error is what it reports.
+    let _ = send(&mut pending, usize::MAX);
+    match result {
         Ok(()) => None,
         // The writers stopped on an error of their own: that error is what is reported.
         Err(PumpError::Deliver(_)) => None,

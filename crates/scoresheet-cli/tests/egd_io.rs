@@ -467,3 +467,229 @@ fn err_utf16_input_stops_with_every_thread_count() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn compressed(format: &str, bytes: &[u8]) -> Vec<u8> {
+    match format {
+        "gzip" => gzip(bytes),
+        "zstd" => zstd::encode_all(bytes, 1).expect("in memory"),
+        _ => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            e.write_all(bytes).expect("in memory");
+            e.finish().expect("in memory")
+        }
+    }
+}
+
+fn temp_dir(name: &str) -> String {
+    let dir =
+        std::env::temp_dir().join(format!("scoresheet-issue28-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.display().to_string()
+}
+
+/// Issue 28, defect 1: a tag section with an odd tag line (indented, after a byte order mark,
+/// after a `%` line), a blank line and a new tag is one game with every thread count.
+#[test]
+fn ok_issue_28_thread_count_keeps_odd_tag_sections_whole() {
+    for odd in [
+        " [Event \"A\"]\n",
+        "\u{feff}[Event \"A\"]\n",
+        "[Event \"A\"]\n%x\n",
+    ] {
+        let mut text = "[Event \"f\"]\n\n1. e4 *\n\n".repeat(1489);
+        text.push_str("\n\n");
+        text.push_str(odd);
+        text.push_str("\n[Site \"B\"]\n\n1. d4 *\n");
+        let file = TempFile::new("odd-tags.pgn", text.as_bytes());
+        for threads in ["1", "2", "3"] {
+            let out = run(&["egd", "-q", "--threads", threads, &file.path()], b"");
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{odd:?}: {}",
+                text_of(&out.stderr)
+            );
+            assert_eq!(
+                out.stdout
+                    .split(|&b| b == b'\n')
+                    .filter(|l| !l.is_empty())
+                    .count(),
+                1490,
+                "{odd:?} {threads}"
+            );
+        }
+    }
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Issue 28, defect 3: the game cut off by a decompression error (junk after the archive, in
+/// gzip, zstd and bzip2) is written by no command and no thread count: only whole games.
+#[test]
+fn err_issue_28_game_cut_by_decompression_error_never_written() {
+    let pgn = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n[Site \"Lon";
+    for format in ["gzip", "zstd", "bzip2"] {
+        let mut bytes = compressed(format, pgn);
+        bytes.extend_from_slice(b"junk");
+        let file = TempFile::new("cut.pgn.z", &bytes);
+        for threads in ["1", "2"] {
+            let out = run(&["egd", "-q", "--threads", threads, &file.path()], b"");
+            assert_eq!(out.status.code(), Some(2), "{format} {threads}");
+            let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
+                .expect("utf-8")
+                .lines()
+                .collect();
+            assert_eq!(lines.len(), 1, "{format} {threads}: {lines:?}");
+            assert!(!lines[0].contains("Lon"), "{format} {threads}: {lines:?}");
+            let dir = temp_dir(&format!("cut-{format}-{threads}"));
+            let out = run(
+                &[
+                    "export",
+                    "-q",
+                    "--format",
+                    "csv",
+                    "--threads",
+                    threads,
+                    "-o",
+                    &dir,
+                    &file.path(),
+                ],
+                b"",
+            );
+            assert_eq!(out.status.code(), Some(2), "{format} {threads}");
+            let games =
+                std::fs::read_to_string(format!("{dir}/games/part-00000.csv")).expect("part");
+            assert_eq!(
+                games.lines().count(),
+                2,
+                "{format} {threads}: header and game a: {games}"
+            );
+            assert!(!games.contains("Lon"), "{format} {threads}: {games}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        let out = run(&["pgn", &file.path()], b"");
+        assert_eq!(out.status.code(), Some(2), "{format} pgn");
+        assert!(!text_of(&out.stdout).contains("Lon"), "{format} pgn");
+    }
+}
+
+/// Issue 28, defect 4: an export stopped by an input error writes a manifest marked
+/// incomplete, and the corrected run needs no `--force`; a complete dataset is still refused.
+#[test]
+fn err_issue_28_failed_export_marked_incomplete_and_not_blocking() {
+    let good = TempFile::new("good.pgn", b"[Event \"a\"]\n\n1. e4 *\n");
+    let dir_input = temp_dir("a-directory");
+    std::fs::create_dir_all(&dir_input).expect("temp dir");
+    let utf16 = TempFile::new("u16.pgn", b"\xff\xfe[\x00E\x00");
+    let mut truncated = gzip(&b"[Event \"a\"]\n\n1. e4 *\n\n".repeat(2000));
+    truncated.truncate(truncated.len() / 2);
+    let truncated = TempFile::new("trunc.pgn.gz", &truncated);
+    let missing = "/nonexistent/issue28.pgn".to_owned();
+    for (why, bad) in [
+        ("missing", missing),
+        ("directory", dir_input.clone()),
+        ("utf-16", utf16.path()),
+        ("truncated", truncated.path()),
+    ] {
+        for threads in ["1", "2"] {
+            let dir = temp_dir(&format!("failed-{threads}"));
+            let out = run(
+                &["export", "-q", "--threads", threads, "-o", &dir, &bad],
+                b"",
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{why}: {}",
+                text_of(&out.stderr)
+            );
+            let manifest =
+                std::fs::read_to_string(format!("{dir}/_scoresheet.json")).expect("manifest");
+            assert!(
+                manifest.contains("\"complete\":false,\"error\":\""),
+                "{why}: {manifest}"
+            );
+            let out = run(
+                &[
+                    "export",
+                    "-q",
+                    "--threads",
+                    threads,
+                    "-o",
+                    &dir,
+                    &good.path(),
+                ],
+                b"",
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{why}: {}",
+                text_of(&out.stderr)
+            );
+            let manifest =
+                std::fs::read_to_string(format!("{dir}/_scoresheet.json")).expect("manifest");
+            assert!(manifest.contains("\"complete\":true"), "{why}: {manifest}");
+            assert!(manifest.contains("\"games\":1,"), "{why}: {manifest}");
+            let out = run(&["export", "-q", "-o", &dir, &good.path()], b"");
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{why}: a complete dataset is refused"
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir_input);
+}
+
+/// Issue 28, defect 6: binary input (an image, random bytes) is refused with exit 2 and the
+/// NUL's offset by every command and thread count, and nothing is written.
+#[test]
+fn err_issue_28_binary_input_refused_by_every_command() {
+    let png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00".to_vec();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let random: Vec<u8> = (0..100_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    for (why, bytes) in [
+        ("png", png),
+        ("random", random.clone()),
+        ("gzip random", gzip(&random)),
+    ] {
+        let nul = random.iter().position(|&b| b == 0).expect("a NUL");
+        let at = if why == "png" { 8 } else { nul };
+        let file = TempFile::new("binary.bin", &bytes);
+        let message = format!("not a text PGN file: a NUL byte at byte {at} ");
+        let dir = temp_dir("binary");
+        let db = format!("{dir}.sqlite");
+        let _ = std::fs::remove_file(&db);
+        for args in [
+            vec!["egd", "--threads", "1", &file.path()],
+            vec!["egd", "--threads", "2", &file.path()],
+            vec!["export", "--threads", "1", "-o", &dir, &file.path()],
+            vec!["export", "--threads", "2", "-o", &dir, &file.path()],
+            vec!["pgn", &file.path()],
+            vec!["tokenize", &file.path()],
+            vec!["load", "--db", &db, &file.path()],
+        ] {
+            let out = run(&args, b"");
+            let stderr = text_of(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{why} {args:?}: {stderr}");
+            assert!(stderr.contains(&message), "{why} {args:?}: {stderr}");
+            assert!(
+                out.stdout.is_empty() || args[0] == "tokenize",
+                "{why} {args:?}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_file(&db);
+    }
+}

@@ -29,6 +29,13 @@ pub enum ExportErrorKind {
         /// A data file found there.
         found: PathBuf,
     },
+    /// The directory holds no complete dataset ([`check_dataset`](crate::check_dataset)).
+    IncompleteDataset {
+        /// The dataset directory.
+        dir: PathBuf,
+        /// Why: no manifest, or the error the export stopped at.
+        why: String,
+    },
     /// Reading the input failed past recovery (an I/O error, a game beyond the size limit).
     Read(ReadError),
     /// Writing Parquet failed.
@@ -92,6 +99,9 @@ impl fmt::Display for ExportError {
                     .display(),
                 found.display()
             ),
+            ExportErrorKind::IncompleteDataset { dir, why } => {
+                write!(f, "{} holds no complete dataset ({why})", dir.display())
+            }
             ExportErrorKind::Read(e) => write!(f, "{e}"),
             ExportErrorKind::Parquet(_) => f.write_str("cannot write Parquet"),
             ExportErrorKind::Arrow(_) => f.write_str("cannot build a record batch"),
@@ -105,7 +115,9 @@ impl error::Error for ExportError {
             ExportErrorKind::Io { error, .. } => Some(error),
             ExportErrorKind::Parquet(e) => Some(e),
             ExportErrorKind::Arrow(e) => Some(e),
-            ExportErrorKind::Read(_) | ExportErrorKind::DatasetExists { .. } => None,
+            ExportErrorKind::Read(_)
+            | ExportErrorKind::DatasetExists { .. }
+            | ExportErrorKind::IncompleteDataset { .. } => None,
         }
     }
 }

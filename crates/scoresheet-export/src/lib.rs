@@ -112,4 +112,6 @@ pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};
 pub use recycle::Recycler;
 pub use schema::{games_schema, moves_schema, SCHEMA_VERSION};
 pub use sink::TableSink;
-pub use writer::{DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST};
+pub use writer::{
+    check_dataset, DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST,
+};

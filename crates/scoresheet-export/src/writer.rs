@@ -131,13 +131,17 @@ impl DatasetWriter {
     ///
     /// # Errors
     ///
-    /// [`ExportErrorKind::DatasetExists`] when a table folder holds a part file (unless
-    /// [`DatasetOptions::replace`]), or an I/O error.
+    /// [`ExportErrorKind::DatasetExists`] when the directory holds a complete dataset (its
+    /// manifest says so; unless [`DatasetOptions::replace`]), or an I/O error. The part files
+    /// of an export that failed (its manifest marked incomplete) or was killed (no manifest)
+    /// are removed without asking.
     pub fn create(dir: &Path, options: DatasetOptions) -> Result<DatasetWriter, ExportError> {
+        // The parts of an export that failed or was killed are no dataset to keep.
+        let replace = options.replace || !matches!(dataset_state(dir)?, DatasetState::Complete);
         for table in ["games", "moves"] {
             let folder = dir.join(table);
             fs::create_dir_all(&folder).map_err(|e| ExportError::io(&folder, e))?;
-            clear_folder(&folder, options.replace)?;
+            clear_folder(&folder, replace)?;
         }
         let manifest = dir.join(MANIFEST);
         if manifest.exists() {
@@ -215,7 +219,21 @@ impl DatasetWriter {
             self.open = Some(self.open_part()?);
         }
         self.close_part()?;
-        self.write_manifest()?;
+        self.write_manifest(None)?;
+        Ok(self.summary)
+    }
+
+    /// After an error that stopped the export (`why`, its message): completes the part files
+    /// of what was written before it, and writes a manifest marked incomplete
+    /// (`"complete":false`, with `"error"`), which [`check_dataset`] refuses and the next
+    /// [`DatasetWriter::create`] replaces without asking.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be written or renamed.
+    pub fn finish_incomplete(mut self, why: &str) -> Result<DatasetSummary, ExportError> {
+        self.close_part()?;
+        self.write_manifest(Some(why))?;
         Ok(self.summary)
     }
 
@@ -245,9 +263,14 @@ impl DatasetWriter {
         Ok(())
     }
 
-    fn write_manifest(&self) -> Result<(), ExportError> {
+    /// The manifest: complete, or incomplete because of the error `failed`.
+    fn write_manifest(&self, failed: Option<&str>) -> Result<(), ExportError> {
+        let state = match failed {
+            None => "\"complete\":true".to_owned(),
+            Some(why) => format!("\"complete\":false,\"error\":{}", json_string(why)),
+        };
         let text = format!(
-            "{{\"scoresheet_schema_version\":{SCHEMA_VERSION},\"format\":\"{}\",\"tables\":[\"games\",\"moves\"],\"fen_after\":{},\"games_per_file\":{},\"parts\":{},\"games\":{},\"moves\":{}}}\n",
+            "{{\"scoresheet_schema_version\":{SCHEMA_VERSION},{state},\"format\":\"{}\",\"tables\":[\"games\",\"moves\"],\"fen_after\":{},\"games_per_file\":{},\"parts\":{},\"games\":{},\"moves\":{}}}\n",
             self.options.format.extension(),
             self.options.fen,
             self.options.games_per_file,
@@ -260,6 +283,72 @@ impl DatasetWriter {
         fs::write(&tmp, text).map_err(|e| ExportError::io(&tmp, e))?;
         fs::rename(&tmp, &path).map_err(|e| ExportError::io(&path, e))
     }
+}
+
+/// `text` as a JSON string.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// What a directory holds, as its manifest tells.
+enum DatasetState {
+    /// No manifest: nothing, or the parts of an export that was killed.
+    NoManifest,
+    /// A manifest marked incomplete: the export stopped at an error.
+    Incomplete(String),
+    /// A complete dataset (manifests written before the `complete` field are complete: only
+    /// a finished export wrote one).
+    Complete,
+}
+
+fn dataset_state(dir: &Path) -> Result<DatasetState, ExportError> {
+    let path = dir.join(MANIFEST);
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(DatasetState::NoManifest),
+        Err(e) => return Err(ExportError::io(&path, e)),
+    };
+    if !text.contains("\"complete\":false") {
+        return Ok(DatasetState::Complete);
+    }
+    let error = text
+        .split_once("\"error\":\"")
+        .and_then(|(_, rest)| rest.split_once("\","))
+        .map_or("", |(why, _)| why);
+    Ok(DatasetState::Incomplete(error.to_owned()))
+}
+
+/// Checks that `dir` holds a complete dataset before it is read: its manifest
+/// ([`MANIFEST`]) is there and not marked incomplete. A reader that globs the part files
+/// (`DIR/moves/*.parquet`) cannot tell: the parts of an export that failed or was killed
+/// are files like any other.
+///
+/// # Errors
+///
+/// [`ExportErrorKind::IncompleteDataset`] when the manifest is missing or marked incomplete,
+/// or an I/O error reading it.
+pub fn check_dataset(dir: &Path) -> Result<(), ExportError> {
+    let why = match dataset_state(dir)? {
+        DatasetState::Complete => return Ok(()),
+        DatasetState::NoManifest => format!("no {MANIFEST}: the export was stopped or killed"),
+        DatasetState::Incomplete(error) => format!("the export stopped at an error: {error}"),
+    };
+    Err(ExportErrorKind::IncompleteDataset {
+        dir: dir.to_owned(),
+        why,
+    }
+    .into())
 }
 
 /// Whether a file name is a part file or one of our temporary files.

@@ -78,8 +78,13 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
             break;
         }
     }
-    // What was exported before an input broke off is completed too.
-    writer.finish().context("cannot complete the dataset")?;
+    // What was exported before an input broke off is completed too, under a manifest marked
+    // incomplete (the next export into the directory replaces it without --force).
+    match &outcome {
+        Ok(()) => writer.finish().map(drop),
+        Err(e) => writer.finish_incomplete(&format!("{e:#}")).map(drop),
+    }
+    .context("cannot complete the dataset")?;
     outcome
 }
 

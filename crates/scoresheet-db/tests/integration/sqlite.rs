@@ -159,6 +159,26 @@ fn err_sqlite_unverified_gzip() {
     }
 }
 
+/// Issue 28: the same into an empty file, the bulk load (no `moves` key while it runs): every
+/// game stored is removed again in one pass over `moves` (it took a pass per game), and the
+/// file ends as it began, its indexes built.
+#[test]
+fn err_issue_28_unverified_gzip_into_empty_file() {
+    for (name, cut) in [("bulk-crc.pgn.gz", false), ("bulk-truncated.pgn.gz", true)] {
+        let (mut db, _) = sqlite_db(name);
+        let fresh = index_names(&mut db);
+        let path = spoiled_gzip(name, cut);
+        let options = LoadOptions::new().batch_size(10);
+        let err = load::load_path(&mut db, &path, &options, &mut |_| {}).expect_err("bad gzip");
+        let summary = err.summary();
+        assert!(summary.removed > 50, "{name}: {err}");
+        assert_eq!(summary.removed, summary.stored, "{name}");
+        assert_eq!(count(&mut db, "SELECT COUNT(*) FROM games"), 0, "{name}");
+        assert_eq!(count(&mut db, "SELECT COUNT(*) FROM moves"), 0, "{name}");
+        assert_eq!(index_names(&mut db), fresh, "{name}");
+    }
+}
+
 #[test]
 fn ok_sqlite_comment_commands() {
     let (mut db, _) = sqlite_db("commands");

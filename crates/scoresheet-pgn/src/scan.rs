@@ -506,12 +506,20 @@ pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 /// How far into the input the lexer looks for a NUL byte before reading it as PGN.
 pub(crate) const BINARY_WINDOW: usize = 8 << 10;
 
-/// The index of the first NUL byte in the first [`BINARY_WINDOW`] bytes of the input: a file
-/// holding one there is binary (an image, an archive, random bytes), never PGN text, which
-/// has no NUL in any of its encodings the reader takes (UTF-8, Latin-1; UTF-16 is refused by
-/// its byte order mark before this is asked).
+/// How many NUL bytes in the first [`BINARY_WINDOW`] bytes make an input binary.
+pub(crate) const BINARY_NULS: usize = 4;
+
+/// The index of the first NUL byte in the first [`BINARY_WINDOW`] bytes of the input, when
+/// that window holds at least [`BINARY_NULS`] of them: such a file is binary (an image, an
+/// archive, random bytes: a PNG's first 16 bytes hold five), never PGN text, whose encodings
+/// the reader takes (UTF-8, Latin-1; UTF-16 is refused by its byte order mark before this is
+/// asked) have no NUL. A stray NUL or two in a text file (inside a tag value, say) is read as
+/// an odd byte, as before: the database replaces it and counts it.
 pub(crate) fn binary_at(start: &[u8]) -> Option<usize> {
-    memchr::memchr(0, &start[..start.len().min(BINARY_WINDOW)])
+    let window = &start[..start.len().min(BINARY_WINDOW)];
+    let mut nuls = memchr::memchr_iter(0, window);
+    let first = nuls.next()?;
+    (nuls.take(BINARY_NULS - 1).count() == BINARY_NULS - 1).then_some(first)
 }
 
 /// The index of the next `{`, `}` or `\n` in `body` from `from`.

@@ -283,18 +283,21 @@ fn ok_issue_28_game_after_oversized_game_is_read() {
 }
 
 /// Issue 28, defect 6: binary input (an image, random bytes, a NUL among the first 8 KiB) is
-/// refused whole, with the NUL's offset, by one reader and by every thread count; a NUL past
-/// the first 8 KiB is read as an odd byte of a PGN file.
+/// refused whole, with the first NUL's offset, by one reader and by every thread count; a NUL
+/// past the first 8 KiB, or two NULs in a tag, are read as odd bytes of a PGN file.
 #[test]
 fn err_issue_28_binary_input_refused() {
     let png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00".to_vec();
     let mut rng = Rng(7);
     let random: Vec<u8> = (0..200_000).map(|_| rng.next() as u8).collect();
     let mut late_nul = b"1. e4 *\n\n".repeat(100);
-    late_nul.push(0);
+    late_nul.extend_from_slice(b"\x00\x00 \x00\x00");
+    // One or two NULs in a text file are odd bytes, not a binary file.
+    let mut two_nuls = b"1. e4 *\n\n".repeat(100);
+    two_nuls.extend_from_slice(b"[Event \"a\x00b\x00\"]\n\n1. d4 *\n");
     let mut past_window = b"1. e4 *\n\n".repeat(1000);
     past_window.extend_from_slice(b"1. d4 \x00 *\n");
-    let cases: [(&str, &[u8], Option<u64>); 4] = [
+    let cases: [(&str, &[u8], Option<u64>); 5] = [
         ("png", &png, Some(8)),
         (
             "random",
@@ -303,6 +306,7 @@ fn err_issue_28_binary_input_refused() {
         ),
         ("a NUL after games", &late_nul, Some(900)),
         ("a NUL past 8 KiB", &past_window, None),
+        ("two NULs in a tag", &two_nuls, None),
     ];
     for (why, bytes, nul) in cases {
         let one = serial(bytes);
@@ -320,7 +324,7 @@ fn err_issue_28_binary_input_refused() {
                 assert!(!err.is_recoverable(), "{why}");
                 assert_eq!(err.location().byte, at, "{why}");
             }
-            None => assert_eq!(games(&one).len(), 1001, "{why}"),
+            None => assert!(games(&one).len() > 100, "{why}: {one:?}"),
         }
         for (threads, chunk) in [(1, 64), (2, 7), (3, 32 << 10)] {
             assert_eq!(
@@ -335,7 +339,7 @@ fn err_issue_28_binary_input_refused() {
 /// The line and column of a refused input's NUL.
 #[test]
 fn err_issue_28_binary_location() {
-    let mut reader = Reader::new(&b"[Event \"x\"]\r\n\r\n1. e4\n ab\x00"[..]);
+    let mut reader = Reader::new(&b"[Event \"x\"]\r\n\r\n1. e4\n ab\x00\x00\x00\x00"[..]);
     let err = reader.skip_game().expect_err("refused");
     let at = err.location();
     assert_eq!((at.byte, at.line, at.column), (24, 4, 4));

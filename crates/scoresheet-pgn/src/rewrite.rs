@@ -24,7 +24,7 @@
 //!         Ok(())
 //!     },
 //! )?;
-//! assert!(String::from_utf8(out).unwrap().ends_with("1. e2e4 ( 1. d2d4 ) 1... e7e5 2. g1f3 *\n\n"));
+//! assert!(String::from_utf8(out).unwrap().ends_with("1. e2e4 (1. d2d4) 1... e7e5 2. g1f3 *\n\n"));
 //! # Ok::<_, scoresheet_pgn::pump::PumpError>(())
 //! ```
 

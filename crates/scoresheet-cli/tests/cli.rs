@@ -562,6 +562,8 @@ fn ok_parse_and_moves_quantum_recirq() {
     ] {
         assert!(lines.contains(&want), "{moves}");
     }
+}
+
 /// `convert --to-lang`: SAN in one language to SAN in another (`--lang` the input's).
 #[test]
 fn ok_convert_between_languages() {

@@ -374,6 +374,8 @@ fn ok_load_alike_for_any_thread_count() {
         seen.push(errors);
     }
     assert_eq!(seen[0], seen[1]);
+}
+
 /// The lenient repairs that used to be silent, said with `--warnings` and counted alike by
 /// every command: lower-case castling, a set-up game without `FEN` (two ways), a backslash
 /// before a tag's closing quote, and a variation left open in a game whose variations `egd`

@@ -676,8 +676,8 @@ fn err_issue_28_binary_input_refused_by_every_command() {
             vec!["egd", "--threads", "2", &file.path()],
             vec!["export", "--threads", "1", "-o", &dir, &file.path()],
             vec!["export", "--threads", "2", "-o", &dir, &file.path()],
-            vec!["pgn", &file.path()],
-            vec!["tokenize", &file.path()],
+            vec!["pgn", "--to", "san", &file.path()],
+            vec!["tokenize", "--vocab", "san", &file.path()],
             vec!["load", "--db", &db, &file.path()],
         ] {
             let out = run(&args, b"");

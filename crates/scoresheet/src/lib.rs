@@ -1,5 +1,5 @@
 //! scoresheet: chess notation on top of the cozy-chess move generator: SAN, LAN, UCI, ERAN
-//! (verbose and short), quantum chess notation, figurine SAN, ICCF numeric, Smith, English
+//! (verbose and short), quantum chess notation (and its ReCirq dialect), figurine SAN, ICCF numeric, Smith, English
 //! descriptive, SAN and LAN with a language's piece letters ([`localized`]), and FEN (X-FEN,
 //! Shredder-FEN). [`notation::Notation`] lists them and dispatches over them.
 //!

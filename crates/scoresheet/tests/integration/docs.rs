@@ -8,13 +8,14 @@ use scoresheet::notation::Notation;
 
 /// How the documents write each notation's name (`Notation::name` of `Notation::ALL`; the
 /// figurine glyph choices are one notation).
-const WRITTEN_AS: [(&str, &str); 12] = [
+const WRITTEN_AS: [(&str, &str); 13] = [
     ("san", "SAN"),
     ("lan", "LAN"),
     ("uci", "UCI"),
     ("eran", "ERAN"),
     ("eran-short", "ERAN"),
     ("quantum", "quantum"),
+    ("quantum-recirq", "ReCirq"),
     ("figurine", "figurine"),
     ("figurine-black", "figurine"),
     ("figurine-side", "figurine"),

@@ -185,10 +185,10 @@ impl Visitor for Ends {
 /// size; the parallel reader keeps the same games.
 #[test]
 fn err_issue_28_game_cut_by_decompression_error_is_not_ended() {
+    type Compress = fn(&[u8]) -> Vec<u8>;
     let whole = "[Event \"a\"]\n\n1. e4 *\n\n";
     let cut = "[Event \"b\"]\n[Site \"Lon";
-    let formats: [(&str, fn(&[u8]) -> Vec<u8>); 3] =
-        [("gzip", gzip), ("zstd", zstd), ("bzip2", bzip2)];
+    let formats: [(&str, Compress); 3] = [("gzip", gzip), ("zstd", zstd), ("bzip2", bzip2)];
     for (format, compress) in formats {
         for games in [1, 500] {
             let text = format!("{}{cut}", whole.repeat(games));

@@ -64,7 +64,7 @@ test('ok_position_play_format_legal_moves', () => {
 const ALL = notations();
 
 test('ok_notation_names', () => {
-  assert.equal(ALL.length, 12 + 2 * 23);
+  assert.equal(ALL.length, 13 + 2 * 23);
   assert.ok(ALL.includes('san-de') && ALL.includes('descriptive'));
 });
 

@@ -32,14 +32,6 @@ impl Tally {
         self.oddities.merge(&other.oddities);
     }
 
-    /// Counts a game rejected by the front end after the pump accepted it (such as a move
-    /// that a token vocabulary lacks): it moves from converted to rejected.
-    pub fn reject_converted(&mut self, plies: u64) {
-        self.converted = self.converted.saturating_sub(1);
-        self.plies = self.plies.saturating_sub(plies);
-        self.rejected += 1;
-    }
-
     /// Games read: converted plus rejected.
     pub fn games_in(&self) -> u64 {
         self.converted + self.rejected

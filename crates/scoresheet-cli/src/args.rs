@@ -135,6 +135,7 @@ pub enum Command {
         echo '26 27 218' | scoresheet detokenize --vocab san   # e4 e5 Nf3\n  \
         scoresheet tokenize --vocab san games.pgn | scoresheet detokenize --vocab san")]
     Detokenize(DetokenizeArgs),
+    #[cfg(feature = "database")]
     /// Store PGN games in a database for analysis (SQLite by default, or PostgreSQL).
     #[command(after_help = "Examples:\n  \
         scoresheet load games.pgn\n  \
@@ -149,6 +150,7 @@ pub enum Command {
         stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
         rejected, 2 when loading stopped on an error.")]
     Load(LoadArgs),
+    #[cfg(feature = "database")]
     /// Run a shipped analysis, or your own SQL, on a database loaded with `scoresheet load`.
     #[command(after_help = "Examples:\n  \
         scoresheet query openings\n  \
@@ -182,6 +184,7 @@ pub enum Command {
         Exit codes: 0 every game converted, 1 some games reported as errors (the rest \
         written), 2 usage or I/O error.")]
     Egd(EgdArgs),
+    #[cfg(feature = "parquet")]
     /// Export PGN games as a dataset: Parquet (or CSV) tables of games and moves.
     #[command(after_help = "Examples:\n  \
         scoresheet export -o dataset games.pgn.zst\n  \
@@ -343,6 +346,7 @@ pub struct DetokenizeArgs {
     pub vocab: TokenVocab,
 }
 
+#[cfg(feature = "database")]
 /// The database flag of `load` and `query`.
 #[derive(Debug, Args)]
 pub struct DbArgs {
@@ -371,6 +375,7 @@ impl MovetextArgs {
     }
 }
 
+#[cfg(feature = "database")]
 /// Flags of `load`.
 #[derive(Debug, Args)]
 pub struct LoadArgs {
@@ -397,6 +402,7 @@ pub struct LoadArgs {
     pub warnings: bool,
 }
 
+#[cfg(feature = "database")]
 /// Flags of `query`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["name", "list", "show", "sql"])))]
@@ -427,6 +433,7 @@ pub struct QueryArgs {
     pub format: QueryFormat,
 }
 
+#[cfg(feature = "database")]
 /// Output formats of `query`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum QueryFormat {
@@ -482,6 +489,7 @@ fn default_threads() -> u16 {
     u16::try_from(scoresheet_pgn::pump::default_threads().min(256)).unwrap_or(1)
 }
 
+#[cfg(feature = "parquet")]
 /// Flags of `export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -504,6 +512,7 @@ pub struct ExportArgs {
     pub force: bool,
 }
 
+#[cfg(feature = "parquet")]
 /// The file format of `export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {

@@ -37,10 +37,13 @@ fn main() -> ExitCode {
         args::Command::Tokenize(a) => cmd::tokenize::run(a),
         args::Command::Detokenize(a) => cmd::tokenize::run_detokenize(a),
         args::Command::Egd(a) => cmd::egd::run(a),
+        #[cfg(feature = "parquet")]
         args::Command::Export(a) => cmd::export::run(a),
         args::Command::Pgn(a) => cmd::pgn::run(a),
         args::Command::Select(a) => cmd::select::run(a),
+        #[cfg(feature = "database")]
         args::Command::Load(a) => cmd::load::run(a),
+        #[cfg(feature = "database")]
         args::Command::Query(a) => cmd::query::run(a),
     };
     output::finish(result)

@@ -4,25 +4,32 @@
 pub mod convert;
 pub mod detect;
 pub mod egd;
+#[cfg(feature = "parquet")]
 pub mod export;
 pub mod fen;
+#[cfg(feature = "database")]
 pub mod load;
 pub mod moves;
 pub mod parse;
 pub mod perft;
 pub mod pgn;
 pub mod pumped;
+#[cfg(feature = "database")]
 pub mod query;
 pub mod select;
 pub mod tokenize;
 pub mod vocab;
 
+#[cfg(feature = "database")]
 use crate::args::DbArgs;
+#[cfg(feature = "database")]
 use crate::output::Failure;
 
+#[cfg(feature = "database")]
 /// The environment variable `load` and `query` read when `--db` is not given.
 pub const DATABASE_ENV: &str = "SCORESHEET_DATABASE_URL";
 
+#[cfg(feature = "database")]
 /// The database the flags (or the environment) name; `sqlite:scoresheet.db` by default.
 pub fn database_url(args: &DbArgs) -> Result<scoresheet_db::DatabaseUrl, Failure> {
     let text = match &args.db {

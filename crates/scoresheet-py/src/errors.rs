@@ -132,9 +132,60 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
-/// An I/O error reading `source`: an `OSError` naming it.
+/// An I/O error reading `source`: an `OSError` naming it. An error of the operating system
+/// (or one of its kinds: not found, permission denied, a directory) is raised as
+/// `OSError(errno, strerror, filename)`, which Python turns into its subclass
+/// (`FileNotFoundError`, `PermissionError`, `IsADirectoryError`) with `errno` and `filename`
+/// set; the name is bounded ([`bounded_name`]).
 pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
-    PyOSError::new_err(format!("{source}: {e}"))
+    let name = bounded_name(source);
+    match Python::attach(|py| errno_of(py, e)) {
+        Some(errno) => {
+            let text = e.to_string();
+            // Rust's wording ends with " (os error N)"; Python's own shows `[Errno N]`.
+            let strerror = match text.rfind(" (os error ") {
+                Some(cut) => &text[..cut],
+                None => &text[..],
+            };
+            let hint = match is_bounded(&name) {
+                true => "; PGN text is read from bytes: pass text.encode(), a str is a path",
+                false => "",
+            };
+            PyOSError::new_err((errno, format!("{strerror}{hint}"), name))
+        }
+        None => PyOSError::new_err(format!("{name}: {e}")),
+    }
+}
+
+/// The errno of an I/O error: the operating system's, else the one its kind stands for.
+fn errno_of(py: Python<'_>, e: &std::io::Error) -> Option<i32> {
+    if let Some(errno) = e.raw_os_error() {
+        return Some(errno);
+    }
+    let name = match e.kind() {
+        std::io::ErrorKind::NotFound => "ENOENT",
+        std::io::ErrorKind::PermissionDenied => "EACCES",
+        std::io::ErrorKind::IsADirectory => "EISDIR",
+        _ => return None,
+    };
+    py.import("errno").ok()?.getattr(name).ok()?.extract().ok()
+}
+
+/// Names as they appear in messages: a name with a line break or longer than 200 characters
+/// (PGN text given as a `str`, taken for a path) is cut to its first 80 characters and its
+/// length, so that a message never echoes a whole file.
+pub fn bounded_name(name: &str) -> String {
+    let chars = name.chars().count();
+    if chars <= 200 && !name.contains(['\n', '\r']) {
+        return name.to_owned();
+    }
+    let head: String = name.chars().take(80).collect();
+    format!("{head:?}... ({chars} characters)")
+}
+
+/// Whether `name` was cut by [`bounded_name`].
+fn is_bounded(name: &str) -> bool {
+    name.starts_with('"') && name.ends_with(" characters)")
 }
 
 /// The exception for an error that ended the input ([`GameError::ends_input`]), the same from

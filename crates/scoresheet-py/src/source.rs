@@ -52,11 +52,12 @@ impl Source {
         }
     }
 
-    /// The name reported in messages and in the `source_file` column: the path as given,
-    /// `<bytes>`, or the file object's `name` (else `<file>`).
+    /// The name reported in messages and in the `source_file` column: the path as given
+    /// (bounded: [`bounded_name`](crate::errors::bounded_name)), `<bytes>`, or the file
+    /// object's `name` (else `<file>`).
     pub fn name(&self, py: Python<'_>) -> String {
         match self {
-            Source::Path(path) => path.display().to_string(),
+            Source::Path(path) => crate::errors::bounded_name(&path.display().to_string()),
             Source::Bytes(_) => "<bytes>".to_owned(),
             Source::File(obj) => obj
                 .bind(py)

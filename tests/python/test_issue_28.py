@@ -1,21 +1,33 @@
 """Issue 28: every reader of the package and the command-line tool read the same games and
-the same rejections on odd inputs (generated tag sections, binary bytes), whatever the thread
-count; a file that cannot be opened raises its OSError subclass with errno and filename; PGN
-text given as a str is not echoed whole."""
+the same rejections on arbitrary inputs (the PGN fuzz corpora, generated odd tag sections,
+random bytes), whatever the thread count; a file that cannot be opened raises its OSError
+subclass with errno and filename; PGN text given as a str is not echoed whole.
+
+An input's reading is compared as: the games accepted (where each starts, in bytes, and its
+mainline in SAN) and the rejections (their messages, which name the game, line and column),
+or the message of the error that refused the whole input. Where the input holds a lone `\\r`,
+the line numbers of a parallel read may differ (fuzz-pgn/common/threads.rs says why), so the
+messages are compared without their lines and columns there."""
 
 import contextlib
 import errno
 import json
 import os
+import pathlib
 import random
+import re
 import warnings
 
 import pytest
 
-from conftest import import_scoresheet, run
+from conftest import ROOT, import_scoresheet, run
 
 scoresheet = import_scoresheet()
 
+CORPORA = ROOT / "fuzz-pgn" / "corpus"
+# The reader refuses an input with a NUL byte in its first 8 KiB (not a text PGN file).
+BINARY_PROBE = 8192
+SENTINEL = b'[Event "issue-28 sentinel"]\n\n1. a3 *\n'
 LINES = [
     '[Event "e"]', '[Site "s"]', '[Round "1"]', ' [White "w"]', '\t[Black "b"]',
     '\ufeff[Date "d"]', '%escaped', '', '', '', '  ', '1. e4 e5 *', '1. d4', 'Nf3 1-0',
@@ -32,34 +44,45 @@ def odd_documents(count):
         yield "".join(rng.choice(LINES) + rng.choice(BREAKS) for _ in range(lines)).encode()
 
 
-def by_read_games(data):
-    games = scoresheet.read_games(data)
-    sans = [tuple(g.sans()) for g in games]
-    return sans, [r.message for r in games.rejected]
+def random_documents(count):
+    """Random bytes without NUL (so read as PGN, not refused), some with PGN pieces mixed in."""
+    rng = random.Random(2028)
+    pieces = [b'[Event "r"]\n', b"\n\n", b"1. e4 e5 ", b"{", b"}", b"(", b")", b"*\n", b"[", b"]"]
+    for i in range(count):
+        parts = []
+        for _ in range(rng.randint(1, 40)):
+            if i % 2 and rng.random() < 0.5:
+                parts.append(rng.choice(pieces))
+            else:
+                parts.append(bytes(rng.randrange(1, 256) for _ in range(rng.randint(1, 30))))
+        yield b"".join(parts)
 
 
-def by_read_tables(data, threads):
-    with _quiet():
-        tables = scoresheet.read_tables(data, threads=threads)
-    plies = tables.games.column("ply_count").to_pylist()
-    moves = tables.moves.column("san").to_pylist()
-    sans, at = [], 0
-    for n in plies:
-        sans.append(tuple(moves[at:at + n]))
-        at += n
-    return sans, [r.message for r in tables.rejected]
+def corpus_documents():
+    for name in ("threads", "egd", "read"):
+        folder = CORPORA / name
+        if folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                yield path.read_bytes()
 
 
-def by_cli(path, threads):
-    done = run("egd", "-q", "--threads", threads, path, check=False)
-    assert done.returncode in (0, 1), done.stderr
-    sans = []
-    for line in done.stdout.splitlines():
-        record = json.loads(line)
-        sans.append(tuple(m["move"]["san"] for m in record["moves"].values() if "move" in m))
-    prefix = f"error: {path}: "
-    rejected = [l[len(prefix):] for l in done.stderr.splitlines() if l.startswith(prefix)]
-    return sans, rejected
+def is_binary(data):
+    return b"\0" in data[:BINARY_PROBE]
+
+
+def has_odd_line_breaks(data):
+    return re.search(rb"\r(?!\n)", data) is not None
+
+
+LOCATION = re.compile(r" \(from line \d+\), line \d+, column \d+")
+
+
+def comparable(reading, data):
+    """A reading with its messages' line numbers dropped when the input has a lone CR."""
+    if not has_odd_line_breaks(data):
+        return reading
+    games, rejected = reading
+    return games, [LOCATION.sub("", m) for m in rejected]
 
 
 @contextlib.contextmanager
@@ -70,35 +93,114 @@ def _quiet():
         yield
 
 
-def test_readers_and_cli_agree_on_odd_tag_sections(tmp_path):
-    path = tmp_path / "odd.pgn"
-    for data in odd_documents(60):
-        path.write_bytes(data)
-        with _quiet():
-            want = by_read_games(data)
-        for threads in (1, 2):
-            assert by_read_tables(data, threads) == want, data
-            assert by_cli(path, threads) == want, data
+def by_read_games(data):
+    games = scoresheet.read_games(data)
+    with _quiet():
+        accepted = [(g.byte, tuple(g.sans())) for g in games]
+    return accepted, [r.message for r in games.rejected]
+
+
+def by_read_tables(data, threads):
+    with _quiet():
+        tables = scoresheet.read_tables(data, threads=threads)
+    offsets = tables.games.column("source_offset").to_pylist()
+    plies = tables.games.column("ply_count").to_pylist()
+    moves = tables.moves.column("san").to_pylist()
+    accepted, at = [], 0
+    for offset, n in zip(offsets, plies):
+        accepted.append((offset, tuple(moves[at:at + n])))
+        at += n
+    return accepted, [r.message for r in tables.rejected]
+
+
+def by_cli(paths, threads, sentinel):
+    """`scoresheet egd --extended` of all `paths` in one run, a sentinel file after each:
+    the reading of each path."""
+    args = []
+    for path in paths:
+        args += [path, sentinel]
+    done = run("egd", "-q", "--extended", "--threads", threads, *args, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    readings, games = [], []
+    for line in done.stdout.splitlines():
+        record = json.loads(line)
+        if record["game_tags"].get("Event") == "issue-28 sentinel":
+            readings.append((games, []))
+            games = []
+            continue
+        sans = tuple(m["move"]["san"] for m in record["moves"].values() if "move" in m)
+        games.append((record["source"]["offset"], sans))
+    assert len(readings) == len(paths) and not games, done.stdout[-2000:]
+    index = {str(path): i for i, path in enumerate(paths)}
+    for line in done.stderr.splitlines():
+        source, _, message = line.removeprefix("error: ").partition(": ")
+        assert source in index, line
+        readings[index[source]][1].append(message)
+    return readings
+
+
+def test_readers_and_cli_agree_on_arbitrary_input(tmp_path):
+    texts = [d for d in corpus_documents() if not is_binary(d)]
+    texts += list(odd_documents(150)) + list(random_documents(150))
+    assert len(texts) > 1000, "the fuzz corpora are missing"
+    paths = []
+    for i, data in enumerate(texts):
+        paths.append(tmp_path / f"{i}.pgn")
+        paths[-1].write_bytes(data)
+    sentinel = tmp_path / "sentinel.pgn"
+    sentinel.write_bytes(SENTINEL)
+    wants = [comparable(by_read_games(data), data) for data in texts]
+    for threads in (1, 2):
+        for data, want in zip(texts, wants):
+            assert comparable(by_read_tables(data, threads), data) == want, data
+        by_command = by_cli(paths, threads, sentinel)
+        for data, want, got in zip(texts, wants, by_command):
+            assert comparable(got, data) == want, data
+
+
+def test_binary_inputs_refused_alike(tmp_path):
+    """Every corpus input with a NUL in its first 8 KiB is refused by every reader with the
+    same message; the command-line tool says it too (exit 2), checked on a sample."""
+    binary = [d for d in corpus_documents() if is_binary(d)]
+    assert len(binary) > 100, "the fuzz corpora are missing"
+    for i, data in enumerate(binary):
+        messages = set()
+        for read in (lambda: list(scoresheet.read_games(data)),
+                     lambda: scoresheet.read_tables(data),
+                     lambda: scoresheet.read_tables(data, threads=2),
+                     lambda: list(scoresheet.egd(data))):
+            with pytest.raises(scoresheet.PgnError, match="not a text PGN file") as caught:
+                read()
+            messages.add(caught.value.message)
+        assert len(messages) == 1, messages
+        if i % 50 == 0:
+            path = tmp_path / f"{i}.bin"
+            path.write_bytes(data)
+            for threads in ("1", "2"):
+                done = run("egd", "--threads", threads, path, check=False)
+                assert done.returncode == 2 and done.stdout == "", done.stderr
+                assert next(iter(messages)) in done.stderr, done.stderr
 
 
 def test_issue_reproduction_one_game_per_section(tmp_path):
     data = b'[Event "f"]\n\n1. e4 *\n\n' * 1489 + b'\n\n [Event "A"]\n\n[Site "B"]\n\n1. d4 *\n'
     path = tmp_path / "r.pgn"
     path.write_bytes(data)
-    with _quiet():
-        assert len(by_read_games(data)[0]) == 1490
-        for threads in (1, 2):
-            assert len(by_read_tables(data, threads)[0]) == 1490
-            assert len(by_cli(path, threads)[0]) == 1490
+    sentinel = tmp_path / "sentinel.pgn"
+    sentinel.write_bytes(SENTINEL)
+    assert len(by_read_games(data)[0]) == 1490
+    for threads in (1, 2):
+        assert len(by_read_tables(data, threads)[0]) == 1490
+        assert len(by_cli([path], threads, sentinel)[0][0]) == 1490
 
 
-def test_binary_refused_by_every_reader(tmp_path):
+def test_random_bytes_refused_by_every_reader(tmp_path):
     rng = random.Random(6)
     data = bytes(rng.randrange(256) for _ in range(50_000))
     nul = data.index(0)
     path = tmp_path / "random.bin"
     path.write_bytes(data)
-    message = f"not a text PGN file: a NUL byte at byte {nul} "
+    message = f"not a text PGN file: a NUL byte at byte {nul}"
     for read in (lambda: list(scoresheet.read_games(data)),
                  lambda: scoresheet.read_tables(data),
                  lambda: scoresheet.read_tables(data, threads=2),
@@ -110,34 +212,49 @@ def test_binary_refused_by_every_reader(tmp_path):
         assert done.returncode == 2 and message in done.stderr and done.stdout == ""
 
 
-def test_missing_file_is_file_not_found(tmp_path):
-    for read in (scoresheet.read_tables, lambda s: list(scoresheet.read_games(s)),
-                 lambda s: list(scoresheet.egd(s))):
+READERS = {
+    "read_tables": scoresheet.read_tables,
+    "read_tables threads=2": lambda s: scoresheet.read_tables(s, threads=2),
+    "read_games": lambda s: list(scoresheet.read_games(s)),
+    "egd": lambda s: list(scoresheet.egd(s)),
+}
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_missing_file_is_file_not_found(tmp_path, reader):
+    read = READERS[reader]
+    for path in ("/nope.pgn", pathlib.Path("/nope.pgn")):
         with pytest.raises(FileNotFoundError) as caught:
-            read("/nope.pgn")
+            read(path)
         assert caught.value.errno == errno.ENOENT
         assert caught.value.filename == "/nope.pgn"
-        with pytest.raises(IsADirectoryError) as caught:
-            read(str(tmp_path))
-        assert caught.value.errno == errno.EISDIR
-        assert caught.value.filename == str(tmp_path)
+        assert "No such file or directory" in str(caught.value)
+    with pytest.raises(IsADirectoryError) as caught:
+        read(str(tmp_path))
+    assert caught.value.errno == errno.EISDIR
+    assert caught.value.filename == str(tmp_path)
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its mode")
-def test_unreadable_file_is_permission_error(tmp_path):
+@pytest.mark.parametrize("reader", READERS)
+def test_unreadable_file_is_permission_error(tmp_path, reader):
     path = tmp_path / "locked.pgn"
     path.write_bytes(b"1. e4 *\n")
     path.chmod(0)
     with pytest.raises(PermissionError) as caught:
-        scoresheet.read_tables(str(path))
+        READERS[reader](str(path))
     assert caught.value.errno == errno.EACCES and caught.value.filename == str(path)
 
 
-def test_pgn_text_as_str_is_not_echoed_whole():
-    text = '[Event "a"]\n[Site "b"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' * 200
-    with pytest.raises(OSError) as caught:
-        scoresheet.read_tables(text)
-    message = str(caught.value)
-    assert len(message) < 400, message
-    assert f"({len(text)} characters)" in message
-    assert "bytes" in message
+@pytest.mark.parametrize("reader", READERS)
+def test_pgn_text_as_str_is_not_echoed_whole(reader):
+    for text in ['[Event "a"]\n[Site "b"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' * 200,
+                 '[Event "short"]\n\n1. e4 *\n']:
+        with pytest.raises(OSError) as caught:
+            READERS[reader](text)
+        message = str(caught.value)
+        assert len(message) < 400, message
+        assert f"({len(text)} characters)" in message
+        assert "text.encode()" in message
+        assert caught.value.filename.endswith(f"... ({len(text)} characters)")
+        assert len(caught.value.filename) < 200

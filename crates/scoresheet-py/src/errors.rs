@@ -139,22 +139,24 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
 /// set; the name is bounded ([`bounded_name`]).
 pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
     let name = bounded_name(source);
-    match Python::attach(|py| errno_of(py, e)) {
-        Some(errno) => {
-            let text = e.to_string();
-            // Rust's wording ends with " (os error N)"; Python's own shows `[Errno N]`.
-            let strerror = match text.rfind(" (os error ") {
-                Some(cut) => &text[..cut],
-                None => &text[..],
-            };
-            let hint = match is_bounded(&name) {
-                true => "; PGN text is read from bytes: pass text.encode(), a str is a path",
-                false => "",
-            };
-            PyOSError::new_err((errno, format!("{strerror}{hint}"), name))
-        }
-        None => PyOSError::new_err(format!("{name}: {e}")),
-    }
+    let Some(errno) = Python::attach(|py| errno_of(py, e)) else {
+        return PyOSError::new_err(format!("{name}: {e}"));
+    };
+    // The system's wording for the errno (Rust's ends with " (os error N)", where Python
+    // shows `[Errno N]` first); a message of our own (a directory) is kept whole.
+    let text = match e.raw_os_error() {
+        Some(_) => std::io::Error::from_raw_os_error(errno).to_string(),
+        None => e.to_string(),
+    };
+    let strerror = text
+        .rsplit_once(" (os error ")
+        .map_or(&text[..], |(cut, _)| cut);
+    let hint = if name == source {
+        ""
+    } else {
+        "; PGN text is read from bytes (pass text.encode()): a str is a path"
+    };
+    PyOSError::new_err((errno, format!("{strerror}{hint}"), name))
 }
 
 /// The errno of an I/O error: the operating system's, else the one its kind stands for.
@@ -181,11 +183,6 @@ pub fn bounded_name(name: &str) -> String {
     }
     let head: String = name.chars().take(80).collect();
     format!("{head:?}... ({chars} characters)")
-}
-
-/// Whether `name` was cut by [`bounded_name`].
-fn is_bounded(name: &str) -> bool {
-    name.starts_with('"') && name.ends_with(" characters)")
 }
 
 /// The exception for an error that ended the input ([`GameError::ends_input`]), the same from

@@ -16,17 +16,21 @@ import os
 import pathlib
 import random
 import re
+import subprocess
 import warnings
 
 import pytest
 
-from conftest import ROOT, import_scoresheet, run
+from conftest import ROOT, binary, import_scoresheet, run
 
 scoresheet = import_scoresheet()
 
 CORPORA = ROOT / "fuzz-pgn" / "corpus"
-# The reader refuses an input with a NUL byte in its first 8 KiB (not a text PGN file).
+# The reader refuses an input with 4 NUL bytes or more in its first 8 KiB (not a text PGN
+# file; scan::binary_at in crates/scoresheet-pgn); fewer are odd bytes of a text.
 BINARY_PROBE = 8192
+BINARY_NULS = 4
+REFUSED = "not a text PGN file|input is UTF-16"
 SENTINEL = b'[Event "issue-28 sentinel"]\n\n1. a3 *\n'
 LINES = [
     '[Event "e"]', '[Site "s"]', '[Round "1"]', ' [White "w"]', '\t[Black "b"]',
@@ -67,7 +71,7 @@ def corpus_documents():
 
 
 def is_binary(data):
-    return b"\0" in data[:BINARY_PROBE]
+    return data[:BINARY_PROBE].count(0) >= BINARY_NULS
 
 
 def has_odd_line_breaks(data):
@@ -93,16 +97,44 @@ def _quiet():
         yield
 
 
+def ending(read):
+    """`read()`, or the message of the error that ended the input (PgnError, OSError)."""
+    try:
+        return read(), None
+    except scoresheet.PgnError as e:
+        return None, e.message
+    except OSError as e:
+        return None, str(e)
+
+
 def by_read_games(data):
+    """The reading by read_games, and the message of an error that ended the input."""
     games = scoresheet.read_games(data)
+    accepted = []
     with _quiet():
-        accepted = [(g.byte, tuple(g.sans())) for g in games]
-    return accepted, [r.message for r in games.rejected]
+        _, ended = ending(lambda: accepted.extend((g.number, g.byte, tuple(g.sans()))
+                                                  for g in games))
+    return (accepted, [r.message for r in games.rejected]), ended
+
+
+NULL_MOVE = re.compile(r"game (\d+) .*: a null move cannot be written in the export$")
+
+
+def without_null_move_games(reading, tables):
+    """read_games's reading without the games that the tables (and EGD) reject for a null
+    move (read_games keeps null moves: `Ply.san` is `--`), and without the game numbers."""
+    games, rejected = reading
+    nulls = {m.group(1) for m in map(NULL_MOVE.match, tables[1]) if m}
+    games = [(byte, sans) for number, byte, sans in games if str(number) not in nulls]
+    rejected = [r for r in rejected if r.split(" ", 2)[1] not in nulls]
+    return games, rejected + [r for r in tables[1] if NULL_MOVE.match(r)]
 
 
 def by_read_tables(data, threads):
     with _quiet():
-        tables = scoresheet.read_tables(data, threads=threads)
+        tables, ended = ending(lambda: scoresheet.read_tables(data, threads=threads))
+    if ended is not None:
+        return None, ended
     offsets = tables.games.column("source_offset").to_pylist()
     plies = tables.games.column("ply_count").to_pylist()
     moves = tables.moves.column("san").to_pylist()
@@ -110,31 +142,35 @@ def by_read_tables(data, threads):
     for offset, n in zip(offsets, plies):
         accepted.append((offset, tuple(moves[at:at + n])))
         at += n
-    return accepted, [r.message for r in tables.rejected]
+    return (accepted, [r.message for r in tables.rejected]), None
 
 
 def by_cli(paths, threads, sentinel):
-    """`scoresheet egd --extended` of all `paths` in one run, a sentinel file after each:
-    the reading of each path."""
+    """`scoresheet egd` of all `paths` in one run, a sentinel file after each: the reading of
+    each path (EGD has no byte offsets: a game is its mainline)."""
     args = []
     for path in paths:
         args += [path, sentinel]
-    done = run("egd", "-q", "--extended", "--threads", threads, *args, check=False)
+    # Bytes, split at "\n" only: a message or a tag may hold a CR or U+2028.
+    done = subprocess.run([binary(), "egd", "-q", "--threads", str(threads), *args],
+                          capture_output=True, check=False)
     assert done.returncode in (0, 1), done.stderr
     readings, games = [], []
-    for line in done.stdout.splitlines():
+    for line in done.stdout.decode().split("\n")[:-1]:
         record = json.loads(line)
         if record["game_tags"].get("Event") == "issue-28 sentinel":
             readings.append((games, []))
             games = []
             continue
-        sans = tuple(m["move"]["san"] for m in record["moves"].values() if "move" in m)
-        games.append((record["source"]["offset"], sans))
+        games.append(tuple(m["move"]["san"] for m in record["moves"].values() if "move" in m))
     assert len(readings) == len(paths) and not games, done.stdout[-2000:]
     index = {str(path): i for i, path in enumerate(paths)}
-    for line in done.stderr.splitlines():
+    for line in done.stderr.decode().split("\n")[:-1]:
         source, _, message = line.removeprefix("error: ").partition(": ")
         assert source in index, line
+        # The one wording that names the output: a null move has no place in EGD, nor in
+        # the export's tables.
+        message = message.replace("cannot be written in EGD", "cannot be written in the export")
         readings[index[source]][1].append(message)
     return readings
 
@@ -143,24 +179,47 @@ def test_readers_and_cli_agree_on_arbitrary_input(tmp_path):
     texts = [d for d in corpus_documents() if not is_binary(d)]
     texts += list(odd_documents(150)) + list(random_documents(150))
     assert len(texts) > 1000, "the fuzz corpora are missing"
+    read, ended = [], []
+    for data in texts:
+        reading, end = by_read_games(data)
+        if end is None:
+            tables, end = by_read_tables(data, 1)
+            assert end is None, data
+            tables = comparable(tables, data)
+            by_games = comparable(without_null_move_games(reading, tables), data)
+            assert (by_games[0], sorted(by_games[1])) == (tables[0], sorted(tables[1])), data
+            read.append((data, tables))
+        else:
+            ended.append((data, end))
+    for data, want in read:
+        got, end = by_read_tables(data, 2)
+        assert end is None and comparable(got, data) == want, data
+    for threads in (1, 2):
+        for data, want in ended:
+            assert by_read_tables(data, threads) == (None, want), data
+    # The command-line tool: the inputs read whole in one run, a sentinel game after each;
+    # each input that ends early (exit 2, which stops the run) in a run of its own.
     paths = []
-    for i, data in enumerate(texts):
+    for i, (data, _) in enumerate(read):
         paths.append(tmp_path / f"{i}.pgn")
         paths[-1].write_bytes(data)
     sentinel = tmp_path / "sentinel.pgn"
     sentinel.write_bytes(SENTINEL)
-    wants = [comparable(by_read_games(data), data) for data in texts]
     for threads in (1, 2):
-        for data, want in zip(texts, wants):
-            assert comparable(by_read_tables(data, threads), data) == want, data
-        by_command = by_cli(paths, threads, sentinel)
-        for data, want, got in zip(texts, wants, by_command):
+        for (data, want), got in zip(read, by_cli(paths, threads, sentinel)):
+            want = [sans for _, sans in want[0]], want[1]
             assert comparable(got, data) == want, data
+        for i, (data, want) in enumerate(ended):
+            path = tmp_path / f"ended-{i}.pgn"
+            path.write_bytes(data)
+            done = run("egd", "-q", "--threads", threads, path, check=False)
+            assert done.returncode == 2 and want in done.stderr, (data, done.stderr)
 
 
 def test_binary_inputs_refused_alike(tmp_path):
-    """Every corpus input with a NUL in its first 8 KiB is refused by every reader with the
-    same message; the command-line tool says it too (exit 2), checked on a sample."""
+    """Every corpus input with 4 NULs in its first 8 KiB is refused by every reader with the
+    same message (UTF-16, when it starts with a byte order mark, else binary); the
+    command-line tool says it too (exit 2), checked on a sample."""
     binary = [d for d in corpus_documents() if is_binary(d)]
     assert len(binary) > 100, "the fuzz corpora are missing"
     for i, data in enumerate(binary):
@@ -169,7 +228,7 @@ def test_binary_inputs_refused_alike(tmp_path):
                      lambda: scoresheet.read_tables(data),
                      lambda: scoresheet.read_tables(data, threads=2),
                      lambda: list(scoresheet.egd(data))):
-            with pytest.raises(scoresheet.PgnError, match="not a text PGN file") as caught:
+            with pytest.raises(scoresheet.PgnError, match=REFUSED) as caught:
                 read()
             messages.add(caught.value.message)
         assert len(messages) == 1, messages
@@ -188,9 +247,9 @@ def test_issue_reproduction_one_game_per_section(tmp_path):
     path.write_bytes(data)
     sentinel = tmp_path / "sentinel.pgn"
     sentinel.write_bytes(SENTINEL)
-    assert len(by_read_games(data)[0]) == 1490
+    assert len(by_read_games(data)[0][0]) == 1490
     for threads in (1, 2):
-        assert len(by_read_tables(data, threads)[0]) == 1490
+        assert len(by_read_tables(data, threads)[0][0]) == 1490
         assert len(by_cli([path], threads, sentinel)[0][0]) == 1490
 
 

@@ -142,12 +142,9 @@ pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
     let Some(errno) = Python::attach(|py| errno_of(py, e)) else {
         return PyOSError::new_err(format!("{name}: {e}"));
     };
-    // The system's wording for the errno (Rust's ends with " (os error N)", where Python
-    // shows `[Errno N]` first); a message of our own (a directory) is kept whole.
-    let text = match e.raw_os_error() {
-        Some(_) => std::io::Error::from_raw_os_error(errno).to_string(),
-        None => e.to_string(),
-    };
+    // The system's wording for the errno, without Rust's " (os error N)" (Python shows
+    // `[Errno N]` first).
+    let text = std::io::Error::from_raw_os_error(errno).to_string();
     let strerror = text
         .rsplit_once(" (os error ")
         .map_or(&text[..], |(cut, _)| cut);
@@ -198,10 +195,9 @@ pub fn input_ended(py: Python<'_>, source: &str, error: &GameError) -> PyErr {
     Rejected::new(error).to_err(py, source)
 }
 
-/// `OSError` for an I/O error that stopped reading after `byte` bytes of the input.
+/// `OSError` for an I/O error that stopped reading after `byte` bytes of the input (a plain
+/// `OSError`: the file was opened, so none of the subclasses for opening it applies).
 pub fn io_error_after(source: &str, byte: u64, e: &std::io::Error) -> PyErr {
-    io_error(
-        source,
-        &std::io::Error::new(e.kind(), format!("i/o error after byte {byte}: {e}")),
-    )
+    let name = bounded_name(source);
+    PyOSError::new_err(format!("{name}: i/o error after byte {byte}: {e}"))
 }

@@ -52,12 +52,13 @@ impl Source {
         }
     }
 
-    /// The name reported in messages and in the `source_file` column: the path as given
-    /// (bounded: [`bounded_name`](crate::errors::bounded_name)), `<bytes>`, or the file
-    /// object's `name` (else `<file>`).
+    /// The name reported in messages and in the `source_file` column: the path as given,
+    /// `<bytes>`, or the file object's `name` (else `<file>`). A path that cannot be opened
+    /// (such as PGN text given as a `str`) is cut short in the error
+    /// ([`io_error`](crate::errors::io_error)).
     pub fn name(&self, py: Python<'_>) -> String {
         match self {
-            Source::Path(path) => crate::errors::bounded_name(&path.display().to_string()),
+            Source::Path(path) => path.display().to_string(),
             Source::Bytes(_) => "<bytes>".to_owned(),
             Source::File(obj) => obj
                 .bind(py)

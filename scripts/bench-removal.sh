@@ -41,7 +41,7 @@ fresh_target() {
       echo "sqlite:$work/bench.db"
       ;;
     postgres)
-      psql -X -q "$base/postgres" -c "DROP DATABASE IF EXISTS bench_removal WITH (FORCE)" \
+      PGOPTIONS='-c client_min_messages=warning' psql -X -q "$base/postgres" -c "DROP DATABASE IF EXISTS bench_removal WITH (FORCE)" \
         -c "CREATE DATABASE bench_removal TEMPLATE template0" >/dev/null
       echo "$base/bench_removal"
       ;;

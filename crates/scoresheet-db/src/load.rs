@@ -162,6 +162,8 @@ pub struct LoadSummary {
     pub removed: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Of `elapsed`, the time spent removing the `removed` games again.
+    pub removal: Duration,
 }
 
 impl LoadSummary {
@@ -176,6 +178,7 @@ impl LoadSummary {
         self.oddities += other.oddities;
         self.removed += other.removed;
         self.elapsed += other.elapsed;
+        self.removal += other.removal;
     }
 }
 
@@ -210,8 +213,9 @@ impl fmt::Display for LoadSummary {
         if self.removed > 0 {
             write!(
                 f,
-                "; {} removed again (input failed its integrity check)",
-                self.removed
+                "; {} removed again in {:.2} s (input failed its integrity check)",
+                self.removed,
+                self.removal.as_secs_f64()
             )?;
         }
         Ok(())
@@ -421,20 +425,30 @@ fn load_counted_into<R: Read + Send>(
     });
     let error = match (written, fatal, stored_ids) {
         (Err(error), _, _) => error,
-        (Ok(()), Some(read), Some(ids)) => match db.remove_games(&ids) {
-            Ok(()) => {
-                summary.removed = ids.len() as u64;
-                Error::Unverified {
-                    error: read,
-                    removed: summary.removed,
+        (Ok(()), Some(read), Some(ids)) => {
+            match timed(&mut summary.removal, || db.remove_games(&ids)) {
+                Ok(()) => {
+                    summary.removed = ids.len() as u64;
+                    Error::Unverified {
+                        error: read,
+                        removed: summary.removed,
+                    }
                 }
+                Err(error) => error,
             }
-            Err(error) => error,
-        },
+        }
         (Ok(()), Some(read), None) => Error::Read(read),
         (Ok(()), None, _) => return Ok(summary),
     };
     Err(LoadError::new(summary, error))
+}
+
+/// Runs `f`, adding the time it took to `time`.
+fn timed<T>(time: &mut Duration, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let value = f();
+    *time += start.elapsed();
+    value
 }
 
 /// Games read by the reader thread, handed to the writer.

@@ -132,9 +132,54 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
-/// An I/O error reading `source`: an `OSError` naming it.
+/// An I/O error reading `source`: an `OSError` naming it. An error of the operating system
+/// (or one of its kinds: not found, permission denied, a directory) is raised as
+/// `OSError(errno, strerror, filename)`, which Python turns into its subclass
+/// (`FileNotFoundError`, `PermissionError`, `IsADirectoryError`) with `errno` and `filename`
+/// set; the name is bounded ([`bounded_name`]).
 pub fn io_error(source: &str, e: &std::io::Error) -> PyErr {
-    PyOSError::new_err(format!("{source}: {e}"))
+    let name = bounded_name(source);
+    let Some(errno) = Python::attach(|py| errno_of(py, e)) else {
+        return PyOSError::new_err(format!("{name}: {e}"));
+    };
+    // The system's wording for the errno, without Rust's " (os error N)" (Python shows
+    // `[Errno N]` first).
+    let text = std::io::Error::from_raw_os_error(errno).to_string();
+    let strerror = text
+        .rsplit_once(" (os error ")
+        .map_or(&text[..], |(cut, _)| cut);
+    let hint = if name == source {
+        ""
+    } else {
+        "; PGN text is read from bytes (pass text.encode()): a str is a path"
+    };
+    PyOSError::new_err((errno, format!("{strerror}{hint}"), name))
+}
+
+/// The errno of an I/O error: the operating system's, else the one its kind stands for.
+fn errno_of(py: Python<'_>, e: &std::io::Error) -> Option<i32> {
+    if let Some(errno) = e.raw_os_error() {
+        return Some(errno);
+    }
+    let name = match e.kind() {
+        std::io::ErrorKind::NotFound => "ENOENT",
+        std::io::ErrorKind::PermissionDenied => "EACCES",
+        std::io::ErrorKind::IsADirectory => "EISDIR",
+        _ => return None,
+    };
+    py.import("errno").ok()?.getattr(name).ok()?.extract().ok()
+}
+
+/// Names as they appear in messages: a name with a line break or longer than 200 characters
+/// (PGN text given as a `str`, taken for a path) is cut to its first 80 characters and its
+/// length, so that a message never echoes a whole file.
+pub fn bounded_name(name: &str) -> String {
+    let chars = name.chars().count();
+    if chars <= 200 && !name.contains(['\n', '\r']) {
+        return name.to_owned();
+    }
+    let head: String = name.chars().take(80).collect();
+    format!("{head:?}... ({chars} characters)")
 }
 
 /// The exception for an error that ended the input ([`GameError::ends_input`]), the same from
@@ -150,10 +195,9 @@ pub fn input_ended(py: Python<'_>, source: &str, error: &GameError) -> PyErr {
     Rejected::new(error).to_err(py, source)
 }
 
-/// `OSError` for an I/O error that stopped reading after `byte` bytes of the input.
+/// `OSError` for an I/O error that stopped reading after `byte` bytes of the input (a plain
+/// `OSError`: the file was opened, so none of the subclasses for opening it applies).
 pub fn io_error_after(source: &str, byte: u64, e: &std::io::Error) -> PyErr {
-    io_error(
-        source,
-        &std::io::Error::new(e.kind(), format!("i/o error after byte {byte}: {e}")),
-    )
+    let name = bounded_name(source);
+    PyOSError::new_err(format!("{name}: i/o error after byte {byte}: {e}"))
 }

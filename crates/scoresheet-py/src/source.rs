@@ -53,7 +53,9 @@ impl Source {
     }
 
     /// The name reported in messages and in the `source_file` column: the path as given,
-    /// `<bytes>`, or the file object's `name` (else `<file>`).
+    /// `<bytes>`, or the file object's `name` (else `<file>`). A path that cannot be opened
+    /// (such as PGN text given as a `str`) is cut short in the error
+    /// ([`io_error`](crate::errors::io_error)).
     pub fn name(&self, py: Python<'_>) -> String {
         match self {
             Source::Path(path) => path.display().to_string(),

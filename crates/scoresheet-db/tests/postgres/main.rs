@@ -45,6 +45,10 @@ fn main() {
         ),
         ("ok_postgres_bulk_load_keys", ok_postgres_bulk_load_keys),
         (
+            "err_issue_28_postgres_unverified_gzip",
+            err_issue_28_postgres_unverified_gzip,
+        ),
+        (
             "err_postgres_connection_messages",
             err_postgres_connection_messages,
         ),
@@ -144,6 +148,13 @@ fn ok_postgres_bulk_load_keys(server: &Server) {
     assert_eq!(index_names(&mut db), fresh);
     let plies: usize = egd_games(&sample()).iter().map(|g| g.moves.len()).sum();
     assert_eq!(count(&mut db, "SELECT COUNT(*) FROM moves"), plies as i64);
+}
+
+/// Issue 28: the removal of a damaged archive's games runs on the server (in one statement
+/// per table): none of them is left, the games stored before stay, the count is reported.
+fn err_issue_28_postgres_unverified_gzip(server: &Server) {
+    let (mut db, _) = postgres_db(server, "unverified");
+    scenario_unverified_gzip(&mut db, "postgres", index_names);
 }
 
 /// The error of opening `url`, as printed.

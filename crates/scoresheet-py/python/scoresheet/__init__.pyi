@@ -20,7 +20,9 @@ __version__: str
 
 Source = Union[str, os.PathLike[str], bytes, bytearray, memoryview, IO[bytes]]
 """A PGN source: a path (plain, .gz, .zst, .bz2; compression told by content; "-" is standard
-input), bytes, or a binary file object."""
+input), bytes, or a binary file object. A ``str`` is always a path: pass PGN text as bytes
+(``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
+``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 
 class Tables(Tuple[pyarrow.Table, pyarrow.Table]):
     """(games, moves), with the games left out in ``rejected``."""

@@ -4,7 +4,8 @@ Every error the library raises about its input is a ``ScoresheetError`` (and a `
 ``ParseError`` for text that does not parse, ``IllegalMoveError`` for a move that is not one
 legal move in the position, ``PgnError`` for a game that cannot be replayed. Usage errors
 (a bad argument) are plain ``ValueError``/``TypeError``; a file that cannot be read is an
-``OSError``."""
+``OSError``, and one that cannot be opened its subclass (``FileNotFoundError``,
+``IsADirectoryError``, ``PermissionError``) with ``errno`` and ``filename``."""
 
 from __future__ import annotations
 

@@ -395,6 +395,10 @@ pub struct LoadArgs {
     /// summary counts them either way.
     #[arg(long)]
     pub warnings: bool,
+    /// Load only the games whose tags satisfy this expression (the language of `select
+    /// --where`); the others are counted as not selected in the summary.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
 }
 
 /// Flags of `query`.
@@ -475,6 +479,12 @@ pub struct PgnInputArgs {
     /// No progress line and no summary (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Read only the games whose tags satisfy this expression (the language of `select
+    /// --where`: `WhiteElo >= 2500 and Date >= 2020.06`, `White ~ "(?i)carlsen"`,
+    /// `TimeControl = blitz`); the others are skipped after their tags, never replayed, and
+    /// counted as not selected in the summary.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
 }
 
 /// The cores available, at most 256: the default of `--threads`.

@@ -214,3 +214,27 @@ fn err_where_on_readers_exits_2_with_caret() {
         assert!(err.contains("--where: ") && err.contains('^'), "{err}");
     }
 }
+
+/// Issue 25: `load --where` and `export --where` store only the games `select --where`
+/// chooses, counting the others as not selected.
+#[test]
+fn ok_where_on_load_and_export() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("where_load");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let url = format!("sqlite:{}", dir.join("games.db").display());
+    let (code, _, err) = command(&["load", "--db", &url, "--where", "Date >= 2020", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("stored 2 games") && err.contains("; 2 not selected"),
+        "{err}"
+    );
+    let out = dir.join("dataset");
+    let out = out.to_str().expect("UTF-8 path");
+    let (code, _, err) = command(&["export", "--where", "Date >= 2020", "-o", out, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("export: 4 games in: 2 exported, 0 reported as errors, 2 not selected;"),
+        "{err}"
+    );
+}

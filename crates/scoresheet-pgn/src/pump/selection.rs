@@ -71,6 +71,21 @@ impl<R> Reader<R> {
     /// [`pump::next_game`](super::next_game) (so by every [`Convert`](super::Convert) and the
     /// [`Pump`](super::Pump)); the others are skipped after their tags, never replayed, and
     /// counted ([`not_selected`](Reader::not_selected)).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use scoresheet_pgn::replay::ReplayedGames;
+    /// use scoresheet_pgn::Reader;
+    ///
+    /// let pgn = b"[WhiteElo \"2700\"]\n\n1. e4 *\n\n[WhiteElo \"1500\"]\n\n1. e4 Ke7 *\n";
+    /// let expr = "WhiteElo >= 2000".parse()?;
+    /// let mut games = ReplayedGames::from_reader(Reader::new(&pgn[..]).select_where(Some(Arc::new(expr))));
+    /// assert_eq!(games.next().expect("a game").expect("legal").plies.len(), 1);
+    /// // The second game is left out by its tags: its illegal move is never replayed.
+    /// assert!(games.next().is_none());
+    /// assert_eq!(games.not_selected(), 1);
+    /// # Ok::<_, scoresheet_pgn::select::ParseExprError>(())
+    /// ```
     pub fn select_where(mut self, expr: Option<Arc<TagExpr>>) -> Reader<R> {
         self.selection = expr.map(|e| Box::new(Selection::new(e)));
         self

@@ -120,6 +120,7 @@ pub enum Command {
     /// Turn the mainline of each PGN game into one line of space-separated token ids.
     #[command(after_help = "Examples:\n  \
         scoresheet tokenize --vocab san games.pgn\n  \
+        scoresheet tokenize --vocab uci --where 'WhiteElo >= 2000' games.pgn\n  \
         zcat games.pgn.gz | scoresheet tokenize --vocab uci\n  \
         scoresheet tokenize --vocab uci games.pgn | scoresheet detokenize --vocab uci\n\n\
         scoresheet tokenize --vocab san --format jsonl games.pgn   # with game number, start FEN, result\n\n\
@@ -140,6 +141,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet load games.pgn\n  \
         scoresheet load --db sqlite:analysis.db 2023-*.pgn.zst\n  \
+        scoresheet load --where 'WhiteElo >= 2200 and BlackElo >= 2200' games.pgn\n  \
         scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
         SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
         Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
@@ -171,6 +173,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet egd examples/famous.pgn\n  \
         scoresheet egd --threads 2 -o games.ndjson big.pgn.zst\n  \
+        scoresheet egd --where 'Date >= 2020.06 and TimeControl = blitz' games.pgn\n  \
         curl -s https://example.org/games.pgn | scoresheet egd --extended --pretty -\n\n\
         Every game of every input is converted, mainline only, in input order. Inputs may be \
         plain or compressed (gzip, zstd, bzip2; detected from the content). The output is \
@@ -189,6 +192,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet export -o dataset games.pgn.zst\n  \
         scoresheet export --threads 2 --fen -o dataset 2024-*.pgn.zst\n  \
+        scoresheet export --where 'White ~ \"(?i)carlsen\"' -o carlsen games.pgn\n  \
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
@@ -400,6 +404,10 @@ pub struct LoadArgs {
     /// summary counts them either way.
     #[arg(long)]
     pub warnings: bool,
+    /// Load only the games whose tags satisfy this expression (the language of `select
+    /// --where`); the others are counted as not selected in the summary.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
 }
 
 #[cfg(feature = "database")]
@@ -482,6 +490,12 @@ pub struct PgnInputArgs {
     /// No progress line and no summary (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Read only the games whose tags satisfy this expression (the language of `select
+    /// --where`: `WhiteElo >= 2500 and Date >= 2020.06`, `White ~ "(?i)carlsen"`,
+    /// `TimeControl = blitz`); the others are skipped after their tags, never replayed, and
+    /// counted as not selected in the summary.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
 }
 
 /// The cores available, at most 256: the default of `--threads`.

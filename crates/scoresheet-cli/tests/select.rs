@@ -147,3 +147,94 @@ fn err_impossible_fen_exits_2() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.starts_with("error: --position: "), "{err}");
 }
+
+/// Runs a command on the four games; exit code, stdout and stderr.
+fn command(args: &[&str]) -> (i32, String, String) {
+    let out = run(args, input());
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+/// Issue 25: `--where` on every reader reads the games `select --where` chooses, the same on
+/// one thread and two, and counts the others as not selected; a game left out by its tags is
+/// never replayed (D's illegal move is reported only when D is selected).
+#[test]
+fn ok_where_on_every_reader() {
+    // (expression, Black of each game read (egd), not selected, exit code)
+    let cases: &[(&str, &[&str], u64, i32)] = &[
+        ("WhiteElo >= 2000", &["X"], 3, 0),
+        (r#"White ~ Carlsen"#, &["X"], 2, 1),
+        ("Date >= 2020", &["X", "Z"], 2, 0),
+        ("Annotator", &[], 4, 0),
+    ];
+    for (expr, blacks, left_out, code) in cases {
+        for threads in ["1", "2"] {
+            let (got, out, err) = command(&["egd", "--where", expr, "--threads", threads]);
+            assert_eq!(got, *code, "{expr}: {err}");
+            let read: Vec<_> = out
+                .lines()
+                .map(|l| {
+                    l.split("\"Black\":\"")
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                })
+                .collect();
+            let want: Vec<_> = blacks.iter().map(|b| Some(*b)).collect();
+            assert_eq!(read, want, "{expr}, {threads} threads");
+            assert!(
+                err.contains(&format!(", {left_out} not selected;")),
+                "{expr}: {err}"
+            );
+            assert!(err.contains("egd: 4 games in:"), "{err}");
+        }
+        let (_, tokens, err) = command(&["tokenize", "--vocab", "san", "--where", expr]);
+        assert_eq!(tokens.lines().count(), blacks.len(), "{expr}: {err}");
+        assert!(
+            err.contains(&format!(", {left_out} not selected;")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn err_where_on_readers_exits_2_with_caret() {
+    for cmd in [
+        &["egd"][..],
+        &["tokenize", "--vocab", "san"],
+        &["pgn", "--to", "uci"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend(["--where", "WhiteElo >= (2000"]);
+        let (code, out, err) = command(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{cmd:?}: {err}");
+        assert!(err.contains("--where: ") && err.contains('^'), "{err}");
+    }
+}
+
+/// Issue 25: `load --where` and `export --where` store only the games `select --where`
+/// chooses, counting the others as not selected.
+#[test]
+fn ok_where_on_load_and_export() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("where_load");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let url = format!("sqlite:{}", dir.join("games.db").display());
+    let (code, _, err) = command(&["load", "--db", &url, "--where", "Date >= 2020", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("stored 2 games") && err.contains("; 2 not selected"),
+        "{err}"
+    );
+    let out = dir.join("dataset");
+    let out = out.to_str().expect("UTF-8 path");
+    let (code, _, err) = command(&["export", "--where", "Date >= 2020", "-o", out, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("export: 4 games in: 2 exported, 0 reported as errors, 2 not selected;"),
+        "{err}"
+    );
+}

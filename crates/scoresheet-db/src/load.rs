@@ -53,6 +53,7 @@ use std::{fmt, thread};
 use scoresheet_pgn::input::Compression;
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::replay::ReplayOptions;
+use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{ReadError, ReadOptions};
 
 use crate::row::GameRow;
@@ -60,13 +61,14 @@ use crate::sink::{RowConverter, Rows};
 use crate::{store::BatchOutcome, Database, Error};
 
 /// Settings of a load, with chaining setters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LoadOptions {
     batch_size: usize,
     threads: usize,
     abort_after_games: Option<u64>,
     warnings: bool,
     replay: ReplayOptions,
+    selection: Option<Arc<TagExpr>>,
 }
 
 impl LoadOptions {
@@ -78,7 +80,15 @@ impl LoadOptions {
             abort_after_games: None,
             warnings: false,
             replay: ReplayOptions::new(),
+            selection: None,
         }
+    }
+
+    /// Loads only the games whose tags satisfy `expr` (`None`: every game); the others are
+    /// counted in [`LoadSummary::not_selected`]. See [`Pump::select_where`].
+    pub fn select_where(mut self, expr: Option<Arc<TagExpr>>) -> LoadOptions {
+        self.selection = expr;
+        self
     }
 
     /// Games per transaction (at least 1). Larger batches load a little faster; a crash loses
@@ -143,8 +153,10 @@ impl Default for LoadOptions {
 /// What a load did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LoadSummary {
-    /// Games read from the input (stored, duplicate or rejected).
+    /// Games read from the input (stored, duplicate, rejected or not selected).
     pub games: u64,
+    /// Games left out by [`LoadOptions::select_where`].
+    pub not_selected: u64,
     /// Games stored.
     pub stored: u64,
     /// Games skipped because the database already held them (or they came twice).
@@ -173,6 +185,7 @@ impl LoadSummary {
         self.stored += other.stored;
         self.duplicates += other.duplicates;
         self.rejected += other.rejected;
+        self.not_selected += other.not_selected;
         self.moves += other.moves;
         self.nul_replaced += other.nul_replaced;
         self.oddities += other.oddities;
@@ -199,6 +212,9 @@ impl fmt::Display for LoadSummary {
             self.rejected,
             self.elapsed.as_secs_f64()
         )?;
+        if self.not_selected > 0 {
+            write!(f, "; {} not selected", self.not_selected)?;
+        }
         if self.nul_replaced > 0 {
             write!(
                 f,
@@ -462,6 +478,7 @@ struct Batch {
     oddities: u64,
     read: u64,
     nuls: u64,
+    not_selected: u64,
 }
 
 /// The reader thread: the library's [`Pump`] reads and converts games (on
@@ -477,7 +494,8 @@ fn parse<R: Read + Send>(
 ) -> Option<ReadError> {
     let pump = Pump::new(options.threads)
         .chunk_bytes(CHUNK_BYTES)
-        .read_options(ReadOptions::new());
+        .read_options(ReadOptions::new())
+        .select_where(options.selection.clone());
     // Rows wait here until they make a batch of `batch_size` games (a run of the pump ends where
     // its chunk or its batch does), so that every transaction but the last holds exactly
     // `batch_size` games whatever the thread count; the reports and counts go with the next
@@ -506,7 +524,8 @@ fn parse<R: Read + Send>(
     let mut deliver = |rows: &mut Rows, log: ChunkLog| {
         let source = &named;
         pending.nuls += std::mem::take(&mut rows.nuls);
-        pending.read += log.converted_games() + log.rejected_games();
+        pending.read += log.converted_games() + log.rejected_games() + log.not_selected_games();
+        pending.not_selected += log.not_selected_games();
         pending.oddities += log.oddities().total();
         for event in log.events() {
             match event {
@@ -672,6 +691,7 @@ fn report(
     }
     summary.oddities += batch.oddities;
     summary.games += batch.read;
+    summary.not_selected += batch.not_selected;
     summary.rejected += batch.rejected.len() as u64;
     summary.nul_replaced += batch.nuls;
     let Some(outcome) = outcome else { return };

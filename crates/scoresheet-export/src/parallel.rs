@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use scoresheet_pgn::parallel::ChunkLog;
 use scoresheet_pgn::pump::{Pump, PumpError};
+use scoresheet_pgn::select::TagExpr;
 
 use crate::convert::{Batches, ExportBatch, ExportOptions, GameConverter};
 use crate::recycle::Recycler;
@@ -25,6 +26,7 @@ pub struct ParallelExport {
     keep_oddities: bool,
     export: ExportOptions,
     recycler: Option<Recycler>,
+    selection: Option<Arc<TagExpr>>,
 }
 
 impl ParallelExport {
@@ -37,7 +39,16 @@ impl ParallelExport {
             keep_oddities: false,
             export: ExportOptions::new(),
             recycler: None,
+            selection: None,
         }
+    }
+
+    /// Exports only the games whose tags satisfy `expr` (`None`: every game); the others are
+    /// counted in each log's [`not_selected_games`](ChunkLog::not_selected_games). See
+    /// [`Pump::select_where`].
+    pub fn select_where(mut self, expr: Option<Arc<TagExpr>>) -> ParallelExport {
+        self.selection = expr;
+        self
     }
 
     /// Chunks of about this many bytes of input.
@@ -100,7 +111,8 @@ pub fn export_parallel<R: Read + Send>(
 ) -> Result<(), PumpError> {
     let pump = Pump::new(settings.threads)
         .chunk_bytes(settings.chunk_bytes)
-        .read_options(GameConverter::read_options());
+        .read_options(GameConverter::read_options())
+        .select_where(settings.selection.clone());
     // With several threads a chunk is one batch; with one, batches of the options' size.
     let export = match pump.threads() {
         1 => settings.export,

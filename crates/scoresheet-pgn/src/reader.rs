@@ -173,6 +173,8 @@ pub struct Reader<R> {
     fatal: bool,
     /// Whether the last game's movetext had a result marker.
     ended_with_outcome: bool,
+    /// The games to read, by their tags (see `Reader::select_where`).
+    pub(crate) selection: Option<Box<crate::pump::Selection>>,
 }
 
 impl<R: Read> Reader<R> {
@@ -190,6 +192,7 @@ impl<R: Read> Reader<R> {
             game_first_line: 1,
             fatal: false,
             ended_with_outcome: false,
+            selection: None,
         }
     }
 

@@ -56,6 +56,8 @@ pub struct EgdRecords {
     name: String,
     raise: bool,
     rejected: Py<PyList>,
+    /// Games left out by `where` so far.
+    left_out: u64,
 }
 
 impl std::fmt::Debug for EgdRecords {
@@ -79,7 +81,9 @@ impl EgdRecords {
             let Some(converting) = inner.as_mut() else {
                 return Ok(None);
             };
-            let rejected = match py.detach(|| converting.next()) {
+            let next = py.detach(|| converting.next());
+            self.left_out = converting.reader.not_selected();
+            let rejected = match next {
                 Next::Record(json) => {
                     let loads = py.import("json")?.getattr("loads")?;
                     return Ok(Some(loads.call1((json.as_slice(),))?.unbind()));
@@ -98,6 +102,12 @@ impl EgdRecords {
         }
     }
 
+    /// Games left out by `where` so far.
+    #[getter]
+    fn not_selected(&self) -> u64 {
+        self.left_out
+    }
+
     /// Every game rejected so far (with `errors="skip"`), as `Rejection` records.
     #[getter]
     fn rejected(&self, py: Python<'_>) -> Py<PyList> {
@@ -108,23 +118,27 @@ impl EgdRecords {
 /// EGD records of the games of `source` (a path, bytes or a binary file object), as dicts:
 /// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
 /// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
-/// `"raise"`), and an input that cannot be read on raises as there (`OSError`, `PgnError`).
+/// `"raise"`), and an input that cannot be read on raises as there (`OSError`, `PgnError`);
+/// `where` selects games by their tags as there.
 #[pyfunction]
-#[pyo3(signature = (source, *, extended = false, errors = "skip"))]
+#[pyo3(signature = (source, *, extended = false, errors = "skip", r#where = None))]
 pub fn egd(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     extended: bool,
     errors: &str,
+    r#where: Option<&str>,
 ) -> PyResult<EgdRecords> {
     let raise = Errors::parse(errors)?.raise();
+    let selection = crate::errors::where_expr(r#where)?;
     let source = Source::extract(source)?;
     let name = source.name(py);
     let src = py
         .detach(|| source.open())
         .map_err(|e| io_error(&name, &e))?;
     let converting = Converting {
-        reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options()),
+        reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options())
+            .select_where(selection),
         visitor: JsonVisitor::new(EgdOptions::new().extended(extended)),
     };
     Ok(EgdRecords {
@@ -132,5 +146,6 @@ pub fn egd(
         name,
         raise,
         rejected: PyList::empty(py).unbind(),
+        left_out: 0,
     })
 }

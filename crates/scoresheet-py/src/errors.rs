@@ -132,6 +132,24 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
+/// The `where` argument of a reader, read as the command-line tool's `--where` (the
+/// expression language of `scoresheet_pgn::select::expr`): a `ValueError` with the message
+/// and a caret under the byte where reading stopped when it does not read.
+pub fn where_expr(
+    text: Option<&str>,
+) -> PyResult<Option<std::sync::Arc<scoresheet_pgn::select::TagExpr>>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match scoresheet_pgn::select::TagExpr::parse(text) {
+        Ok(expr) => Ok(Some(std::sync::Arc::new(expr))),
+        Err(e) => {
+            let caret = scoresheet::notation::Caret::new(text.as_bytes(), e.offset());
+            Err(value_error(format!("where: {e}\n{caret}")))
+        }
+    }
+}
+
 /// An I/O error reading `source`: an `OSError` naming it. An error of the operating system
 /// (or one of its kinds: not found, permission denied, a directory) is raised as
 /// `OSError(errno, strerror, filename)`, which Python turns into its subclass

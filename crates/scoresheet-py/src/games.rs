@@ -237,6 +237,8 @@ pub struct Games {
     raise: bool,
     rejected: Py<PyList>,
     read: u64,
+    /// Games left out by `where` (kept once the input ended).
+    left_out: u64,
 }
 
 impl std::fmt::Debug for Games {
@@ -259,6 +261,7 @@ impl Games {
                 return Ok(None);
             };
             let item = py.detach(|| games.next().map(|r| r.map(Game::new)));
+            self.left_out = games.not_selected();
             match item {
                 None => {
                     *inner = None;
@@ -292,6 +295,12 @@ impl Games {
         self.read
     }
 
+    /// Games left out by `where` so far.
+    #[getter]
+    fn not_selected(&self) -> u64 {
+        self.left_out
+    }
+
     /// The source's name, as in messages.
     #[getter]
     fn source(&self) -> &str {
@@ -309,22 +318,32 @@ impl Games {
 /// Games in = games yielded + games reported. An input that cannot be read on raises, after
 /// the games before the error, as `read_tables` does: `OSError` for an I/O error (a damaged
 /// compressed file), `PgnError` for a UTF-16 input. Each game is read with the GIL released;
-/// Ctrl-C interrupts between games.
+/// Ctrl-C interrupts between games. `where` (an expression of `scoresheet select --where`)
+/// reads only the games whose tags satisfy it; the others are never replayed and are counted
+/// in `not_selected`.
 #[pyfunction]
-#[pyo3(signature = (source, *, errors = "skip"))]
-pub fn read_games(py: Python<'_>, source: &Bound<'_, PyAny>, errors: &str) -> PyResult<Games> {
+#[pyo3(signature = (source, *, errors = "skip", r#where = None))]
+pub fn read_games(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    errors: &str,
+    r#where: Option<&str>,
+) -> PyResult<Games> {
     let raise = Errors::parse(errors)?.raise();
+    let selection = crate::errors::where_expr(r#where)?;
     let source = Source::extract(source)?;
     let name = source.name(py);
     let src = py
         .detach(|| source.open())
         .map_err(|e| io_error(&name, &e))?;
-    let reader = Reader::with_options(src, scoresheet_export::GameConverter::read_options());
+    let reader = Reader::with_options(src, scoresheet_export::GameConverter::read_options())
+        .select_where(selection);
     Ok(Games {
         inner: Mutex::new(Some(ReplayedGames::from_reader(reader))),
         name,
         raise,
         rejected: PyList::empty(py).unbind(),
         read: 0,
+        left_out: 0,
     })
 }

@@ -35,15 +35,17 @@ struct Collected {
 /// Reads PGN into the export's tables: `(games, moves, rejections)`, the tables as
 /// `pyarrow.RecordBatchReader`s (`scoresheet.read_tables` makes them Tables; use that).
 #[pyfunction]
-#[pyo3(signature = (source, *, threads = None, fen = false, errors = "skip"))]
+#[pyo3(signature = (source, *, threads = None, fen = false, errors = "skip", r#where = None))]
 pub fn read_tables<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
     threads: Option<usize>,
     fen: bool,
     errors: &str,
+    r#where: Option<&str>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyList>)> {
     let raise = Errors::parse(errors)?.raise();
+    let selection = crate::errors::where_expr(r#where)?;
     // Default: the cores available, as the command-line tool's --threads.
     let threads = threads.unwrap_or_else(scoresheet_pgn::pump::default_threads);
     if threads == 0 {
@@ -51,7 +53,9 @@ pub fn read_tables<'py>(
     }
     let source = Source::extract(source)?;
     let name = source.name(py);
-    let settings = ParallelExport::new(threads).export(ExportOptions::new().fen(fen));
+    let settings = ParallelExport::new(threads)
+        .export(ExportOptions::new().fen(fen))
+        .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
     let stop = AtomicBool::new(false);
     let read = || {

@@ -61,7 +61,7 @@ fn convert_inputs(
         .extended(args.extended)
         .pretty(args.pretty)
         .replay(args.input.movetext.replay_options());
-    let pump = pumped::pump(&args.input);
+    let pump = pumped::pump(&args.input)?;
     let new_worker = || {
         let mut visitor = JsonVisitor::new(options);
         visitor.keep_oddities(args.input.warnings);
@@ -92,8 +92,9 @@ fn summary(counters: &Counters, started: Instant) {
     let converted = counters.get(&counters.converted);
     let errors = counters.get(&counters.errors);
     eprintln!(
-        "egd: {} games in: {converted} converted, {errors} reported as errors; {} plies; {}; {:.2} s",
-        converted + errors,
+        "egd: {} games in: {converted} converted, {errors} reported as errors{}; {} plies; {}; {:.2} s",
+        counters.games_in(),
+        counters.not_selected_clause(),
         counters.get(&counters.plies),
         counters.oddities(),
         started.elapsed().as_secs_f64()

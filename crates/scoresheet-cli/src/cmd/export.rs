@@ -101,7 +101,8 @@ fn export_input(
     let settings = ParallelExport::new(usize::from(args.input.threads))
         .keep_oddities(args.input.warnings)
         .export(options)
-        .recycler(recycler.clone());
+        .recycler(recycler.clone())
+        .select_where(pumped::where_expr(args.input.where_.as_deref())?);
     let mut failed = None;
     let deliver = |batches: Batches, log: &ChunkLog| {
         job.log(log);
@@ -127,8 +128,9 @@ fn summary(counters: &Counters, started: Instant) {
     let exported = counters.converted.load(Ordering::Relaxed);
     let errors = counters.errors.load(Ordering::Relaxed);
     eprintln!(
-        "export: {} games in: {exported} exported, {errors} reported as errors; {} plies; {}; {:.2} s",
-        exported + errors,
+        "export: {} games in: {exported} exported, {errors} reported as errors{}; {} plies; {}; {:.2} s",
+        counters.games_in(),
+        counters.not_selected_clause(),
         counters.plies.load(Ordering::Relaxed),
         counters.oddities(),
         started.elapsed().as_secs_f64()

@@ -27,7 +27,8 @@ pub fn run(args: LoadArgs) -> Outcome {
         .abort_after_games(abort)
         .warnings(args.warnings)
         .threads(usize::from(args.threads))
-        .replay(args.movetext.replay_options());
+        .replay(args.movetext.replay_options())
+        .select_where(super::pumped::where_expr(args.where_.as_deref())?);
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);

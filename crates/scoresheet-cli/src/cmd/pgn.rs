@@ -35,7 +35,8 @@ pub fn run(args: PgnArgs) -> Outcome {
     );
     if !args.input.quiet {
         eprintln!(
-            "pgn: {written} games written, {rejected} rejected; {}",
+            "pgn: {written} games written, {rejected} rejected{}; {}",
+            counters.not_selected_clause(),
             counters.oddities()
         );
     }
@@ -57,7 +58,7 @@ fn convert_inputs(
     let lang = args.input.movetext.lang;
     let to = args.to.with_lang(args.to_lang.or(lang));
     let replay = args.input.movetext.replay_options();
-    let pump = pumped::pump(&args.input);
+    let pump = pumped::pump(&args.input)?;
     let new_worker = || {
         let mut converter = RewriteConverter::new(to, replay);
         converter.keep_oddities(args.input.warnings);

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use scoresheet::notation::Caret;
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
+use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions};
 
 use super::egd::progress::{Counting, Progress};
@@ -22,9 +24,34 @@ pub fn inputs(args: &PgnInputArgs) -> Vec<PathBuf> {
     }
 }
 
-/// The pump the flags set: `--threads`, the reader settings every command uses.
-pub fn pump(args: &PgnInputArgs) -> Pump {
-    Pump::new(usize::from(args.threads)).read_options(ReadOptions::new())
+/// The pump the flags set: `--threads`, `--where`, the reader settings every command uses.
+///
+/// # Errors
+///
+/// `--where` does not read (see [`where_expr`]).
+pub fn pump(args: &PgnInputArgs) -> anyhow::Result<Pump> {
+    Ok(Pump::new(usize::from(args.threads))
+        .read_options(ReadOptions::new())
+        .select_where(where_expr(args.where_.as_deref())?))
+}
+
+/// The expression of a `--where` flag, read: an error shows the message with a caret under
+/// the byte where reading stopped (exit 2).
+///
+/// # Errors
+///
+/// The expression does not read.
+pub fn where_expr(text: Option<&str>) -> anyhow::Result<Option<Arc<TagExpr>>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match TagExpr::parse(text) {
+        Ok(expr) => Ok(Some(Arc::new(expr))),
+        Err(e) => {
+            let caret = Caret::new(text.as_bytes(), e.offset());
+            Err(anyhow::anyhow!("--where: {e}\n{caret}"))
+        }
+    }
 }
 
 /// Totals, shared with the progress line.
@@ -36,6 +63,8 @@ pub struct Counters {
     pub converted: AtomicU64,
     /// Games reported as errors.
     pub errors: AtomicU64,
+    /// Games left out by `--where`.
+    pub not_selected: AtomicU64,
     /// Plies converted.
     pub plies: AtomicU64,
     /// Oddities met.
@@ -52,6 +81,7 @@ impl Default for Counters {
             bytes: AtomicU64::new(0),
             converted: AtomicU64::new(0),
             errors: AtomicU64::new(0),
+            not_selected: AtomicU64::new(0),
             plies: AtomicU64::new(0),
             oddities: Mutex::default(),
             raw_bytes: AtomicU64::new(0),
@@ -66,6 +96,19 @@ impl Counters {
         self.converted.fetch_add(converted, Ordering::Relaxed);
         self.errors.fetch_add(errors, Ordering::Relaxed);
         self.plies.fetch_add(plies, Ordering::Relaxed);
+    }
+
+    /// Games read: converted, reported as errors, not selected.
+    pub fn games_in(&self) -> u64 {
+        self.get(&self.converted) + self.get(&self.errors) + self.get(&self.not_selected)
+    }
+
+    /// `, N not selected` for a summary line when `--where` left games out, else nothing.
+    pub fn not_selected_clause(&self) -> String {
+        match self.get(&self.not_selected) {
+            0 => String::new(),
+            n => format!(", {n} not selected"),
+        }
     }
 
     /// A counter's value.
@@ -91,6 +134,8 @@ impl Counters {
     /// Adds one run's counts.
     fn add_log(&self, log: &ChunkLog) {
         self.add(log.converted_games(), log.rejected_games(), log.plies());
+        self.not_selected
+            .fetch_add(log.not_selected_games(), Ordering::Relaxed);
         self.oddities
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

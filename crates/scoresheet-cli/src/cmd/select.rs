@@ -7,17 +7,19 @@
 //! `Opening` set) before its movetext as it was. A game is replayed only when game criteria,
 //! `--classify` or `--unique` need it; games that the tags reject are never replayed.
 //!
-//! The per-game step is [`next_game`], kept apart so that it can move onto the library's
-//! game pump.
+//! The per-game step is the pump's [`next_game`]: the tags are judged by the reader's
+//! selection (`Reader::select_where`), the one place every command's `--where` is applied.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use anyhow::Context;
 use scoresheet::notation::Caret;
+use scoresheet_pgn::pump::{next_game, GameOutcome};
 use scoresheet_pgn::replay::{GameError, Replayer};
 use scoresheet_pgn::select::{
     Ending, FactsSink, GameCriteria, GameFacts, MaterialSignature, MaterialWhen, MoveSequence,
@@ -25,7 +27,7 @@ use scoresheet_pgn::select::{
 };
 use scoresheet_pgn::{
     input, Location, Noted, Oddities, Oddity, Outcome as GameResult, RawComment, RawTag, RawToken,
-    ReadError, Reader, Skip, Visitor,
+    Reader, Skip, Visitor,
 };
 
 use crate::args::SelectArgs;
@@ -85,7 +87,7 @@ fn finish(out: io::BufWriter<Destination>) -> anyhow::Result<()> {
 /// The validated flags.
 #[derive(Debug)]
 struct Settings {
-    expr: Option<TagExpr>,
+    expr: Option<Arc<TagExpr>>,
     criteria: GameCriteria,
     classify: bool,
     unique: bool,
@@ -100,12 +102,7 @@ fn bad_flag(flag: &str, text: &str, message: impl std::fmt::Display, offset: usi
 
 impl Settings {
     fn from_args(args: &SelectArgs) -> Result<Settings, Failure> {
-        let expr = match &args.where_ {
-            Some(text) => {
-                Some(TagExpr::parse(text).map_err(|e| bad_flag("--where", text, &e, e.offset()))?)
-            }
-            None => None,
-        };
+        let expr = super::pumped::where_expr(args.where_.as_deref())?;
         let mut criteria = GameCriteria::new();
         for fen in &args.position {
             let pos = crate::cmd::fen::load(fen, false, false).map_err(|e| match e {
@@ -238,21 +235,23 @@ fn select_file(
 ) -> Result<(), Failure> {
     let src = input::open_input(path).with_context(|| format!("cannot open {path}"))?;
     let record = Rc::new(RefCell::new(Recorded::default()));
+    // The tags decide first, in the pump's one place: a game they leave out is not replayed.
     let mut reader = Reader::new(Recording {
         inner: src,
         record: Rc::clone(&record),
-    });
+    })
+    .select_where(settings.expr.clone());
     let sink = Noted::new(FactsSink::new(settings.criteria.clone()).classify(settings.classify));
     let mut selector = Selector::new(settings, Replayer::new(sink.keep(settings.warnings)));
     loop {
-        let game = next_game(&mut reader, &mut selector);
+        let game = next_selected(&mut reader, &mut selector);
         for (at, what) in selector.replayer.sink_mut().take_kept() {
             eprintln!("{}", warning(path, at, &what));
         }
         let end = reader.location().byte;
         match game {
-            Ok(None) => break,
-            Ok(Some(Ok(verdict))) => {
+            GameOutcome::End => break,
+            GameOutcome::Accepted(verdict) => {
                 let record = record.borrow();
                 let bytes = record.slice(selector.begin.byte, end);
                 let game = ChosenGame {
@@ -262,15 +261,12 @@ fn select_file(
                 write_verdict(verdict, &game, settings, outputs, tally)
                     .context("cannot write the output")?;
             }
-            Ok(Some(Err(rejected))) => {
+            GameOutcome::Rejected(rejected) => {
                 eprintln!("{}", rejected_game(path, rejected));
                 tally.rejected += 1;
             }
-            Err(err) if err.is_recoverable() => {
-                eprintln!("{}", rejected_game(path, err));
-                tally.rejected += 1;
-            }
-            Err(err) => {
+            GameOutcome::Fatal(err) => {
+                tally.dropped += reader.not_selected();
                 tally.oddities.merge(selector.replayer.sink().oddities());
                 let err = anyhow::Error::new(err).context(format!("cannot read {path}"));
                 return Err(err.into());
@@ -278,16 +274,18 @@ fn select_file(
         }
         record.borrow_mut().forget_before(end);
     }
+    tally.dropped += reader.not_selected();
     tally.oddities.merge(selector.replayer.sink().oddities());
     Ok(())
 }
 
-/// The per-game step: reads one game and decides on it (`Ok(None)` at the end of the input).
-fn next_game<R: Read>(
+/// The per-game step: the pump's policy ([`next_game`]), which leaves out the games whose
+/// tags fail `--where` before their movetext; the selector decides on the others.
+fn next_selected<R: Read>(
     reader: &mut Reader<R>,
     selector: &mut Selector<'_>,
-) -> Result<Option<Result<Verdict, GameError>>, ReadError> {
-    reader.read_game(selector)
+) -> GameOutcome<Verdict> {
+    next_game(reader, selector)
 }
 
 /// A game read to its end, with its bytes.
@@ -377,8 +375,8 @@ enum Verdict {
 type Replay = Replayer<Noted<FactsSink>>;
 type Output = Result<Verdict, GameError>;
 
-/// The visitor of `select`: collects the tags, asks the expression, and replays the game only
-/// when its tags do not decide alone.
+/// The visitor of `select` (of the games `--where` keeps): collects the tags, and replays the
+/// game only when game criteria, `--classify` or `--unique` need it.
 struct Selector<'a> {
     settings: &'a Settings,
     replayer: Replay,
@@ -431,9 +429,6 @@ impl Visitor for Selector<'_> {
     fn begin_movetext(&mut self, _: (), at: Location) -> ControlFlow<Output> {
         self.movetext = at;
         let settings = self.settings;
-        if !settings.expr.as_ref().is_none_or(|e| e.matches(&self.tags)) {
-            return ControlFlow::Break(Ok(Verdict::Dropped));
-        }
         if !settings.replays() {
             return ControlFlow::Break(Ok(Verdict::Chosen(None)));
         }

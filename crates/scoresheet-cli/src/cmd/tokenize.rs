@@ -36,8 +36,9 @@ pub fn run(args: TokenizeArgs) -> Outcome {
     );
     if !args.input.quiet {
         eprintln!(
-            "tokenize: {} games in: {written} tokenized, {rejected} rejected; {}",
-            written + rejected,
+            "tokenize: {} games in: {written} tokenized, {rejected} rejected{}; {}",
+            counters.games_in(),
+            counters.not_selected_clause(),
             counters.oddities()
         );
     }
@@ -58,7 +59,7 @@ fn tokenize_inputs(
 ) -> anyhow::Result<()> {
     let vocab = vocabulary(args.vocab);
     let replay = args.input.movetext.replay_options();
-    let pump = pumped::pump(&args.input);
+    let pump = pumped::pump(&args.input)?;
     let new_worker = || {
         let mut converter = TokenizeConverter::new(vocab, replay);
         converter.keep_oddities(args.input.warnings);
@@ -82,7 +83,7 @@ fn tokenize_inputs(
                 let number = games_before + log.first_game() + game.at.game_index + 1;
                 write_tokens(out, args.format, number, &game)?;
             }
-            games_in += log.converted_games() + log.rejected_games();
+            games_in += log.converted_games() + log.rejected_games() + log.not_selected_games();
             Ok(())
         };
         let result = pump.run(src, new_worker, deliver);

@@ -119,6 +119,7 @@ pub struct ChunkLog {
     events: Vec<Event>,
     oddities: Oddities,
     converted: u64,
+    not_selected: u64,
     plies: u64,
     chunk_byte: u64,
     first_game: u64,
@@ -152,6 +153,11 @@ impl ChunkLog {
     pub fn converted(&mut self, plies: u64) {
         self.converted += 1;
         self.plies += plies;
+    }
+
+    /// Counts `games` left out by a selection (see [`Reader::select_where`]).
+    pub fn not_selected(&mut self, games: u64) {
+        self.not_selected += games;
     }
 
     /// Records a rejected game (its reader error or replay error).
@@ -203,6 +209,11 @@ impl ChunkLog {
     /// Games rejected.
     pub fn rejected_games(&self) -> u64 {
         self.rejections().count() as u64
+    }
+
+    /// Games left out by a selection.
+    pub fn not_selected_games(&self) -> u64 {
+        self.not_selected
     }
 
     /// Plies of the converted games.
@@ -270,7 +281,7 @@ impl error::Error for ParallelError {
 ///
 /// Each worker thread gets its own state from `new_worker`. `convert` reads the games of one
 /// chunk from the reader it is given, records in the [`ChunkLog`] what became of each (every
-/// game read must be counted, as converted or rejected: the count places the games of the
+/// game read must be counted, as converted, rejected or not selected: the count places the games of the
 /// chunks after it), and puts its output into the batch
 /// (a recycled one, emptied by `deliver`). `deliver` gets the batches in input order, with the
 /// log's locations moved into the whole input.
@@ -586,7 +597,7 @@ fn deliver_ready<'a, B, D: FnMut(&mut B, ChunkLog) -> io::Result<()>>(
             column,
             byte,
         };
-        out.games_before += log.converted + log.rejected_games();
+        out.games_before += log.converted + log.rejected_games() + log.not_selected;
         log.offset_by(start);
         let stopped = out.stopped();
         let fatal = log.fatal.take();

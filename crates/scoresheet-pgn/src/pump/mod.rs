@@ -14,7 +14,9 @@
 //!   game (bad move or tag, or a read error that ends only that game) is logged with its
 //!   [`GameError`](crate::replay::GameError) and reading goes on; an error that ends the input
 //!   ([`ReadError::is_recoverable`](crate::ReadError::is_recoverable) false) is delivered after
-//!   the games before it and returned as [`PumpError::Fatal`]. Games in = converted + rejected.
+//!   the games before it and returned as [`PumpError::Fatal`]. With a selection
+//!   ([`Pump::select_where`]), a game whose tags fail it is skipped before its movetext and
+//!   counted as not selected. Games in = converted + rejected + not selected.
 //! - **The counts**: each delivery's [`ChunkLog`] (games converted and rejected, plies, the
 //!   oddity tally, the rejections and kept oddities in input order); a [`Tally`] adds them up.
 //! - **Threads** ([`Pump::threads`]): the output is the same whatever the count. With one, the
@@ -63,15 +65,20 @@
 //! ```
 
 mod policy;
+mod selection;
 mod tally;
 
 use std::io::{self, Read};
+use std::sync::Arc;
 
 pub use crate::parallel::{ChunkLog, Event, ParallelError as PumpError};
 pub use policy::{next_game, Convert, GameOutcome};
 pub use tally::Tally;
 
+pub(crate) use selection::Selection;
+
 use crate::parallel::{read_parallel, ParallelOptions};
+use crate::select::TagExpr;
 use crate::{ReadOptions, Reader};
 
 /// With one thread, a run is delivered once it holds this many reports (rejected games and
@@ -84,11 +91,13 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-/// How to pump an input: threads, chunk size and reader settings, with chaining setters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How to pump an input: threads, chunk size, reader settings and the games to read, with
+/// chaining setters.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Pump {
     options: ParallelOptions,
     threads: usize,
+    selection: Option<Arc<TagExpr>>,
 }
 
 impl Pump {
@@ -98,7 +107,16 @@ impl Pump {
         Pump {
             options: ParallelOptions::new(threads),
             threads: if threads == 0 { 1 } else { threads },
+            selection: None,
         }
+    }
+
+    /// Reads only the games whose tags satisfy `expr` (`None`: every game); the others are
+    /// skipped after their tags, never replayed, and counted in each [`ChunkLog`]
+    /// ([`ChunkLog::not_selected_games`]). See [`Reader::select_where`].
+    pub fn select_where(mut self, expr: Option<Arc<TagExpr>>) -> Pump {
+        self.selection = expr;
+        self
     }
 
     /// With several threads, chunks of about this many input bytes (see
@@ -144,7 +162,8 @@ impl Pump {
                 src,
                 &self.options,
                 new_worker,
-                |converter: &mut C, mut reader, log, batch| {
+                |converter: &mut C, reader: Reader<&[u8]>, log, batch| {
+                    let mut reader = reader.select_where(self.selection.clone());
                     converter.begin_run(log.chunk_byte(), batch);
                     policy::read_run(converter, &mut reader, log, batch, |_, _, _| false);
                     converter.end_run(batch);
@@ -153,7 +172,8 @@ impl Pump {
             );
         }
         let mut converter = new_worker();
-        let mut reader = Reader::with_options(src, self.options.read());
+        let mut reader =
+            Reader::with_options(src, self.options.read()).select_where(self.selection.clone());
         let mut batch = C::Batch::default();
         converter.begin_run(0, &mut batch);
         loop {

@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use super::selection::Where;
 use crate::parallel::ChunkLog;
 use crate::replay::GameError;
 use crate::{Location, Oddities, ReadError, Reader, Visitor};
@@ -34,20 +35,47 @@ impl<T> GameOutcome<T> {
 }
 
 /// Reads the next game of `reader` with `visitor` and says what became of it: the one place
-/// where a reader's result is sorted into accepted, rejected, input-ending error and end.
+/// where a reader's result is sorted into accepted, rejected, input-ending error and end, and
+/// where the games that the reader's [selection](Reader::select_where) leaves out are skipped
+/// (and counted).
 pub fn next_game<R, V, T, E>(reader: &mut Reader<R>, visitor: &mut V) -> GameOutcome<T>
 where
     R: Read,
     V: Visitor<Output = Result<T, E>>,
     E: Into<GameError>,
 {
-    match reader.read_game(visitor) {
+    match read_selected(reader, visitor) {
         Ok(None) => GameOutcome::End,
         Ok(Some(Ok(game))) => GameOutcome::Accepted(game),
         Ok(Some(Err(e))) => GameOutcome::Rejected(e.into()),
         Err(e) if e.is_recoverable() => GameOutcome::Rejected(e.into()),
         Err(e) => GameOutcome::Fatal(e),
     }
+}
+
+/// Reads the next game the reader's selection keeps (every game without one), counting those
+/// it leaves out.
+fn read_selected<R: Read, V: Visitor>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+) -> Result<Option<V::Output>, ReadError> {
+    let Some(mut selection) = reader.selection.take() else {
+        return reader.read_game(visitor);
+    };
+    let read = loop {
+        let mut filtered = Where {
+            visitor: &mut *visitor,
+            selection: &mut selection,
+        };
+        match reader.read_game(&mut filtered) {
+            Ok(Some(None)) => selection.count_not_selected(),
+            Ok(Some(Some(game))) => break Ok(Some(game)),
+            Ok(None) => break Ok(None),
+            Err(e) => break Err(e),
+        }
+    };
+    reader.selection = Some(selection);
+    read
 }
 
 /// One worker's conversion of games into batches of output: what a front end gives the
@@ -98,6 +126,7 @@ pub(crate) fn read_run<C: Convert, R: Read>(
     mut pause: impl FnMut(&C, &C::Batch, &ChunkLog) -> bool,
 ) -> bool {
     let before = converter.oddities().clone();
+    let not_selected = reader.not_selected();
     let ended = loop {
         let outcome = converter.next_game(reader, batch);
         for (at, what) in converter.take_kept() {
@@ -117,5 +146,6 @@ pub(crate) fn read_run<C: Convert, R: Read>(
         }
     };
     log.add_oddities(&converter.oddities().since(&before));
+    log.not_selected(reader.not_selected() - not_selected);
     ended
 }

@@ -217,6 +217,11 @@ impl<R: Read> ReplayedGames<R> {
         ReplayedGames::from_reader_with(reader, ReplayOptions::new())
     }
 
+    /// The games the reader's selection left out so far ([`Reader::select_where`]).
+    pub fn not_selected(&self) -> u64 {
+        self.reader.not_selected()
+    }
+
     /// Replays the games of a reader (with its options), reading moves as `options` say.
     pub fn from_reader_with(reader: Reader<R>, options: ReplayOptions) -> ReplayedGames<R> {
         ReplayedGames {

@@ -284,3 +284,81 @@ fn ok_classification() {
     }
     assert!(openings::table().len() > 3000);
 }
+
+/// Each accepted game's `White` tag (through the replay layer, as every converter reads).
+struct Whites(
+    scoresheet_pgn::replay::Replayer<scoresheet_pgn::Noted<scoresheet_pgn::replay::GameBuilder>>,
+);
+
+impl scoresheet_pgn::pump::Convert for Whites {
+    type Batch = Vec<String>;
+    fn next_game<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+        out: &mut Vec<String>,
+    ) -> scoresheet_pgn::pump::GameOutcome<u64> {
+        scoresheet_pgn::pump::next_game(reader, &mut self.0).map(|game| {
+            let white = game.tags.iter().find(|(n, _)| n == "White");
+            out.push(white.map_or_else(String::new, |(_, v)| v.clone()));
+            game.plies.len() as u64
+        })
+    }
+    fn oddities(&self) -> &scoresheet_pgn::Oddities {
+        self.0.sink().oddities()
+    }
+}
+
+/// Issue 25: the pump's selection, serial and parallel: the games kept, the others counted as
+/// not selected (games in = converted + rejected + not selected), a rejected game located by
+/// its index in the whole input, and a game left out never replayed (its illegal move unseen).
+#[test]
+fn ok_pump_selects_by_tags_before_replay() {
+    use scoresheet_pgn::pump::{Pump, Tally};
+    use std::sync::Arc;
+    let one = |i: u32| {
+        let elo = 1000 + 100 * (i % 10);
+        let moves = if i % 7 == 3 {
+            "1. e4 Ke7 Ke2 *"
+        } else {
+            "1. e4 e5 *"
+        };
+        format!("[White \"w{i}\"]\n[WhiteElo \"{elo}\"]\n\n{moves}\n\n")
+    };
+    let pgn: String = (0..200).map(one).collect();
+    let expr: TagExpr = "WhiteElo >= 1800".parse().expect("reads");
+    let kept: Vec<String> = (0..200)
+        .filter(|i| 1000 + 100 * (i % 10) >= 1800 && i % 7 != 3)
+        .map(|i| format!("w{i}"))
+        .collect();
+    let rejected: Vec<u64> = (0..200u64).filter(|i| i % 10 >= 8 && i % 7 == 3).collect();
+    for threads in [1, 2, 3] {
+        let (mut games, mut tally, mut where_rejected) = (Vec::new(), Tally::default(), Vec::new());
+        Pump::new(threads)
+            .chunk_bytes(100)
+            .select_where(Some(Arc::new(expr.clone())))
+            .run(
+                pgn.as_bytes(),
+                || {
+                    Whites(Replayer::new(
+                        scoresheet_pgn::Noted::new(Default::default()),
+                    ))
+                },
+                |batch: &mut Vec<String>, log| {
+                    games.append(batch);
+                    where_rejected.extend(log.rejections().map(|e| e.location().game_index));
+                    tally.add(&log);
+                    Ok(())
+                },
+            )
+            .expect("reads");
+        assert_eq!(games, kept, "{threads} threads");
+        assert_eq!(where_rejected, rejected, "{threads} threads");
+        assert_eq!(tally.not_selected(), 160, "{threads} threads");
+        assert_eq!(tally.games_in(), 200, "{threads} threads");
+        assert!(tally.to_string().starts_with(&format!(
+            "200 games in: {} converted, {} rejected, 160 not selected;",
+            kept.len(),
+            rejected.len()
+        )));
+    }
+}

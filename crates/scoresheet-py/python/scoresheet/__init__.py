@@ -78,6 +78,7 @@ def read_tables(
     threads: Optional[int] = None,
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
     version 1, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
@@ -90,10 +91,13 @@ def read_tables(
     ``fen_after`` column to ``moves``. A game that cannot be replayed is left out of both
     tables and, with ``errors="skip"``, warned about (``RejectedGameWarning``) and listed in
     the result's ``rejected``; with ``errors="raise"`` the first one raises ``PgnError``.
+    ``where`` (an expression of ``scoresheet select --where``, such as
+    ``'WhiteElo >= 2500 and Date >= 2020'``) reads only the games whose tags satisfy it, as
+    ``--where`` does on every command; a bad expression raises ``ValueError``.
 
     The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``)."""
     games, moves, rejected = _scoresheet.read_tables(
-        source, threads=threads, fen=fen, errors=errors
+        source, threads=threads, fen=fen, errors=errors, where=where
     )
     return Tables(games.read_all(), moves.read_all(), rejected)
 

@@ -41,12 +41,14 @@ def read_tables(
     threads: Optional[int] = None,
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
     ``fen_after``), built by ``threads`` workers (default: the cores available; the
     tables are the same for any count) with the GIL released. Rejected games:
     warned (``RejectedGameWarning``) and listed in ``rejected``, or ``PgnError`` with
-    ``errors="raise"``."""
+    ``errors="raise"``. ``where``: only the games whose tags satisfy this expression
+    (``scoresheet select --where``); ``ValueError`` when it does not read."""
 
 class Ply:
     """One mainline move of a ``Game``."""
@@ -119,16 +121,23 @@ class Games(Iterator[Game]):
     def games_read(self) -> int:
         """The games yielded so far."""
     @property
+    def not_selected(self) -> int:
+        """The games left out by ``where`` so far."""
+    @property
     def source(self) -> str:
         """The source's name, as messages give it."""
     def __iter__(self) -> Games: ...
     def __next__(self) -> Game: ...
 
-def read_games(source: Source, *, errors: Literal["skip", "raise"] = "skip") -> Games:
-    """Replays the games of ``source`` (the library's replay layer, as every command). A
+def read_games(
+    source: Source, *, errors: Literal["skip", "raise"] = "skip", where: Optional[str] = None
+) -> Games:
+    """Replays the games of ``source`` (the library's replay layer, as every command);
+    with ``where`` (an expression of ``scoresheet select --where``) only the games whose
+    tags satisfy it, the others never replayed and counted in ``not_selected``. A
     game that cannot be replayed is warned about and listed in ``.rejected`` (``"skip"``) or
     raises ``PgnError`` (``"raise"``); iteration goes on after it. Games in = games yielded +
-    games rejected. An input that cannot be read on raises after the games before it, as in
+    games rejected + games not selected. An input that cannot be read on raises after the games before it, as in
     ``read_tables``: ``OSError`` for an I/O error (a damaged compressed file), ``PgnError``
     for UTF-16. Each game is read with the GIL released; Ctrl-C interrupts."""
 
@@ -138,15 +147,22 @@ class EgdRecords(Iterator[dict[str, Any]]):
     @property
     def rejected(self) -> List[Rejection]:
         """The games rejected so far (``errors="skip"``)."""
+    @property
+    def not_selected(self) -> int:
+        """The games left out by ``where`` so far."""
     def __iter__(self) -> EgdRecords: ...
     def __next__(self) -> dict[str, Any]: ...
 
 def egd(
-    source: Source, *, extended: bool = False, errors: Literal["skip", "raise"] = "skip"
+    source: Source,
+    *,
+    extended: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
 ) -> EgdRecords:
     """EGD records, the objects ``scoresheet egd`` writes (format specified in the
     ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected
-    games, and an input that cannot be read on, as for ``read_games``."""
+    games, an input that cannot be read on, and ``where``, as for ``read_games``."""
 
 Notation = str
 """A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,

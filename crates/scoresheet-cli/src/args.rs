@@ -374,7 +374,8 @@ impl MovetextArgs {
 /// Flags of `load`.
 #[derive(Debug, Args)]
 pub struct LoadArgs {
-    /// PGN files (gzip, zstd and bzip2 are detected); `-` is standard input.
+    /// PGN files (gzip, zstd and bzip2 are detected) or Parquet tables of games (told by
+    /// content; a file, not standard input); `-` is standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
@@ -395,6 +396,10 @@ pub struct LoadArgs {
     /// summary counts them either way.
     #[arg(long)]
     pub warnings: bool,
+    /// In a Parquet input, the column holding each game's movetext or whole PGN text; the other
+    /// columns are its tags. Messages name the row (game N is row N-1).
+    #[arg(long, value_name = "NAME", default_value = "movetext")]
+    pub movetext_column: String,
 }
 
 /// Flags of `query`.
@@ -459,7 +464,8 @@ pub struct EgdArgs {
 /// `export`, `pgn`, `tokenize`): the same names, meanings and defaults everywhere.
 #[derive(Debug, Args)]
 pub struct PgnInputArgs {
-    /// PGN files (plain, .gz, .zst, .bz2, told by content); `-` or none reads standard input.
+    /// PGN files (plain, .gz, .zst, .bz2) or Parquet tables of games, told by content; `-` or
+    /// none reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
@@ -475,6 +481,11 @@ pub struct PgnInputArgs {
     /// No progress line and no summary (rejected games are still reported).
     #[arg(short, long)]
     pub quiet: bool,
+    /// In a Parquet input (told by content: one game per row, like lichess's files on Hugging
+    /// Face), the column holding each game's movetext or whole PGN text; the other columns are
+    /// its tags. Messages name the row (game N is row N-1).
+    #[arg(long, value_name = "NAME", default_value = "movetext")]
+    pub movetext_column: String,
 }
 
 /// The cores available, at most 256: the default of `--threads`.

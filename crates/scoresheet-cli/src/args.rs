@@ -140,6 +140,7 @@ pub enum Command {
         scoresheet load games.pgn\n  \
         scoresheet load --db sqlite:analysis.db 2023-*.pgn.zst\n  \
         scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
+        scoresheet load lichess-2024-01.parquet\n  \
         SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
         Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
         with extended features). The schema is created or upgraded first. Games are stored \
@@ -169,9 +170,12 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         scoresheet egd examples/famous.pgn\n  \
         scoresheet egd --threads 2 -o games.ndjson big.pgn.zst\n  \
+        scoresheet egd --movetext-column pgn games.parquet\n  \
         curl -s https://example.org/games.pgn | scoresheet egd --extended --pretty -\n\n\
         Every game of every input is converted, mainline only, in input order. Inputs may be \
-        plain or compressed (gzip, zstd, bzip2; detected from the content). The output is \
+        plain or compressed (gzip, zstd, bzip2; detected from the content), or Parquet \
+        tables of games, one per row (lichess's files on Hugging Face; reports name the row). \
+        The output is \
         JSON Lines (one object per game); --pretty indents each object over several lines. \
         The format is documented, versioned, in the scoresheet-pgn `egd::json` module docs.\n\n\
         A game with an illegal, ambiguous or unreadable move (or a null move, or a bad FEN \
@@ -187,6 +191,7 @@ pub enum Command {
         scoresheet export -o dataset games.pgn.zst\n  \
         scoresheet export --threads 2 --fen -o dataset 2024-*.pgn.zst\n  \
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
+        scoresheet export -o dataset lichess-2024-01.parquet\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \

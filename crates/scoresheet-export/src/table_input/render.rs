@@ -117,6 +117,26 @@ fn write_row(layout: &Layout<'_>, row: usize, scratch: &mut String, out: &mut Ve
         .and_then(|column| values::text(column, row))
         .unwrap_or("");
     let (tag_lines, movetext) = text_tags(text);
+    write_tags(layout, row, &tag_lines, scratch, out);
+    out.push(b'\n');
+    for line in lines(movetext) {
+        write_movetext_line(line, out);
+    }
+    if may_hold_more_games(movetext) {
+        keep_one_game(out, start);
+    }
+    out.push(b'\n');
+}
+
+/// A row's tag lines: the roster (`Event` first, always: a row without moves then ends at the
+/// next row's `Event`), the other columns, then the text's own tag lines.
+fn write_tags(
+    layout: &Layout<'_>,
+    row: usize,
+    tag_lines: &[&str],
+    scratch: &mut String,
+    out: &mut Vec<u8>,
+) {
     let mut event_line = None;
     for (i, ((name, default), column)) in ROSTER.iter().zip(layout.roster).enumerate() {
         scratch.clear();
@@ -125,11 +145,9 @@ fn write_row(layout: &Layout<'_>, row: usize, scratch: &mut String, out: &mut Ve
             continue;
         }
         match tag_lines.iter().position(|line| tag_name(line) == *name) {
-            // Event first, always: a row without moves then ends at the next row's Event.
             Some(at) if i == 0 => {
                 event_line = Some(at);
-                out.extend_from_slice(tag_lines[at].as_bytes());
-                out.push(b'\n');
+                write_line(tag_lines[at], out);
             }
             Some(_) => {}
             None => write_tag(out, name, default),
@@ -143,17 +161,13 @@ fn write_row(layout: &Layout<'_>, row: usize, scratch: &mut String, out: &mut Ve
     }
     for (i, line) in tag_lines.iter().enumerate() {
         if Some(i) != event_line {
-            out.extend_from_slice(line.as_bytes());
-            out.push(b'\n');
+            write_line(line, out);
         }
     }
-    out.push(b'\n');
-    for line in lines(movetext) {
-        write_movetext_line(line, out);
-    }
-    if may_hold_more_games(movetext) {
-        keep_one_game(out, start);
-    }
+}
+
+fn write_line(line: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(line.as_bytes());
     out.push(b'\n');
 }
 

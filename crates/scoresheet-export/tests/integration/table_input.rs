@@ -98,7 +98,9 @@ fn movetext_batch(cells: &[Option<&str>]) -> RecordBatch {
 #[test]
 fn ok_one_row_one_game() {
     let good = "1. e4 e5 2. Nf3 *";
-    let cases: [(&str, Option<&str>, Option<&str>, OddityKind, u64); 14] = [
+    // (why, movetext, SAN moves if accepted, an oddity and its count)
+    type Case<'a> = (&'a str, Option<&'a str>, Option<&'a str>, OddityKind, u64);
+    let cases: [Case<'_>; 14] = [
         (
             "blank lines",
             Some("1. e4\n\n1... e5\n\n\n2. Nf3 *"),
@@ -269,7 +271,9 @@ fn ok_lichess_columns() {
 fn err_table_columns() {
     let text: ArrayRef = Arc::new(StringArray::from(vec!["1. e4 *"]));
     let float: ArrayRef = Arc::new(arrow_array::Float64Array::from(vec![1.0]));
-    let cases: [(&str, Vec<(&str, ArrayRef)>, TableOptions, &str); 4] = [
+    // (why, columns, options, the message holds)
+    type Case<'a> = (&'a str, Vec<(&'a str, ArrayRef)>, TableOptions, &'a str);
+    let cases: [Case<'_>; 4] = [
         (
             "no movetext",
             vec![("moves", text.clone())],

@@ -51,7 +51,8 @@
 //!   null. Values are escaped by the writer's rule (`\"`, `\\`, line breaks and other control
 //!   characters as spaces). Column types: strings (`utf8`, `large_utf8`, `utf8_view`) as they
 //!   are; integers in decimal (a column whose name ends in `RatingDiff` with its sign, `+0`,
-//!   `+5`, `-3`, as lichess writes it); `date32` as `YYYY.MM.DD`; `time32[s]` as `HH:MM:SS`.
+//!   `+5`, `-3`, as lichess writes it); `date32` as `YYYY.MM.DD`; a time of day (`time32`, `time64`;
+//!   Parquet stores pyarrow's `time32[s]` as milliseconds) as `HH:MM:SS`, fractions dropped.
 //!   A table with a column of another type, or a name that is not a PGN tag name (letters,
 //!   digits, `_`), is refused with an error naming the column. A null or missing movetext
 //!   column value is an empty movetext.

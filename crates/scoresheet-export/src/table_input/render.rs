@@ -65,7 +65,7 @@ pub(super) fn check_schema(schema: &Schema, options: &TableOptions) -> io::Resul
         if !values::readable(field.data_type(), false) {
             return Err(invalid(format!(
                 "table input: column {name:?} is {}: a tag value is text, an integer, \
-                 date32 or time32[s]",
+                 date32 or a time of day",
                 field.data_type()
             )));
         }

@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
-    Date32Type, Int16Type, Int32Type, Int64Type, Int8Type, Time32SecondType, UInt16Type,
-    UInt32Type, UInt64Type, UInt8Type,
+    Date32Type, Int16Type, Int32Type, Int64Type, Int8Type, Time32MillisecondType, Time32SecondType,
+    Time64MicrosecondType, Time64NanosecondType, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
 };
 use arrow_array::{Array, ArrowPrimitiveType};
 use arrow_schema::{DataType, TimeUnit};
@@ -29,7 +29,8 @@ pub(super) fn readable(data_type: &DataType, text_only: bool) -> bool {
                 | DataType::UInt32
                 | DataType::UInt64
                 | DataType::Date32
-                | DataType::Time32(TimeUnit::Second)
+                | DataType::Time32(TimeUnit::Second | TimeUnit::Millisecond)
+                | DataType::Time64(TimeUnit::Microsecond | TimeUnit::Nanosecond)
         ))
 }
 
@@ -66,8 +67,24 @@ pub(super) fn write(array: &dyn Array, row: usize, signed: bool, out: &mut Strin
         DataType::UInt32 => integer::<UInt32Type>(array, row, signed, out),
         DataType::UInt64 => integer::<UInt64Type>(array, row, signed, out),
         DataType::Date32 => date(array.as_primitive::<Date32Type>().value(row), out),
+        // Parquet has no seconds: pyarrow's time32[s] comes back as milliseconds.
         DataType::Time32(TimeUnit::Second) => {
-            time(array.as_primitive::<Time32SecondType>().value(row), out);
+            time(
+                array.as_primitive::<Time32SecondType>().value(row).into(),
+                out,
+            );
+        }
+        DataType::Time32(TimeUnit::Millisecond) => {
+            let ms = array.as_primitive::<Time32MillisecondType>().value(row);
+            time(i64::from(ms).div_euclid(1_000), out);
+        }
+        DataType::Time64(TimeUnit::Microsecond) => {
+            let us = array.as_primitive::<Time64MicrosecondType>().value(row);
+            time(us.div_euclid(1_000_000), out);
+        }
+        DataType::Time64(TimeUnit::Nanosecond) => {
+            let ns = array.as_primitive::<Time64NanosecondType>().value(row);
+            time(ns.div_euclid(1_000_000_000), out);
         }
         _ => return false,
     }
@@ -92,7 +109,7 @@ fn date(days: i32, out: &mut String) {
 }
 
 /// Seconds since midnight as `HH:MM:SS`.
-fn time(seconds: i32, out: &mut String) {
+fn time(seconds: i64, out: &mut String) {
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     let _ = write!(out, "{h:02}:{m:02}:{s:02}");
 }

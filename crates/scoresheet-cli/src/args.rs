@@ -143,6 +143,7 @@ pub enum Command {
         scoresheet load --db sqlite:analysis.db 2023-*.pgn.zst\n  \
         scoresheet load --where 'WhiteElo >= 2200 and BlackElo >= 2200' games.pgn\n  \
         scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
+        scoresheet load lichess-2024-01.parquet\n  \
         SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
         Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
         with extended features). The schema is created or upgraded first. Games are stored \
@@ -174,9 +175,12 @@ pub enum Command {
         scoresheet egd examples/famous.pgn\n  \
         scoresheet egd --threads 2 -o games.ndjson big.pgn.zst\n  \
         scoresheet egd --where 'Date >= 2020.06 and TimeControl = blitz' games.pgn\n  \
+        scoresheet egd --movetext-column pgn games.parquet\n  \
         curl -s https://example.org/games.pgn | scoresheet egd --extended --pretty -\n\n\
         Every game of every input is converted, mainline only, in input order. Inputs may be \
-        plain or compressed (gzip, zstd, bzip2; detected from the content). The output is \
+        plain or compressed (gzip, zstd, bzip2; detected from the content), or Parquet \
+        tables of games, one per row (lichess's files on Hugging Face; reports name the row). \
+        The output is \
         JSON Lines (one object per game); --pretty indents each object over several lines. \
         The format is documented, versioned, in the scoresheet-pgn `egd::json` module docs.\n\n\
         A game with an illegal, ambiguous or unreadable move (or a null move, or a bad FEN \
@@ -194,6 +198,7 @@ pub enum Command {
         scoresheet export --threads 2 --fen -o dataset 2024-*.pgn.zst\n  \
         scoresheet export --where 'White ~ \"(?i)carlsen\"' -o carlsen games.pgn\n  \
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
+        scoresheet export -o dataset lichess-2024-01.parquet\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \
@@ -383,7 +388,8 @@ impl MovetextArgs {
 /// Flags of `load`.
 #[derive(Debug, Args)]
 pub struct LoadArgs {
-    /// PGN files (gzip, zstd and bzip2 are detected); `-` is standard input.
+    /// PGN files (gzip, zstd and bzip2 are detected) or Parquet tables of games (told by
+    /// content; a file, not standard input); `-` is standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
@@ -408,6 +414,10 @@ pub struct LoadArgs {
     /// --where`); the others are counted as not selected in the summary.
     #[arg(long = "where", value_name = "EXPR")]
     pub where_: Option<String>,
+    /// In a Parquet input, the column holding each game's movetext or whole PGN text; the other
+    /// columns are its tags. Messages name the row (game N is row N-1).
+    #[arg(long, value_name = "NAME", default_value = "movetext")]
+    pub movetext_column: String,
 }
 
 #[cfg(feature = "database")]
@@ -474,7 +484,8 @@ pub struct EgdArgs {
 /// `export`, `pgn`, `tokenize`): the same names, meanings and defaults everywhere.
 #[derive(Debug, Args)]
 pub struct PgnInputArgs {
-    /// PGN files (plain, .gz, .zst, .bz2, told by content); `-` or none reads standard input.
+    /// PGN files (plain, .gz, .zst, .bz2) or Parquet tables of games, told by content; `-` or
+    /// none reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<std::path::PathBuf>,
     #[command(flatten)]
@@ -496,6 +507,11 @@ pub struct PgnInputArgs {
     /// counted as not selected in the summary.
     #[arg(long = "where", value_name = "EXPR")]
     pub where_: Option<String>,
+    /// In a Parquet input (told by content: one game per row, like lichess's files on Hugging
+    /// Face), the column holding each game's movetext or whole PGN text; the other columns are
+    /// its tags. Messages name the row (game N is row N-1).
+    #[arg(long, value_name = "NAME", default_value = "movetext")]
+    pub movetext_column: String,
 }
 
 /// The cores available, at most 256: the default of `--threads`.

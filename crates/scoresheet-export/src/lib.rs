@@ -101,6 +101,7 @@ mod recycle;
 mod schema;
 mod short_text;
 mod sink;
+pub mod table_input;
 mod writer;
 
 pub use convert::{

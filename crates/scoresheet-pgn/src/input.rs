@@ -3,6 +3,13 @@
 //! Compression is detected by the first bytes (never by file name): gzip (`1f 8b`, all members
 //! of a multi-member file), zstd (`28 b5 2f fd`, all frames), bzip2 (`42 5a 68`, all streams).
 //! xz (`fd 37 7a 58 5a 00`) is recognised and refused. Anything else is read as it is.
+//!
+//! A Parquet file (`PAR1`, [`is_parquet`]) is a table of games, not PGN text: this crate does
+//! not read it, and [`decompress`] refuses it with an error saying so. `scoresheet-export`'s
+//! `table_input` module reads it (one game per row) and is what the CLI and the Python package
+//! open every input with, asking [`is_parquet`] first: the rule "what is this input" is this
+//! module's, the Parquet decoder the caller's (it needs arrow and parquet, which this crate
+//! leaves out).
 //! Without the `compression` feature (on by default) gzip, zstd and bzip2 are refused too.
 //!
 //! ```
@@ -64,6 +71,11 @@ impl Compression {
     }
 }
 
+/// Whether `start`, an input's first bytes, begins a Parquet file (the magic `PAR1`).
+pub fn is_parquet(start: &[u8]) -> bool {
+    start.starts_with(b"PAR1")
+}
+
 /// Opens `path` (or standard input for `-`) and decompresses it if needed; see the
 /// [module docs](self).
 ///
@@ -102,11 +114,17 @@ pub fn open_raw(path: impl AsRef<Path>) -> io::Result<(Box<dyn Read + Send>, Opt
 ///
 /// # Errors
 ///
-/// When reading the first bytes fails or the input is xz-compressed (or, without the
-/// `compression` feature, compressed at all).
+/// When reading the first bytes fails, the input is xz-compressed (or, without the
+/// `compression` feature, compressed at all), or it is a Parquet file (`Unsupported`; see the
+/// [module docs](self)).
 pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Read + Send>> {
     let mut head = Vec::with_capacity(6);
     (&mut src).take(6).read_to_end(&mut head)?;
+    if is_parquet(&head) {
+        let message = "the input is a Parquet file: read it as a table of games \
+                       (scoresheet_export::table_input), not as PGN text";
+        return Err(io::Error::new(io::ErrorKind::Unsupported, message));
+    }
     let compression = Compression::detect(&head);
     let src = io::Cursor::new(head).chain(src);
     let buffered = || BufReader::with_capacity(64 * 1024, src);
@@ -271,6 +289,10 @@ mod tests {
         let xz = vec![0xfd, b'7', b'z', b'X', b'Z', 0x00, 1, 2];
         let err = read_all(xz).expect_err("xz is refused");
         assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        let parquet = b"PAR1\x15\x04".to_vec();
+        let err = read_all(parquet).expect_err("Parquet is not PGN text");
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        assert!(err.to_string().contains("Parquet"), "{err}");
         let mut truncated = gzip(&[b'x'; 1000]);
         truncated.truncate(truncated.len() / 2);
         assert!(read_all(truncated).is_err());

@@ -498,7 +498,10 @@ fn write_tags(out: &mut Vec<u8>, game: &Game, result: &str) {
     }
 }
 
-fn write_tag(out: &mut Vec<u8>, name: &str, value: &str) {
+/// Appends the tag line `[name "value"]` and its line break to `out`, the value escaped by the
+/// export format's rule (`\"`, `\\`; line breaks and other control characters as spaces).
+/// The name is written as given.
+pub fn write_tag(out: &mut Vec<u8>, name: &str, value: &str) {
     out.push(b'[');
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(b" \"");

@@ -1,5 +1,8 @@
-//! Where PGN comes from: a path (plain or compressed, through `scoresheet_pgn::input`), bytes,
-//! or a binary file object (read in pieces, the GIL taken for each read).
+//! Where PGN comes from: a path (plain or compressed, through `scoresheet_pgn::input`; a
+//! Parquet file, told by content, through `scoresheet_export::table_input`), bytes (PGN or a
+//! Parquet file), a binary file object (read in pieces, the GIL taken for each read), or an
+//! Arrow table of games (one per row: a pyarrow `Table`, `RecordBatch`, `RecordBatchReader`,
+//! or a `ChunkedArray`/`Array` of movetext, read through the Arrow C stream interface).
 
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
@@ -7,7 +10,8 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyByteArray, PyBytes, PyMemoryView};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyMemoryView};
+use scoresheet_export::table_input::{self, RowsPgn, TableOptions};
 use scoresheet_pgn::input;
 
 /// A PGN source given from Python.
@@ -20,6 +24,8 @@ pub enum Source {
     Bytes(PyBackedBytes),
     /// An object with a `read(n)` method returning bytes.
     File(Py<PyAny>),
+    /// An Arrow table of games, one per row (`table_input`'s rendering), as a C stream.
+    Table(arrow_array::ffi_stream::ArrowArrayStreamReader),
 }
 
 impl Source {
@@ -38,6 +44,9 @@ impl Source {
                 .getattr("bytes")?
                 .call1((obj,))?;
             return Ok(Source::Bytes(copy.extract()?));
+        }
+        if let Some(table) = table(obj)? {
+            return Ok(Source::Table(table));
         }
         if obj.hasattr("read")? {
             return Ok(Source::File(obj.clone().unbind()));
@@ -60,6 +69,7 @@ impl Source {
         match self {
             Source::Path(path) => path.display().to_string(),
             Source::Bytes(_) => "<bytes>".to_owned(),
+            Source::Table(_) => "<table>".to_owned(),
             Source::File(obj) => obj
                 .bind(py)
                 .getattr("name")
@@ -74,11 +84,42 @@ impl Source {
     /// The file cannot be opened, or its first bytes cannot be read.
     pub fn open(self) -> io::Result<Box<dyn Read + Send>> {
         match self {
-            Source::Path(path) => input::open_input(path),
+            Source::Path(path) => table_input::open(&path, &TableOptions::new()),
+            Source::Bytes(bytes) if input::is_parquet(&bytes) => {
+                let rows = table_input::parquet_in_memory(bytes.to_vec(), TableOptions::new())?;
+                Ok(Box::new(rows))
+            }
             Source::Bytes(bytes) => input::decompress(Cursor::new(bytes)),
             Source::File(obj) => input::decompress(FileReader { obj }),
+            Source::Table(stream) => Ok(Box::new(RowsPgn::new(stream, TableOptions::new()))),
         }
     }
+}
+
+/// The Arrow C stream of a table of games, when `obj` is one: anything with
+/// `__arrow_c_stream__` (a pyarrow `Table`, `RecordBatchReader`, a Polars frame), a
+/// `RecordBatch`, or a `ChunkedArray`/`Array` of movetext (a table of one `movetext` column).
+fn table(
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Option<arrow_array::ffi_stream::ArrowArrayStreamReader>> {
+    use arrow_pyarrow::FromPyArrow;
+    if !obj.hasattr("__arrow_c_stream__")? && !obj.hasattr("__arrow_c_array__")? {
+        return Ok(None);
+    }
+    let pyarrow = obj.py().import("pyarrow")?;
+    let is = |name: &str| -> PyResult<bool> { obj.is_instance(&pyarrow.getattr(name)?) };
+    let table = if is("ChunkedArray")? || is("Array")? {
+        let columns = PyDict::new(obj.py());
+        columns.set_item(TableOptions::new().movetext_column_name(), obj)?;
+        pyarrow.getattr("table")?.call1((columns,))?
+    } else if is("RecordBatch")? {
+        pyarrow
+            .getattr("Table")?
+            .call_method1("from_batches", (vec![obj.clone()],))?
+    } else {
+        obj.clone()
+    };
+    arrow_array::ffi_stream::ArrowArrayStreamReader::from_pyarrow_bound(&table).map(Some)
 }
 
 /// A Python binary file object as `Read`.

@@ -69,7 +69,8 @@ fn convert_inputs(
     };
     for path in pumped::inputs(&args.input) {
         let name = path.display().to_string();
-        let src = pumped::open(&path, counters).with_context(|| format!("cannot open {name}"))?;
+        let src = pumped::open(&path, &args.input, counters)
+            .with_context(|| format!("cannot open {name}"))?;
         let job = Job {
             verb: "converting",
             name: &name,

@@ -70,7 +70,7 @@ fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> an
             counters,
             bar,
         };
-        let done = pumped::open(&path, counters)
+        let done = pumped::open(&path, &args.input, counters)
             .with_context(|| format!("cannot open {name}"))
             .and_then(|src| export_input(args, &job, src, export, &mut writer));
         if let Err(e) = done {

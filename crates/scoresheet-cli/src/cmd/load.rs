@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use scoresheet_db::{load, Database, LoadEvent, LoadOptions, LoadSummary};
+use scoresheet_export::table_input::{self, ParquetPgn, RawInput, TableOptions};
 
 use super::database_url;
 use crate::args::LoadArgs;
@@ -32,11 +33,16 @@ pub fn run(args: LoadArgs) -> Outcome {
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);
-        let result = load::load_path(&mut db, input, &options, &mut |event| match event {
+        let name = input.display().to_string();
+        let table = open_table(input, &args.movetext_column)?;
+        let is_table = table.is_some();
+        let mut on_event = |event: LoadEvent<'_>| match event {
             LoadEvent::Rejected(message) => {
+                let message = name_row(message, &name, is_table);
                 bar.suspend(|| eprintln!("error: {message}"));
             }
             LoadEvent::Warning(message) => {
+                let message = name_row(message, &name, is_table);
                 bar.suspend(|| eprintln!("warning: {message}"));
             }
             LoadEvent::Progress { bytes, games } => {
@@ -47,7 +53,11 @@ pub fn run(args: LoadArgs) -> Outcome {
                 bar.set_message("all games stored; building the indexes");
             }
             _ => {}
-        });
+        };
+        let result = match table {
+            Some(rows) => load::load_reader(&mut db, rows, &name, &options, &mut on_event),
+            None => load::load_path(&mut db, input, &options, &mut on_event),
+        };
         bar.finish_and_clear();
         match result {
             Ok(summary) => total.add(&summary),
@@ -77,6 +87,39 @@ pub fn run(args: LoadArgs) -> Outcome {
     Ok(())
 }
 
+/// The rows of `input` as PGN text when it is a Parquet file (told by content; standard input
+/// is always read as PGN by `load`, which verifies compressed input itself).
+fn open_table(input: &Path, movetext_column: &str) -> Result<Option<ParquetPgn>, Failure> {
+    if input == Path::new("-") {
+        return Ok(None);
+    }
+    let options = TableOptions::new().movetext_column(movetext_column);
+    match table_input::open_raw(input, &options) {
+        Ok(RawInput::Parquet(rows)) => Ok(Some(rows)),
+        Ok(RawInput::Text(..)) => Ok(None),
+        Err(e) => Err(Failure::Error(
+            anyhow::Error::new(e).context(format!("cannot open {}", input.display())),
+        )),
+    }
+}
+
+/// A message of the load (`NAME: game N ...`) with the row named when the input is a table
+/// (`NAME: row N-1: game N ...`), as every command reports a table's games.
+fn name_row(message: &str, name: &str, table: bool) -> String {
+    let game = message
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix(": game "))
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse::<u64>().ok());
+    match game {
+        Some(game) if table && game > 0 => {
+            let rest = &message[name.len() + 2..];
+            format!("{name}: row {}: {rest}", game - 1)
+        }
+        _ => message.to_owned(),
+    }
+}
+
 /// A progress bar over the input's bytes on stderr, hidden unless stderr is a terminal.
 fn progress_bar(input: &Path, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
@@ -97,4 +140,26 @@ fn progress_bar(input: &Path, quiet: bool) -> ProgressBar {
     bar.set_prefix(input.display().to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_row;
+
+    #[test]
+    fn ok_name_row() {
+        let message = "g.parquet: game 5 (from line 60), line 61, column 5: move \"Ke3\": illegal";
+        let cases = [
+            (
+                message,
+                true,
+                "g.parquet: row 4: game 5 (from line 60), line 61, column 5: move \"Ke3\": illegal",
+            ),
+            (message, false, message),
+            ("g.parquet: i/o error", true, "g.parquet: i/o error"),
+        ];
+        for (message, table, want) in cases {
+            assert_eq!(name_row(message, "g.parquet", table), want);
+        }
+    }
 }

@@ -5,10 +5,12 @@
 
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use scoresheet::notation::Caret;
+#[cfg(feature = "parquet")]
+use scoresheet_export::table_input::{self, RawInput, TableOptions};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions};
@@ -73,6 +75,8 @@ pub struct Counters {
     pub raw_bytes: AtomicU64,
     /// The current input's file size (`u64::MAX` when unknown: standard input, a pipe).
     pub raw_total: AtomicU64,
+    /// Whether the current input is a table (Parquet): messages then name the row.
+    pub table: AtomicBool,
 }
 
 impl Default for Counters {
@@ -86,6 +90,7 @@ impl Default for Counters {
             oddities: Mutex::default(),
             raw_bytes: AtomicU64::new(0),
             raw_total: AtomicU64::new(u64::MAX),
+            table: AtomicBool::new(false),
         }
     }
 }
@@ -124,8 +129,9 @@ impl Counters {
             .clone()
     }
 
-    /// A new input begins, of `size` bytes if known.
-    fn start_input(&self, size: Option<u64>) {
+    /// A new input begins, of `size` bytes if known, a table or PGN text.
+    fn start_input(&self, size: Option<u64>, table: bool) {
+        self.table.store(table, Ordering::Relaxed);
         self.raw_bytes.store(0, Ordering::Relaxed);
         self.raw_total
             .store(size.unwrap_or(u64::MAX), Ordering::Relaxed);
@@ -143,18 +149,62 @@ impl Counters {
     }
 }
 
+/// How the flags say tables are read (`--movetext-column`).
+#[cfg(feature = "parquet")]
+pub fn table_options(args: &PgnInputArgs) -> TableOptions {
+    TableOptions::new().movetext_column(args.movetext_column.as_str())
+}
+
 /// Opens an input, counting its bytes as read from the file (before decompression) and its
-/// size for the progress line, and the bytes after decompression for the summary.
+/// size for the progress line, and the bytes after decompression for the summary. A Parquet
+/// file (told by content) is read as a table, one game per row
+/// ([`scoresheet_export::table_input`]); its bytes are those of the rows' PGN text.
 ///
 /// # Errors
 ///
-/// The file cannot be opened or its compression is damaged at the start.
-pub fn open(path: &Path, counters: &Arc<Counters>) -> io::Result<Counting<Box<dyn Read + Send>>> {
-    let (raw, size) = input::open_raw(path)?;
-    counters.start_input(size);
-    let raw = Counting::new(raw, Arc::clone(counters), |c| &c.raw_bytes);
-    let src = input::decompress(raw)?;
+/// The file cannot be opened, its compression is damaged at the start, or it is a Parquet
+/// file that cannot be read as games.
+pub fn open(
+    path: &Path,
+    args: &PgnInputArgs,
+    counters: &Arc<Counters>,
+) -> io::Result<Counting<Box<dyn Read + Send>>> {
+    #[cfg(feature = "parquet")]
+    let src: Box<dyn Read + Send> = match table_input::open_raw(path, &table_options(args))? {
+        RawInput::Text(raw, size) => text_input(raw, size, counters)?,
+        RawInput::Parquet(rows) => {
+            counters.start_input(None, true);
+            Box::new(rows)
+        }
+    };
+    // Without Parquet, `decompress` refuses a Parquet file.
+    #[cfg(not(feature = "parquet"))]
+    let src = {
+        let _ = &args.movetext_column;
+        let (raw, size) = input::open_raw(path)?;
+        text_input(raw, size, counters)?
+    };
     Ok(Counting::new(src, Arc::clone(counters), |c| &c.bytes))
+}
+
+/// PGN text, compressed or not: its bytes as stored counted for the progress line.
+fn text_input(
+    raw: Box<dyn Read + Send>,
+    size: Option<u64>,
+    counters: &Arc<Counters>,
+) -> io::Result<Box<dyn Read + Send>> {
+    counters.start_input(size, false);
+    let raw = Counting::new(raw, Arc::clone(counters), |c| &c.raw_bytes);
+    input::decompress(raw)
+}
+
+/// `row N: ` for the game at `game_index` when the input is a table (game `N + 1` is row
+/// `N`), else nothing.
+pub fn row_prefix(counters: &Counters, game_index: u64) -> String {
+    match counters.table.load(Ordering::Relaxed) {
+        true => format!("row {game_index}: "),
+        false => String::new(),
+    }
 }
 
 /// One input being pumped: its name for messages, the totals, where messages go.
@@ -176,8 +226,14 @@ impl Job<'_> {
     pub fn log(&self, log: &ChunkLog) {
         for event in log.events() {
             self.bar.println(&match event {
-                Event::Warning(at, what) => crate::output::warning(self.name, *at, what),
-                Event::Rejected(e) => crate::output::rejected_game(self.name, e),
+                Event::Warning(at, what) => {
+                    let row = row_prefix(self.counters, at.game_index);
+                    crate::output::warning(self.name, format_args!("{row}{at}"), what)
+                }
+                Event::Rejected(e) => {
+                    let row = row_prefix(self.counters, e.location().game_index);
+                    crate::output::rejected_game(self.name, format_args!("{row}{e}"))
+                }
             });
         }
         self.counters.add_log(log);

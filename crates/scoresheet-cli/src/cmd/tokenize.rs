@@ -69,7 +69,8 @@ fn tokenize_inputs(
     let mut games_before = 0;
     for path in pumped::inputs(&args.input) {
         let name = path.display().to_string();
-        let src = pumped::open(&path, counters).with_context(|| format!("cannot read {name}"))?;
+        let src = pumped::open(&path, &args.input, counters)
+            .with_context(|| format!("cannot read {name}"))?;
         let job = Job {
             verb: "reading",
             name: &name,

@@ -4,3 +4,4 @@
 mod dataset;
 mod recycle;
 mod rows;
+mod table_input;

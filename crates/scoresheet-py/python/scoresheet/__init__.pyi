@@ -18,10 +18,18 @@ from ._errors import (
 
 __version__: str
 
-Source = Union[str, os.PathLike[str], bytes, bytearray, memoryview, IO[bytes]]
+Source = Union[
+    str, os.PathLike[str], bytes, bytearray, memoryview, IO[bytes],
+    pyarrow.Table, pyarrow.RecordBatch, pyarrow.RecordBatchReader, pyarrow.ChunkedArray,
+    pyarrow.Array,
+]
 """A PGN source: a path (plain, .gz, .zst, .bz2; compression told by content; "-" is standard
-input), bytes, or a binary file object. A ``str`` is always a path: pass PGN text as bytes
-(``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
+input), bytes, or a binary file object; or a table of games, one per row: a Parquet file (a
+path or bytes, told by content), a pyarrow ``Table``, ``RecordBatch``, ``RecordBatchReader``
+(anything with ``__arrow_c_stream__``), or a ``ChunkedArray``/``Array`` of movetext. A table's
+``movetext`` column holds each game's movetext (or whole PGN), the other columns are its tags
+(``scoresheet_export::table_input``); game N is row N-1. A ``str`` is always a path: pass PGN
+text as bytes (``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
 ``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 
 class Tables(Tuple[pyarrow.Table, pyarrow.Table]):

@@ -1,11 +1,14 @@
-"""PGN shards to the scoresheet Parquet dataset with PySpark.
+"""PGN shards, or Parquet files of games, to the scoresheet Parquet dataset with PySpark.
 
-Each shard (a PGN file, plain or .gz/.zst/.bz2) is read by `scoresheet.read_tables` inside a
-`mapInArrow` task, and Spark writes the rows as `OUT/games/` and `OUT/moves/`: the tables,
-columns and types of `scoresheet export` (schema version 1), readable as one table each by
-DuckDB, pyarrow, Polars and Spark.
+Each shard is read by `scoresheet.read_tables` inside a `mapInArrow` task, and Spark writes
+the rows as `OUT/games/` and `OUT/moves/`: the tables, columns and types of `scoresheet export`
+(schema version 1), readable as one table each by DuckDB, pyarrow, Polars and Spark. A shard
+is a PGN file (plain or .gz/.zst/.bz2), or a Parquet file of games, one per row (told by
+content): lichess's files on Hugging Face (`Lichess/standard-chess-games`, a `movetext` column
+and the tags as columns) are shards as they are, with nothing to cut.
 
     python examples/spark/convert_shards.py --master 'local[2]' -o OUT shard-*.pgn.zst
+    python examples/spark/convert_shards.py --master 'local[2]' -o OUT train-*.parquet
     spark-submit examples/spark/convert_shards.py -o hdfs:///lichess/2024-01 hdfs:///pgn/2024-01/*.pgn.zst
 
 Shard paths are opened by the executors: on a cluster they must be on a file system every
@@ -22,6 +25,7 @@ import argparse
 import sys
 
 import pyarrow as pa
+import pyarrow.dataset as pads
 import pyarrow.fs as pafs
 import scoresheet
 from pyspark.sql import SparkSession
@@ -33,11 +37,16 @@ REJECTED = "_rejected"
 
 
 def open_shard(path):
-    """A path scoresheet opens itself, or for a URI (hdfs://, s3://, gs://...) a binary
-    stream from pyarrow's file systems; scoresheet decompresses either."""
+    """A path scoresheet opens itself (PGN or Parquet, told by content), or for a URI
+    (hdfs://, s3://, gs://...) pyarrow's file systems: a Parquet file's record batches, else a
+    binary stream that scoresheet decompresses."""
     if "://" not in path:
         return path
     fs, inner = pafs.FileSystem.from_uri(path)
+    with fs.open_input_stream(inner, compression=None) as head:
+        parquet = head.read(4) == b"PAR1"
+    if parquet:
+        return pads.dataset(inner, filesystem=fs, format="parquet").scanner().to_reader()
     return fs.open_input_stream(inner, compression=None)
 
 
@@ -79,7 +88,8 @@ def moves_pass(fen):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("shards", nargs="+", help="PGN files, one Spark task each")
+    parser.add_argument("shards", nargs="+",
+                        help="PGN files or Parquet files of games, one Spark task each")
     parser.add_argument("-o", "--output", required=True, help="dataset directory (or URI)")
     parser.add_argument("--fen", action="store_true", help="add fen_after to moves")
     parser.add_argument("--master", help="Spark master when not run by spark-submit")

@@ -50,7 +50,7 @@ def cut(corpus, parts):
     return [(data[a:b], a) for a, b in zip(cuts, cuts[1:])]
 
 
-def table(directory):
+def table_of(directory):
     return pads.dataset(str(directory), format="parquet").to_table()
 
 
@@ -80,7 +80,7 @@ def test_spark_job_equals_export(tmp_path, corpus):
     run("export", "-q", "-o", ref, corpus)
     starts = {p: s for p, s in shards}
 
-    games, ref_games = table(out / "games"), table(ref / "games")
+    games, ref_games = table_of(out / "games"), table_of(ref / "games")
     assert games.num_rows == ref_games.num_rows
     # source_file/source_offset: the shard and its byte; placed in the corpus, they agree.
     files = games.column("source_file").to_pylist()
@@ -91,7 +91,7 @@ def test_spark_job_equals_export(tmp_path, corpus):
     assert games.select(keep).schema.names == keep
     assert sorted_rows(games.select(keep)) == sorted_rows(ref_games.select(keep))
 
-    moves, ref_moves = table(out / "moves"), table(ref / "moves")
+    moves, ref_moves = table_of(out / "moves"), table_of(ref / "moves")
     assert moves.schema.names == ref_moves.schema.names
     assert moves.num_rows == ref_moves.num_rows
     for name in ref_moves.column_names:
@@ -116,5 +116,53 @@ def test_spark_job_reports_rejected_games(tmp_path):
     assert len(errors) == 2
     assert all("game 4" in e and "Ke3" in e for e in errors), errors
     assert "10 games in: 8 exported, 2 reported as errors" in done.stderr
-    assert table(tmp_path / "out" / "games").num_rows == 8
-    assert table(tmp_path / "out" / "moves").num_rows == 32
+    assert table_of(tmp_path / "out" / "games").num_rows == 8
+    assert table_of(tmp_path / "out" / "moves").num_rows == 32
+
+
+def test_spark_job_reads_lichess_parquet(tmp_path, corpus):
+    """lichess's Hugging Face layout as shards (issue 24): the games of the corpus in that
+    schema, in 4 Parquet files (the last with rows of bad movetext), converted by the job with
+    2 local workers and by `scoresheet export` of the same files: the same rows in both tables
+    (source columns aside), the same games in, exported and reported."""
+    require()
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from test_parquet_input import BAD, HF_SCHEMA, row, split_games
+
+    lichess = {"Event": "Rated Blitz game", "Site": "https://lichess.org/abcdefgh",
+               "White": "a", "Black": "b", "Result": "*", "WhiteElo": "1500"}
+    games = split_games(corpus) + [(dict(lichess), movetext) for movetext in BAD]
+    table = pa.Table.from_pylist([row(h, m) for h, m in games], schema=HF_SCHEMA)
+    cuts = [table.num_rows * i // 4 for i in range(5)]
+    shards = []
+    for i in range(4):
+        path = tmp_path / f"train-{i:05d}-of-00004.parquet"
+        pq.write_table(table.slice(cuts[i], cuts[i + 1] - cuts[i]), path, row_group_size=500)
+        shards.append(str(path))
+
+    out = tmp_path / "spark"
+    done = subprocess.run(
+        [sys.executable, str(JOB), "--master", "local[2]", "-o", str(out), *shards],
+        capture_output=True, text=True, timeout=900)
+    ref = tmp_path / "export"
+    exported = run("export", "-o", ref, *shards, check=False)
+    assert exported.returncode == 1, exported.stderr[-3000:]  # the bad rows: exit 1 in both
+    assert done.returncode == 1, done.stderr[-3000:]
+    counts = re.search(r"(\d+) games in: (\d+) exported, (\d+) reported as errors", done.stderr)
+    assert counts, done.stderr[-3000:]
+    ref_counts = re.search(r"(\d+) games in: (\d+) exported, (\d+) reported", exported.stderr)
+    assert ref_counts, exported.stderr[-3000:]
+    assert counts.groups() == ref_counts.groups()
+    assert int(counts.group(1)) == table.num_rows
+    assert int(counts.group(3)) >= 3  # the illegal move, the open comment, the non-move
+
+    games_t, ref_games = table_of(out / "games"), table_of(ref / "games")
+    keep = [c for c in ref_games.column_names if c not in ("source_file", "source_offset")]
+    assert games_t.num_rows == ref_games.num_rows == int(counts.group(2))
+    assert sorted_rows(games_t.select(keep)) == sorted_rows(ref_games.select(keep))
+    moves, ref_moves = table_of(out / "moves"), table_of(ref / "moves")
+    assert moves.num_rows == ref_moves.num_rows
+    for name in ref_moves.column_names:
+        assert moves.column(name).type == ref_moves.column(name).type, name
+    assert sorted_rows(moves) == sorted_rows(ref_moves)

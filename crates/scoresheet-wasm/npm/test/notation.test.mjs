@@ -1,9 +1,12 @@
 // Notations through the package: convert, detect, Position, errors; every legal move of
-// real_clean.pgn through every notation (roundTrip), a sample also one move per call; the chess.js and chessops cases that apply
-// (convert, moves, fen); the command-line tool's `convert` on the same moves.
+// real_clean.pgn through every notation (roundTrip; a sample also one move per call); the
+// chess.js and chessops cases that apply (convert, moves, fen); the command-line tool's
+// `convert` on the same moves.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { convert, detect, notations, parse, Position, readGames, languages, roundTrip } from '../node.js';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { REAL_CLEAN, cases, cli, noCli, noExternal, readText } from './data.mjs';
 
 test('ok_convert_between_notations', () => {
@@ -76,28 +79,44 @@ function realCleanPositions() {
   return games.map((game) => [game.startFen, ...game.mainline.map((p) => p.fen)].slice(0, -1));
 }
 
-// Every legal move of every position of real_clean.pgn is written in a notation and read back
-// to itself, a batch of positions per call (`roundTrip`): each distinct position (placement,
-// side, castling, en passant) once, every move through the 13 plain notations and through SAN
-// and LAN in one language, the languages taken in turn by position (each of the 23 reads
-// about 12,600 positions). SCORESHEET_FULL=1 takes every position through all 59 notations
-// (four times as long).
-test('ok_round_trip_every_legal_move_of_real_clean', () => {
+/** Runs `roundTrip` on each job ({fens, notations}) in worker threads, one per core (at most
+ * four); the reports in the jobs' order. */
+async function roundTripInWorkers(jobs) {
+  const n = Math.max(1, Math.min(availableParallelism(), 4, jobs.length));
+  const shares = Array.from({ length: n }, (_, w) => jobs.filter((_, i) => i % n === w));
+  const done = shares.map((share) => new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./round_trip_worker.mjs', import.meta.url), { workerData: share });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }));
+  const reports = await Promise.all(done);
+  return jobs.map((_, i) => reports[i % n][Math.floor(i / n)]);
+}
+
+// Every legal move of every position of real_clean.pgn is written in every notation and read
+// back to itself, a batch of positions per call (`roundTrip`, in worker threads): each
+// distinct position (placement, side, castling, en passant) once, every move through all 59
+// notations (the 13 plain ones, SAN and LAN in 23 other languages). SCORESHEET_QUICK=1 takes
+// SAN and LAN in one language per position instead (the languages in turn: each reads about
+// 12,600 positions), a quarter of the work.
+test('ok_round_trip_every_legal_move_of_real_clean', async () => {
   const byGame = realCleanPositions();
   const distinct = new Map();
   for (const fen of byGame.flat()) distinct.set(fen.split(' ').slice(0, 4).join(' '), fen);
   assert.equal(byGame.flat().length, 332_315); // the plies of the corpus (its README)
-  const full = process.env.SCORESHEET_FULL === '1';
+  const quick = process.env.SCORESHEET_QUICK === '1';
   const plain = ALL.filter((n) => !/^(san|lan)-/.test(n));
   const langs = languages().map((l) => l.code).filter((c) => c !== 'en');
   const groups = langs.map(() => []);
   [...distinct.values()].forEach((fen, i) => groups[i % langs.length].push(fen));
+  const jobs = groups.map((fens, k) => ({
+    fens,
+    notations: quick ? [...plain, `san-${langs[k]}`, `lan-${langs[k]}`] : ALL,
+  }));
   const total = { positions: 0, moves: 0, checked: 0 };
-  groups.forEach((fens, k) => {
-    const notations = full ? ALL : [...plain, `san-${langs[k]}`, `lan-${langs[k]}`];
-    const report = roundTrip(fens, { notations });
+  (await roundTripInWorkers(jobs)).forEach((report, k) => {
     assert.equal(report.failures, 0, JSON.stringify(report.examples.slice(0, 5)));
-    assert.equal(report.checked, report.moves * notations.length);
+    assert.equal(report.checked, report.moves * jobs[k].notations.length);
     for (const key of Object.keys(total)) total[key] += report[key];
   });
   assert.equal(total.positions, distinct.size);

@@ -440,3 +440,55 @@ fn descriptive(d: DescriptivePlus) -> String {
     };
     suffix_and_annotation(&mut o, d.suffix, d.annotation.map(|a| a.as_str()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figurine::GlyphChoice;
+
+    #[test]
+    fn ok_trees() {
+        let cases = [
+            (
+                Notation::Smith,
+                "e4d5p",
+                r#"{"kind":"normal","from":"e4","to":"d5","promotion":null,"indicator":"pawn"}"#,
+            ),
+            (
+                Notation::Iccf,
+                "57581",
+                r#"{"kind":"normal","from":"e7","to":"e8","promotion":"queen"}"#,
+            ),
+            (
+                Notation::Descriptive,
+                "N-KB3",
+                r#"{"kind":"normal","piece":"knight","mover":"N","origin":null,"to":"KB3","takes":null,"takes_on":null,"promotion":null,"en_passant":false,"suffix":null,"annotation":null}"#,
+            ),
+            (
+                Notation::Descriptive,
+                "O-O",
+                r#"{"kind":"castling","castling":"kingside","suffix":null,"annotation":null}"#,
+            ),
+            (
+                Notation::Figurine(GlyphChoice::Black),
+                "♞c6!?",
+                r#"{"kind":"normal","piece":"knight","from_file":null,"from_rank":null,"to":"c6","capture":false,"promotion":null,"castling":null,"suffix":null,"annotation":"!?"}"#,
+            ),
+            (
+                Notation::Uci,
+                "0000",
+                r#"{"kind":"null","from":null,"to":null,"promotion":null}"#,
+            ),
+        ];
+        for (notation, text, want) in cases {
+            let got = to_json(notation, text.as_bytes(), true).expect("a valid move");
+            assert_eq!(got, want, "{notation} {text}");
+        }
+    }
+
+    #[test]
+    fn err_syntax_error_with_offset() {
+        let e = to_json(Notation::Uci, b"e7e9", true).expect_err("no rank 9");
+        assert_eq!((e.notation(), e.offset()), ("uci", Some(3)));
+    }
+}

@@ -488,7 +488,8 @@ mod tests {
 
     #[test]
     fn err_syntax_error_with_offset() {
+        // The UCI parser points at the start of the square it cannot read.
         let e = to_json(Notation::Uci, b"e7e9", true).expect_err("no rank 9");
-        assert_eq!((e.notation(), e.offset()), ("uci", Some(3)));
+        assert_eq!((e.notation(), e.offset()), ("uci", Some(2)));
     }
 }

@@ -7,7 +7,6 @@
 
 mod args;
 mod cmd;
-mod json;
 mod notation;
 mod output;
 mod output_file;

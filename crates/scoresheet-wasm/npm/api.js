@@ -74,6 +74,11 @@ export function rewritePgn(text, { to = 'san', lang, toLang } = {}) {
   return JSON.parse(raw.rewritePgnJson(text, to, lang, toLang));
 }
 
+/** Writes every legal move of each position in each notation and reads it back. */
+export function roundTrip(fens, { notations = raw.notations(), chess960 = false } = {}) {
+  return JSON.parse(raw.roundTripJson(fens, notations, chess960));
+}
+
 /** Token ids of moves in a vocabulary (a name or a Vocabulary). */
 export function tokenize(moves, vocabulary) {
   const v = typeof vocabulary === 'string' ? new raw.Vocabulary(vocabulary) : vocabulary;

@@ -54,12 +54,33 @@ export interface PgnError extends Error, Omit<Rejection, 'message'> {
   name: 'PgnError';
 }
 
-/** Something the reader accepted but found odd, or skipped. */
+/** Something the reader accepted but found odd, or skipped (an oddity, as `--warnings`
+ * shows it). */
 export interface Warning {
+  /** The game's number in the input, from 1, and the line on which it starts. */
+  game: number;
+  firstLine: number;
   line: number;
   column: number;
   byte: number;
+  /** What is odd (`unknown glyph skipped "$999999"`). */
+  reason: string;
+  /** The location and the reason, as the command-line tool prints them. */
   message: string;
+}
+
+/** What became of the games of a text, as the command-line tool counts them: games in =
+ * `converted` + `rejected`; `plies` of the converted games' mainlines. */
+export interface Counts {
+  gamesIn: number;
+  converted: number;
+  rejected: number;
+  plies: number;
+  /** The oddities met (each is also a `Warning`), and their count by kind, most frequent first. */
+  oddities: number;
+  oddityKinds: [string, number][];
+  /** `N games in: C converted, R rejected; P plies; K oddities (...)`. */
+  summary: string;
 }
 
 export interface Ply {
@@ -118,6 +139,28 @@ export interface ReadResult {
   games: Game[];
   rejected: Rejection[];
   warnings: Warning[];
+  counts: Counts;
+}
+
+/** A failed round trip: the move (`uci`) written as `text` in `notation` in the position
+ * `fen`, and what reading it gave (a move in UCI, or the error's message). */
+export interface RoundTripFailure {
+  fen: string;
+  notation: string;
+  uci: string;
+  text: string;
+  read: string;
+}
+
+export interface RoundTripReport {
+  positions: number;
+  /** Legal moves of the positions. */
+  moves: number;
+  /** Round trips made: moves times notations. */
+  checked: number;
+  /** Round trips that did not give the move back; the first 20 are `examples`. */
+  failures: number;
+  examples: RoundTripFailure[];
 }
 
 export interface Detection {
@@ -153,13 +196,21 @@ export function readGames(text: string, options?: { lang?: string; fens?: boolea
 export function egd(
   text: string,
   options?: { extended?: boolean; lang?: string },
-): { records: Record<string, unknown>[]; rejected: Rejection[] };
+): { records: Record<string, unknown>[]; rejected: Rejection[]; warnings: Warning[]; counts: Counts };
 
 /** The games written again with every move in `to`, as `scoresheet pgn --to`. */
 export function rewritePgn(
   text: string,
   options?: { to?: string; lang?: string; toLang?: string },
 ): { pgn: string; rejected: Rejection[]; skippedTags: string[] };
+
+/** Writes every legal move of each position (FENs) in each notation (default: every one,
+ * `notations()`) and reads it back as `Position.parse` does, in one call: the package's
+ * check of itself over whole collections. Throws `ParseError` for a bad FEN. */
+export function roundTrip(
+  fens: string[],
+  options?: { notations?: string[]; chess960?: boolean },
+): RoundTripReport;
 
 /** The syntax tree of one move string in `notation` (default `san`), the object
  * `scoresheet parse` prints; no position needed. Throws `ParseError`. */

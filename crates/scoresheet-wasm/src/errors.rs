@@ -37,6 +37,7 @@ fn expected(e: &NotationError) -> String {
         NotationError::Iccf(e) => e.kind().to_string(),
         NotationError::Smith(e) => e.kind().to_string(),
         NotationError::Descriptive(e) => e.kind().to_string(),
+        NotationError::Recirq(e) => e.kind().to_string(),
         NotationError::Move(e) => e.kind().to_string(),
         _ => e.to_string(),
     }

@@ -1,6 +1,8 @@
-//! `readGames` and `egd`: the games of a PGN text, replayed by the library's replay layer
-//! (`scoresheet_pgn::replay`, the rules of every `scoresheet` command), as JSON for the
-//! package's wrapper.
+//! `readGames` and `egd`: the games of a PGN text, read by the library's game pump on one
+//! thread and replayed by its replay layer (`scoresheet_pgn::pump`, `scoresheet_pgn::replay`:
+//! the loop, the per-game policy and the rules of every `scoresheet` command), as JSON for
+//! the package's wrapper. Each result carries the pump's log ([`crate::pumped`]): rejected
+//! games, warnings and counts, as the command-line tool reports them.
 //!
 //! A game is `{number, firstLine, byte, tags, startFen, result, comments, plies}`; `plies` is
 //! flat, in the order the moves are written, mainline and variations alike: each ply has its
@@ -13,12 +15,13 @@ use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, EnPassantMode, Position};
 use scoresheet_pgn::annotation::{CommentIssue, EvalScore};
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor, MoveMeta};
-use scoresheet_pgn::replay::{game_result, GameError, Ply, ReplayOptions, ReplaySink, Replayer};
-use scoresheet_pgn::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
+use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
+use scoresheet_pgn::replay::{game_result, Ply, ReplayOptions, ReplaySink, Replayer};
+use scoresheet_pgn::{Location, Noted, Oddities, Outcome, RawComment, RawTag, RawToken, Reader};
 use wasm_bindgen::prelude::*;
 
-use crate::errors::{self, rejected_json};
 use crate::json::Json;
+use crate::pumped;
 
 /// One ply as read, mainline or variation.
 #[derive(Debug)]
@@ -57,12 +60,11 @@ struct GameRecord {
     outcome: Option<Option<Outcome>>,
 }
 
-/// The sink: each game as JSON, with its variations; the reader's oddities as warnings.
+/// The sink: each game as JSON, with its variations, and its number of mainline plies.
 #[derive(Debug, Default)]
 struct GameJson {
     fens: bool,
     game: GameRecord,
-    warnings: Json,
 }
 
 impl GameJson {
@@ -111,7 +113,7 @@ impl GameJson {
 }
 
 impl ReplaySink for GameJson {
-    type Game = String;
+    type Game = (String, u64);
 
     fn begin_game(&mut self, at: Location) {
         self.game = GameRecord {
@@ -180,15 +182,10 @@ impl ReplaySink for GameJson {
         self.game.outcome = Some(outcome);
     }
 
-    fn oddity(&mut self, oddity: Oddity<'_>) {
-        location_json(self.warnings.open(), oddity.location())
-            .key("message")
-            .str(&oddity.to_string())
-            .close();
-    }
-
-    fn end_game(&mut self) -> String {
-        game_json(&std::mem::take(&mut self.game))
+    fn end_game(&mut self) -> (String, u64) {
+        let game = std::mem::take(&mut self.game);
+        let plies = game.plies.iter().filter(|p| p.depth == 0).count() as u64;
+        (game_json(&game), plies)
     }
 
     fn abandon(&mut self) {
@@ -310,66 +307,90 @@ fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValue> {
     })
 }
 
-/// The games of `text` as JSON: `{games, rejected, warnings}` (see the module docs; a
-/// rejected game as `errors::rejected_json` writes it, a warning as `{line, column, byte, message}`).
-/// `fens` adds each ply's position after it. Throws `PgnError` when the input cannot be read
-/// on (UTF-16); games in = games + rejected.
-#[wasm_bindgen(js_name = readGamesJson)]
-pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<String, JsValue> {
-    let sink = GameJson {
-        fens,
-        ..GameJson::default()
-    };
-    let mut replayer = Replayer::with_options(sink, replay_options(lang.as_deref())?);
-    let mut reader = Reader::new(text.as_bytes());
-    let (mut games, mut rejected) = (Json::new(), Json::new());
-    loop {
-        match reader.read_game(&mut replayer) {
-            Ok(None) => break,
-            Ok(Some(Ok(game))) => {
-                games.raw(&game);
-            }
-            Ok(Some(Err(e))) => rejected_json(&mut rejected, &e),
-            Err(e) if e.is_recoverable() => rejected_json(&mut rejected, &e.into()),
-            Err(e) => return Err(errors::pgn(&GameError::from(e))),
-        }
+/// `readGames` as the pump's converter: a batch is the JSON of a run of games.
+#[derive(Debug)]
+struct GamesConverter(Replayer<Noted<GameJson>>);
+
+impl Convert for GamesConverter {
+    type Batch = Json;
+
+    fn next_game<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+        games: &mut Json,
+    ) -> GameOutcome<u64> {
+        next_game(reader, &mut self.0).map(|(json, plies)| {
+            games.raw(&json);
+            plies
+        })
     }
-    let warnings = std::mem::take(&mut replayer.sink_mut().warnings);
-    Ok(format!(
-        "{{\"games\":[{}],\"rejected\":[{}],\"warnings\":[{}]}}",
-        games.finish(),
-        rejected.finish(),
-        warnings.finish()
-    ))
+
+    fn oddities(&self) -> &Oddities {
+        self.0.sink().oddities()
+    }
+
+    fn take_kept(&mut self) -> Vec<(Location, String)> {
+        self.0.sink_mut().take_kept()
+    }
 }
 
-/// The EGD records of `text` (the library's JSON writer, the same as `scoresheet egd`;
-/// `extended` as `--extended`) as JSON: `{records, rejected}`. Throws `PgnError` when the
-/// input cannot be read on.
+/// The games of `text` as JSON: `{games, rejected, warnings, counts}` (a game as the module
+/// docs say; the log as [`crate::pumped`] writes it: every oddity is a warning). `fens` adds
+/// each ply's position after it. Throws `PgnError` when the input cannot be read on
+/// (UTF-16); games in = games + rejected.
+#[wasm_bindgen(js_name = readGamesJson)]
+pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<String, JsValue> {
+    let options = replay_options(lang.as_deref())?;
+    let new_worker = || {
+        let sink = Noted::new(GameJson {
+            fens,
+            ..GameJson::default()
+        });
+        GamesConverter(Replayer::with_options(sink.keep(true), options))
+    };
+    let mut games = Json::new();
+    let log = pumped::pump(text, new_worker, |batch: &mut Json| {
+        let run = std::mem::take(batch).finish();
+        if !run.is_empty() {
+            games.raw(&run);
+        }
+    })?;
+    let mut json = Json::new();
+    json.open()
+        .key("games")
+        .raw(&format!("[{}]", games.finish()));
+    log.write(&mut json);
+    json.close();
+    Ok(json.finish())
+}
+
+/// The EGD records of `text` (the library's JSON writer as the pump's converter, the same as
+/// `scoresheet egd --warnings`; `extended` as `--extended`) as JSON: `{records, rejected,
+/// warnings, counts}`. Throws `PgnError` when the input cannot be read on.
 #[wasm_bindgen(js_name = egdJson)]
 pub fn egd_json(text: &str, extended: bool, lang: Option<String>) -> Result<String, JsValue> {
     let options = EgdOptions::new()
         .extended(extended)
         .replay(replay_options(lang.as_deref())?);
-    let mut visitor = JsonVisitor::new(options);
-    let mut reader = Reader::new(text.as_bytes());
-    let (mut records, mut rejected) = (Json::new(), Json::new());
-    loop {
-        match reader.read_game(&mut visitor) {
-            Ok(None) => break,
-            Ok(Some(Ok(_))) => {
-                let record = visitor.take_output();
-                let record = String::from_utf8_lossy(&record);
-                records.raw(record.trim_end());
+    let new_worker = || {
+        let mut visitor = JsonVisitor::new(options);
+        visitor.keep_oddities(true);
+        visitor
+    };
+    let mut records = Json::new();
+    let log = pumped::pump(text, new_worker, |lines: &mut Vec<u8>| {
+        for line in String::from_utf8_lossy(lines).lines() {
+            if !line.is_empty() {
+                records.raw(line);
             }
-            Ok(Some(Err(e))) => rejected_json(&mut rejected, &e),
-            Err(e) if e.is_recoverable() => rejected_json(&mut rejected, &e.into()),
-            Err(e) => return Err(errors::pgn(&GameError::from(e))),
         }
-    }
-    Ok(format!(
-        "{{\"records\":[{}],\"rejected\":[{}]}}",
-        records.finish(),
-        rejected.finish()
-    ))
+        lines.clear();
+    })?;
+    let mut json = Json::new();
+    json.open()
+        .key("records")
+        .raw(&format!("[{}]", records.finish()));
+    log.write(&mut json);
+    json.close();
+    Ok(json.finish())
 }

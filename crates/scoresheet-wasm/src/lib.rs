@@ -19,6 +19,8 @@ pub mod errors;
 pub mod games;
 mod json;
 pub mod notation;
+mod pumped;
 pub mod rewrite;
+pub mod round_trip;
 pub mod syntax;
 pub mod vocab;

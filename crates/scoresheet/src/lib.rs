@@ -26,6 +26,7 @@
 #![warn(missing_debug_implementations)]
 
 mod chess_move;
+pub mod json;
 pub mod notation;
 pub mod perft;
 mod position;

@@ -137,6 +137,7 @@ use super::{player_char, EgdOptions, Features, MoveMeta};
 use crate::annotation::{ClockTime, EvalScore, ShapeColor};
 use crate::replay::Replayer;
 use crate::Noted;
+use scoresheet::json::escape_json;
 
 /// The version of the format these docs describe and [`JsonVisitor`] writes.
 pub const FORMAT_VERSION: u32 = 2;
@@ -422,7 +423,7 @@ fn write_u32(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// Appends a JSON string, escaped like `serde_json` does ([`escape_json`]).
+/// Appends a JSON string, escaped like `serde_json` does (the core's [`escape_json`]).
 pub(crate) fn write_str(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
     escape_json(text, |part| out.extend_from_slice(part.as_bytes()));
@@ -443,45 +444,6 @@ pub fn push_json_string(out: &mut String, text: &str) {
     out.push('"');
     escape_json(text, |part| out.push_str(part));
     out.push('"');
-}
-
-/// Hands `emit` the inside of `text` as a JSON string, in pieces: runs of text that need no
-/// escape, and escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters
-/// as `\u00XX`, lower-case hex).
-fn escape_json(text: &str, mut emit: impl FnMut(&str)) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
-        // `i` is at an ASCII byte, so both slices end on character boundaries.
-        emit(text.get(start..i).unwrap_or_default());
-        start = i + 1;
-        if escape.is_empty() {
-            let code = [
-                b'\\',
-                b'u',
-                b'0',
-                b'0',
-                HEX[usize::from(b >> 4)],
-                HEX[usize::from(b & 15)],
-            ];
-            emit(std::str::from_utf8(&code).unwrap_or_default());
-        } else {
-            emit(escape);
-        }
-    }
-    emit(text.get(start..).unwrap_or_default());
 }
 
 /// Re-indents compact JSON with two spaces, `": "` after keys and `{}`/`[]` kept for empty

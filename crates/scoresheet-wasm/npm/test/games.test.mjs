@@ -111,6 +111,53 @@ test('ok_egd_equals_cli_egd', { skip: noCli ?? false }, () => {
   assert.deepEqual(egd(text).records, want);
 });
 
+// One oddity of each common kind (an escaped line, a tag without its closing quote, an
+// unknown glyph, an illegal move in a variation, nested braces, an unclosed variation, a
+// missing result) and two rejected games.
+const ODD = `% an escaped line
+[Event "a"]
+[White "x" junk
+
+1. e4 e5 $999999 2. Nf3 (2. Qh5 Ke7 (2... Ke6 3. Kxx) 3. Qxe5+) { a {nested} } 2... Nc6 *
+
+[Event "b"]
+
+1. d4 d5 2. Kd3 *
+
+[Event "c"]
+
+1. c4 e5 0-0
+
+1. e4 (1. d4
+`;
+
+test('ok_read_games_and_egd_report_as_cli', { skip: noCli ?? false }, () => {
+  const read = readGames(ODD);
+  const records = egd(ODD);
+  for (const [command, got] of [[['pgn', '--to', 'san'], read], [['egd'], records]]) {
+    const want = cli([...command, '--warnings', '-'], ODD);
+    assert.equal(want.status, 1, command[0]);
+    const lines = want.stderr.split('\n');
+    const after = (prefix) => lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length));
+    assert.deepEqual(got.warnings.map((w) => w.message), after('warning: -: '), command[0]);
+    assert.deepEqual(got.rejected.map((r) => r.message), after('error: -: '), command[0]);
+    const c = got.counts;
+    assert.deepEqual([c.gamesIn, c.converted, c.rejected, c.plies], [4, 2, 2, 5]);
+    assert.equal(c.oddities, got.warnings.length);
+    assert.equal(c.oddityKinds.reduce((n, [, k]) => n + k, 0), c.oddities);
+    // The counts in the command's summary line, the oddities as the library words them.
+    const oddities = c.summary.slice(c.summary.indexOf(' plies; ') + 8);
+    const summary = command[0] === 'egd'
+      ? `egd: 4 games in: 2 converted, 2 reported as errors; 5 plies; ${oddities}; `
+      : `pgn: 2 games written, 2 rejected; ${oddities}\n`;
+    assert.ok(want.stderr.includes(summary), `${want.stderr} / ${summary}`);
+  }
+  // Only readGames replays the variations, so only it meets the illegal one.
+  assert.equal(read.counts.oddities, records.counts.oddities + 1);
+  assert.equal(read.games.length, 2);
+  assert.equal(records.records.length, 2);
+});
+
 /** A pgn/egd case's outcome in check.py's form: per game `["ok", sans, fen]` or `["error"]`. */
 function outcome(c) {
   const text = pgnText(c);

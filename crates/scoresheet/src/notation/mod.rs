@@ -36,6 +36,7 @@ pub mod quantum_recirq;
 mod rewrite;
 pub mod san;
 pub mod smith;
+pub mod syntax_tree;
 pub mod uci;
 
 use std::fmt;

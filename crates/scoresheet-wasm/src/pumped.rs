@@ -1,0 +1,115 @@
+//! What `readGames`, `egd` and `rewritePgn` share: the library's game pump
+//! (`scoresheet_pgn::pump::Pump`, one thread) over a text, with the run's log turned into
+//! JSON as the command-line tool turns it into messages and counts. A front end adds only its
+//! converter and what it keeps of a batch; the pump owns the loop over the games, the
+//! per-game policy (`pump::next_game`) and the counts.
+//!
+//! The log is three JSON members: `rejected` (each rejected game, `errors::rejected_json`),
+//! `warnings` (each oddity kept, in input order, `{game, firstLine, line, column, byte,
+//! reason, message}`: `message` is location first, as `--warnings` prints it) and `counts`
+//! (`{gamesIn, converted, rejected, plies, oddities, oddityKinds}`: `oddities` is the total,
+//! `oddityKinds` the `[kind, count]` pairs, most frequent first, and `summary` the counts in
+//! the command's words).
+
+use scoresheet_pgn::pump::{ChunkLog, Convert, Event, Pump, PumpError, Tally};
+use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::Location;
+use wasm_bindgen::JsValue;
+
+use crate::errors::{self, rejected_json};
+use crate::json::Json;
+
+/// A pumped text's log: rejections, warnings, counts.
+#[derive(Debug, Default)]
+pub(crate) struct Log {
+    rejected: Json,
+    warnings: Json,
+    tally: Tally,
+}
+
+impl Log {
+    fn add(&mut self, log: &ChunkLog) {
+        for event in log.events() {
+            match event {
+                Event::Rejected(e) => rejected_json(&mut self.rejected, e),
+                Event::Warning(at, what) => warning_json(&mut self.warnings, *at, what),
+            }
+        }
+        self.tally.add(log);
+    }
+
+    /// Writes the members `rejected`, `warnings` and `counts` into the open object `json`.
+    pub(crate) fn write(self, json: &mut Json) {
+        let t = &self.tally;
+        json.key("rejected")
+            .raw(&format!("[{}]", self.rejected.finish()))
+            .key("warnings")
+            .raw(&format!("[{}]", self.warnings.finish()))
+            .key("counts")
+            .open()
+            .key("gamesIn")
+            .num(t.games_in() as f64)
+            .key("converted")
+            .num(t.converted() as f64)
+            .key("rejected")
+            .num(t.rejected() as f64)
+            .key("plies")
+            .num(t.plies() as f64)
+            .key("oddities")
+            .num(t.oddities().total() as f64)
+            .key("oddityKinds")
+            .open_array();
+        for (kind, n) in t.oddities().by_kind() {
+            json.open_array()
+                .str(&kind.to_string())
+                .num(n as f64)
+                .close_array();
+        }
+        json.close_array()
+            .key("summary")
+            .str(&t.to_string())
+            .close();
+    }
+}
+
+/// A kept oddity: where, and what.
+fn warning_json(json: &mut Json, at: Location, what: &str) {
+    json.open()
+        .key("game")
+        .num((at.game_index + 1) as f64)
+        .key("firstLine")
+        .num(at.game_first_line as f64)
+        .key("line")
+        .num(at.line as f64)
+        .key("column")
+        .num(at.column as f64)
+        .key("byte")
+        .num(at.byte as f64)
+        .key("reason")
+        .str(what)
+        .key("message")
+        .str(&format!("{at}: {what}"))
+        .close();
+}
+
+/// Pumps the games of `text` through a converter made by `new_worker`, handing each batch to
+/// `take` (which empties it), and gives the log. Throws `PgnError` when an error ends the
+/// input (UTF-16).
+pub(crate) fn pump<C: Convert>(
+    text: &str,
+    new_worker: impl Fn() -> C + Sync,
+    mut take: impl FnMut(&mut C::Batch) + Send,
+) -> Result<Log, JsValue> {
+    let mut log = Log::default();
+    let deliver = |batch: &mut C::Batch, chunk: ChunkLog| {
+        take(batch);
+        log.add(&chunk);
+        Ok(())
+    };
+    match Pump::new(1).run(text.as_bytes(), new_worker, deliver) {
+        Ok(()) => Ok(log),
+        Err(PumpError::Fatal(e)) => Err(errors::pgn(&GameError::from(e))),
+        // Reading from memory has no I/O error, and `deliver` returns none.
+        Err(e) => Err(errors::usage(format!("cannot read the input: {e}"))),
+    }
+}

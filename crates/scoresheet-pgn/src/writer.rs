@@ -72,15 +72,16 @@ use crate::Outcome;
 /// Output gathered before it is written to the underlying writer.
 const BUFFER: usize = 64 * 1024;
 
-/// The seven-tag roster and its defaults (`Result` defaults to the game's result).
-const ROSTER: [(&str, &str); 7] = [
+/// The seven-tag roster of PGN's export format, in its order, with each tag's value when it
+/// is unknown (the writer gives `Result` the game's result instead).
+pub const ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
     ("Round", "?"),
     ("White", "?"),
     ("Black", "?"),
-    ("Result", ""),
+    ("Result", "*"),
 ];
 
 /// Settings of a [`Writer`], with chaining setters.

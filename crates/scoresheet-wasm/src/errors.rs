@@ -7,6 +7,7 @@
 use js_sys::{Error, Reflect};
 use scoresheet::notation::NotationError;
 use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::Location;
 use wasm_bindgen::JsValue;
 
 use crate::json::Json;
@@ -114,12 +115,10 @@ pub fn reason(error: &GameError) -> String {
         .map_or_else(|| message.clone(), str::to_owned)
 }
 
-/// A rejected game as a JSON object: `game` (from 1), `firstLine`, `line`, `column` (from 1,
-/// in bytes), `byte`, `token`, `reason` and `message` (the library's, location first).
-pub(crate) fn rejected_json(json: &mut Json, error: &GameError) {
-    let at = error.location();
-    json.open()
-        .key("game")
+/// The fields of a location in a JSON object: `game` (from 1), `firstLine`, `line`, `column`
+/// (from 1, in bytes) and `byte`.
+pub(crate) fn location_json(json: &mut Json, at: Location) -> &mut Json {
+    json.key("game")
         .num((at.game_index + 1) as f64)
         .key("firstLine")
         .num(at.game_first_line as f64)
@@ -129,6 +128,12 @@ pub(crate) fn rejected_json(json: &mut Json, error: &GameError) {
         .num(at.column as f64)
         .key("byte")
         .num(at.byte as f64)
+}
+
+/// A rejected game as a JSON object: `game` (from 1), `firstLine`, `line`, `column` (from 1,
+/// in bytes), `byte`, `token`, `reason` and `message` (the library's, location first).
+pub(crate) fn rejected_json(json: &mut Json, error: &GameError) {
+    location_json(json.open(), error.location())
         .key("token")
         .str(error.token())
         .key("reason")

@@ -16,7 +16,7 @@ use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::Location;
 use wasm_bindgen::JsValue;
 
-use crate::errors::{self, rejected_json};
+use crate::errors::{self, location_json, rejected_json};
 use crate::json::Json;
 
 /// A pumped text's log: rejections, warnings, counts.
@@ -74,17 +74,7 @@ impl Log {
 
 /// A kept oddity: where, and what.
 fn warning_json(json: &mut Json, at: Location, what: &str) {
-    json.open()
-        .key("game")
-        .num((at.game_index + 1) as f64)
-        .key("firstLine")
-        .num(at.game_first_line as f64)
-        .key("line")
-        .num(at.line as f64)
-        .key("column")
-        .num(at.column as f64)
-        .key("byte")
-        .num(at.byte as f64)
+    location_json(json.open(), at)
         .key("reason")
         .str(what)
         .key("message")

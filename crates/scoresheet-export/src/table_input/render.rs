@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::Schema;
-use scoresheet_pgn::writer::write_tag;
+use scoresheet_pgn::writer::{write_tag, ROSTER};
 use scoresheet_pgn::{Location, Reader, Visitor};
 
 use super::{values, TableOptions};
@@ -13,17 +13,6 @@ use super::{values, TableOptions};
 /// The most bytes of a row's text after its first game kept in the `;` comment line that
 /// replaces it (the reader looks that far ahead for the next tag line).
 pub const MAX_REST_BYTES: usize = 60_000;
-
-/// The seven-tag roster and its defaults (PGN's export format).
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
 
 /// Where a batch's columns go.
 struct Layout<'a> {

@@ -1,7 +1,7 @@
 //! `readGames` and `egd`: the games of a PGN text, read by the library's game pump on one
 //! thread and replayed by its replay layer (`scoresheet_pgn::pump`, `scoresheet_pgn::replay`:
 //! the loop, the per-game policy and the rules of every `scoresheet` command), as JSON for
-//! the package's wrapper. Each result carries the pump's log ([`crate::pumped`]): rejected
+//! the package's wrapper. Each result carries the pump's log (the `pumped` module): rejected
 //! games, warnings and counts, as the command-line tool reports them.
 //!
 //! A game is `{number, firstLine, byte, tags, startFen, result, comments, plies}`; `plies` is
@@ -335,7 +335,7 @@ impl Convert for GamesConverter {
 }
 
 /// The games of `text` as JSON: `{games, rejected, warnings, counts}` (a game as the module
-/// docs say; the log as [`crate::pumped`] writes it: every oddity is a warning). `fens` adds
+/// docs say; the log as the `pumped` module writes it: every oddity is a warning). `fens` adds
 /// each ply's position after it. Throws `PgnError` when the input cannot be read on
 /// (UTF-16); games in = games + rejected.
 #[wasm_bindgen(js_name = readGamesJson)]

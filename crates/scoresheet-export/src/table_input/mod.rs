@@ -218,7 +218,7 @@ pub fn parquet<T: ChunkReader + 'static>(src: T, options: TableOptions) -> io::R
 ///
 /// # Errors
 ///
-/// As [`parquet`].
+/// As [`parquet()`].
 pub fn parquet_in_memory(data: Vec<u8>, options: TableOptions) -> io::Result<ParquetPgn> {
     parquet(bytes::Bytes::from(data), options)
 }
@@ -245,7 +245,7 @@ impl std::fmt::Debug for RawInput {
 /// # Errors
 ///
 /// When the file cannot be opened or read, or is Parquet that cannot be read (see
-/// [`parquet`]).
+/// [`parquet()`]).
 pub fn open_raw(path: &Path, options: &TableOptions) -> io::Result<RawInput> {
     if path == Path::new("-") {
         let mut stdin = io::stdin();

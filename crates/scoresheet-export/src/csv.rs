@@ -100,8 +100,9 @@ fn write_timestamp(micros: i64, out: &mut Vec<u8>) -> io::Result<()> {
     write!(out, "{y:04}-{m:02}-{d:02}T{h:02}:{min:02}:{s:02}Z")
 }
 
-/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days` algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days` algorithm; also the
+/// table input's `date32` tags).
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -355,13 +355,7 @@ pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<S
             games.raw(&run);
         }
     })?;
-    let mut json = Json::new();
-    json.open()
-        .key("games")
-        .raw(&format!("[{}]", games.finish()));
-    log.write(&mut json);
-    json.close();
-    Ok(json.finish())
+    Ok(with_log("games", games, log))
 }
 
 /// The EGD records of `text` (the library's JSON writer as the pump's converter, the same as
@@ -386,11 +380,14 @@ pub fn egd_json(text: &str, extended: bool, lang: Option<String>) -> Result<Stri
         }
         lines.clear();
     })?;
+    Ok(with_log("records", records, log))
+}
+
+/// `{KEY: [items], rejected, warnings, counts}`: a pumped run's items and its log.
+fn with_log(key: &str, items: Json, log: pumped::Log) -> String {
     let mut json = Json::new();
-    json.open()
-        .key("records")
-        .raw(&format!("[{}]", records.finish()));
+    json.open().key(key).raw(&format!("[{}]", items.finish()));
     log.write(&mut json);
     json.close();
-    Ok(json.finish())
+    json.finish()
 }

@@ -79,7 +79,7 @@ mod render;
 mod values;
 
 use std::fs::File;
-use std::io::{self, Read, Seek};
+use std::io::{self, Read};
 use std::path::Path;
 
 use arrow_array::RecordBatch;
@@ -247,19 +247,6 @@ impl std::fmt::Debug for RawInput {
 /// When the file cannot be opened or read, or is Parquet that cannot be read (see
 /// [`parquet()`]).
 pub fn open_raw(path: &Path, options: &TableOptions) -> io::Result<RawInput> {
-    if path == Path::new("-") {
-        let mut stdin = io::stdin();
-        let mut head = Vec::with_capacity(4);
-        (&mut stdin).take(4).read_to_end(&mut head)?;
-        if !input::is_parquet(&head) {
-            return Ok(RawInput::Text(
-                Box::new(io::Cursor::new(head).chain(stdin)),
-                None,
-            ));
-        }
-        stdin.read_to_end(&mut head)?;
-        return parquet_in_memory(head, options.clone()).map(RawInput::Parquet);
-    }
     let (mut src, size) = input::open_raw(path)?;
     let mut head = Vec::with_capacity(4);
     (&mut src).take(4).read_to_end(&mut head)?;
@@ -269,10 +256,13 @@ pub fn open_raw(path: &Path, options: &TableOptions) -> io::Result<RawInput> {
             size,
         ));
     }
+    if path == Path::new("-") {
+        // Standard input cannot be read again from its start: the whole file in memory.
+        src.read_to_end(&mut head)?;
+        return parquet_in_memory(head, options.clone()).map(RawInput::Parquet);
+    }
     drop(src);
-    let mut file = File::open(path)?;
-    file.rewind()?;
-    parquet(file, options.clone()).map(RawInput::Parquet)
+    parquet(File::open(path)?, options.clone()).map(RawInput::Parquet)
 }
 
 /// Opens `path` (standard input for `-`) as PGN text: a Parquet file's rows rendered (see the

@@ -104,7 +104,7 @@ where
 
 /// Days since 1970-01-01 as `YYYY.MM.DD` (the proleptic Gregorian calendar).
 fn date(days: i32, out: &mut String) {
-    let (year, month, day) = civil_from_days(i64::from(days));
+    let (year, month, day) = crate::csv::civil_from_days(i64::from(days));
     let _ = write!(out, "{year:04}.{month:02}.{day:02}");
 }
 
@@ -112,20 +112,6 @@ fn date(days: i32, out: &mut String) {
 fn time(seconds: i64, out: &mut String) {
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     let _ = write!(out, "{h:02}:{m:02}:{s:02}");
-}
-
-/// The calendar date of a day count from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month as u32, day as u32)
 }
 
 #[cfg(test)]

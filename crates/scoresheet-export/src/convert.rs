@@ -19,7 +19,6 @@ use crate::sink::TableSink;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExportOptions {
     pub(crate) fen: bool,
-    pub(crate) name_codes: bool,
     pub(crate) batch_games: usize,
     pub(crate) replay: ReplayOptions,
 }
@@ -35,7 +34,6 @@ impl ExportOptions {
     pub const fn new() -> ExportOptions {
         ExportOptions {
             fen: false,
-            name_codes: false,
             batch_games: BATCH_GAMES,
             replay: ReplayOptions::new(),
         }
@@ -44,17 +42,6 @@ impl ExportOptions {
     /// Adds the `fen_after` column to `moves`.
     pub const fn fen(mut self, yes: bool) -> ExportOptions {
         self.fen = yes;
-        self
-    }
-
-    /// Whether the batches of `moves` hold the name columns (`side`, `from_square`,
-    /// `to_square`, `piece`, `captured`, `promotion`, `move_type`) as dictionaries of `UInt8`
-    /// keys over their names instead of strings ([`TableSink::set_name_codes`]): the same
-    /// values, for a [`DatasetWriter`](crate::DatasetWriter) writing Parquet, which writes
-    /// them with the strings' schema: the export of `real.pgn` took 7.3% fewer instructions
-    /// (2026-11-26). Off by default: callers that read the batches get the schema's types.
-    pub const fn name_codes(mut self, yes: bool) -> ExportOptions {
-        self.name_codes = yes;
         self
     }
 
@@ -165,9 +152,7 @@ pub type ExportBatch = Option<io::Result<Batches>>;
 impl GameConverter {
     /// A converter for games from `source` (its name in the `source_file` column).
     pub fn new(source: Arc<str>, options: ExportOptions) -> GameConverter {
-        let mut sink = TableSink::new(source, options.fen);
-        sink.set_name_codes(options.name_codes);
-        let sink = Noted::new(sink);
+        let sink = Noted::new(TableSink::new(source, options.fen));
         GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,

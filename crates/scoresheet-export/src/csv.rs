@@ -7,7 +7,9 @@
 use std::io::{self, Write};
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Float64Type, Int32Type, Int64Type, TimestampMicrosecondType, UInt8Type};
+use arrow_array::types::{
+    Float64Type, Int16Type, Int32Type, Int64Type, TimestampMicrosecondType, UInt8Type,
+};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, SchemaRef};
 
@@ -45,11 +47,21 @@ fn write_value(column: &dyn Array, row: usize, out: &mut Vec<u8>) -> io::Result<
     }
     match column.data_type() {
         DataType::Utf8 => write_text(column.as_string::<i32>().value(row), out),
-        // The name columns of batches with `ExportOptions::name_codes`: the key's value.
-        DataType::Dictionary(_, _) => match column.as_dictionary_opt::<UInt8Type>() {
-            Some(d) => write_value(d.values().as_ref(), usize::from(d.keys().value(row)), out),
-            None => Err(io::Error::other("a dictionary column without u8 keys")),
-        },
+        // The dictionary columns of `moves` (`crate::moves_table`): the key's value.
+        DataType::Dictionary(_, _) => {
+            if let Some(d) = column.as_dictionary_opt::<UInt8Type>() {
+                return write_value(d.values().as_ref(), usize::from(d.keys().value(row)), out);
+            }
+            match column.as_dictionary_opt::<Int16Type>() {
+                Some(d) => match usize::try_from(d.keys().value(row)) {
+                    Ok(key) => write_value(d.values().as_ref(), key, out),
+                    Err(_) => Err(io::Error::other("a negative dictionary key")),
+                },
+                None => Err(io::Error::other(
+                    "a dictionary column without u8 or i16 keys",
+                )),
+            }
+        }
         DataType::Int32 => write!(out, "{}", column.as_primitive::<Int32Type>().value(row)),
         DataType::Int64 => write!(out, "{}", column.as_primitive::<Int64Type>().value(row)),
         DataType::Float64 => write!(out, "{}", column.as_primitive::<Float64Type>().value(row)),

@@ -23,7 +23,7 @@
 //! is left out of both tables and reported. Column names and meanings are those of the
 //! database (`scoresheet-db`) and EGD wherever they overlap.
 //!
-//! # Schema, version 1
+//! # Schema, version 2
 //!
 //! [`SCHEMA_VERSION`] is written in each Parquet file's key-value metadata
 //! (`scoresheet.schema_version`, with `scoresheet.table`) and in `DIR/_scoresheet.json`.
@@ -47,27 +47,16 @@
 //!
 //! ## `moves`: one row per mainline ply of an exported game
 //!
-//! | column | type | null | meaning |
-//! |---|---|---|---|
-//! | `game_id` | int64 | no | the game (`games.game_id`) |
-//! | `ply` | int32 | no | 1 for the game's first move, counting plies |
-//! | `move_number`, `side` | int32, string | no | the fullmove number and the mover, `w` or `b` (EGD's key `12b`) |
-//! | `san` | string | no | canonical SAN with `+`/`#` from the position (EGD `san`) |
-//! | `uci` | string | no | UCI: `e2e4`, `e7e8q`, castling `e1g1` (king takes rook, `e1h1`, in Chess960) |
-//! | `from_square`, `to_square` | string | no | where the piece (the king, castling) comes from and goes (EGD) |
-//! | `piece` | string | no | EGD piece code of the mover: `p N Bl Bd R Q K` ([`PieceCode`](scoresheet_pgn::egd::PieceCode)) |
-//! | `captured` | string | yes | EGD code of the piece captured (EGD `captured_piece`; the database's `captured`) |
-//! | `promotion` | string | yes | EGD code of the piece promoted to |
-//! | `move_type` | string | no | `move`, `capture`, `ep_capture`, `promotion`, `promotion_capture`, `short_castle`, `long_castle` ([`MoveType`](scoresheet_pgn::egd::MoveType)) |
-//! | `is_check`, `is_mate` | bool | no | the side to move after the move is in check, is mated |
-//! | `clock_seconds` | float64 | yes | `[%clk]` after the move: the mover's clock, seconds |
-//! | `emt_seconds` | float64 | yes | `[%emt]`: the time the move took, seconds |
-//! | `eval_cp` | int32 | yes | `[%eval]` in centipawns, White's point of view as the comment writes it |
-//! | `eval_mate` | int32 | yes | `[%eval #n]`: mate in n, negative when Black mates |
-//! | `position_key` | int64 | no | Polyglot Zobrist key of the position after the move ([`Position::polyglot_key`](scoresheet::Position::polyglot_key)), the same 64 bits read as signed |
-//! | `halfmove_clock` | int32 | no | plies since the last capture or pawn move, after the move |
-//! | `repetition` | int32 | no | how often the position after the move has occurred in the game, this time included ([`Repetitions`](scoresheet_pgn::egd::Repetitions)) |
-//! | `fen_after` | string | no | only with [`ExportOptions::fen`]: the FEN after the move (EGD `end_position.fen`) |
+//! Its columns are declared once, in the crate's `moves_table` module: each is a view of the
+//! ply's [`PlyRecord`](scoresheet_pgn::record::PlyRecord) (the game's id, the ply, the move
+//! in SAN and UCI, its squares, EGD piece codes and move type, check and mate, the clock,
+//! elapsed time and evaluation of its comments, the Polyglot key, halfmove clock and
+//! repetition count after it, and with [`ExportOptions::fen`] the FEN after it). The table of
+//! every column, its type and meaning is in `docs/export.md`, which a test keeps equal to the
+//! declaration. In batches ([`moves_schema`]) `san` and `uci` are dictionaries of `Int16` keys
+//! over the whole vocabulary (a key is the move's token id) and the squares, piece codes, move
+//! types and `side` dictionaries of `UInt8` keys; the files ([`moves_file_schema`]) store
+//! their values as text.
 //!
 //! The comment commands follow [`scoresheet_pgn::annotation`] (the last of each in a move's
 //! comments wins). To compare `position_key` with python-chess or an opening book, read it
@@ -85,7 +74,9 @@
 //!
 //! # Versions
 //!
-//! - 1: the tables above.
+//! - 1: the tables above, every text column as strings in batches too.
+//! - 2: the same values; in batches, the columns of `moves` whose values are a closed set are
+//!   dictionaries (`san`, `uci` keyed by token id).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -95,6 +86,7 @@ mod columns;
 mod convert;
 mod csv;
 mod error;
+mod moves_table;
 mod parallel;
 mod parquet_file;
 mod recycle;
@@ -111,7 +103,7 @@ pub use convert::{
 pub use error::{ExportError, ExportErrorKind};
 pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};
 pub use recycle::Recycler;
-pub use schema::{games_schema, moves_schema, SCHEMA_VERSION};
+pub use schema::{games_schema, moves_file_schema, moves_schema, SCHEMA_VERSION};
 pub use sink::TableSink;
 pub use writer::{
     check_dataset, DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST,

@@ -13,14 +13,17 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
 
-use crate::schema::NAME_COLUMNS;
+use crate::moves_table::MOVE_COLUMNS;
 use crate::short_text::ShortTextChunk;
 
-/// Whether a column of `moves` is a text encoded by [`ShortTextChunk`]: the name columns and
-/// `san` and `uci`, whose values nearly all have at most seven bytes (a longer one, such as
-/// `move_type`'s `short_castle`, takes a slower path).
+/// Whether a column of `moves` is a text encoded by [`ShortTextChunk`]: the columns that
+/// batches hold as dictionaries (squares, codes, `san`, `uci`), whose values nearly all have
+/// at most seven bytes (a longer one, such as `move_type`'s `short_castle`, takes a slower
+/// path).
 fn is_short_text(column: &str) -> bool {
-    NAME_COLUMNS.contains(&column) || matches!(column, "san" | "uci")
+    MOVE_COLUMNS
+        .iter()
+        .any(|c| c.name == column && c.is_short_text())
 }
 
 /// A Parquet file being written.

@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use arrow_array::types::UInt8Type;
+use arrow_array::types::ArrowDictionaryKeyType;
 use arrow_array::{
     Array, ArrayRef, ArrowPrimitiveType, DictionaryArray, PrimitiveArray, RecordBatch, StringArray,
 };
@@ -88,8 +88,8 @@ impl SpareColumns {
     }
 
     /// The keys of the dictionary column `name`, if held by nothing else.
-    pub(crate) fn keys(&mut self, name: &str) -> Option<Vec<u8>> {
-        let (keys, _) = self.take::<DictionaryArray<UInt8Type>>(name)?.into_parts();
+    pub(crate) fn keys<K: ArrowDictionaryKeyType>(&mut self, name: &str) -> Option<Vec<K::Native>> {
+        let (keys, _) = self.take::<DictionaryArray<K>>(name)?.into_parts();
         let (_, keys, _) = keys.into_parts();
         keys.into_inner().into_vec().ok()
     }
@@ -105,7 +105,7 @@ impl SpareColumns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arrow_array::types::{Int32Type, Int64Type};
+    use arrow_array::types::{Int32Type, Int64Type, UInt8Type};
     use arrow_array::Int64Array;
     use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
     use arrow_schema::{DataType, Field, Schema};
@@ -148,7 +148,7 @@ mod tests {
         drop(other.take::<StringArray>("a"));
         drop(other.take::<StringArray>("b"));
         assert_eq!(other.text("c"), None, "a builder's buffers");
-        assert_eq!(spare.keys("b"), Some(vec![0, 1, 0]));
+        assert_eq!(spare.keys::<UInt8Type>("b"), Some(vec![0, 1, 0]));
         let (offsets, bytes) = spare.text("c").expect("unshared");
         assert_eq!(
             (&offsets[..], &bytes[..]),

@@ -18,8 +18,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arrow_array::types::UInt8Type;
+use arrow_array::types::{ArrowDictionaryKeyType, Int16Type, UInt8Type};
 use arrow_array::{Array, DictionaryArray, StringArray};
+use arrow_buffer::ArrowNativeType;
 use arrow_schema::ArrowError;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, PageType};
@@ -49,6 +50,8 @@ pub(crate) struct ShortTextChunk {
     codec: PageCodec,
     /// A page's body before compression.
     body: Vec<u8>,
+    /// [`Coded::index`]'s table, kept from one batch to the next.
+    key_index: Vec<u32>,
 }
 
 impl ShortTextChunk {
@@ -64,6 +67,7 @@ impl ShortTextChunk {
             last_bytes: 0,
             codec: PageCodec::default(),
             body: Vec::new(),
+            key_index: Vec::new(),
         }
     }
 
@@ -77,9 +81,13 @@ impl ShortTextChunk {
         self.rows = 0;
     }
 
-    /// Appends the rows of `array` (a `Utf8` array, or a dictionary of `UInt8` keys over one).
+    /// Appends the rows of `array` (a `Utf8` array, or a dictionary of `UInt8` or `Int16`
+    /// keys over one).
     pub(crate) fn write(&mut self, array: &dyn Array) -> Result<(), ArrowError> {
         if let Some(coded) = array.as_any().downcast_ref::<DictionaryArray<UInt8Type>>() {
+            return self.write_coded(coded);
+        }
+        if let Some(coded) = array.as_any().downcast_ref::<DictionaryArray<Int16Type>>() {
             return self.write_coded(coded);
         }
         let array = array
@@ -117,24 +125,42 @@ impl ShortTextChunk {
 
     /// Appends the rows of a dictionary array: each key's value is interned at the key's first
     /// row, and the other rows take its index from a table by key (no hashing per row).
-    fn write_coded(&mut self, array: &DictionaryArray<UInt8Type>) -> Result<(), ArrowError> {
+    fn write_coded<K: ArrowDictionaryKeyType>(
+        &mut self,
+        array: &DictionaryArray<K>,
+    ) -> Result<(), ArrowError> {
         let names = array
             .values()
             .as_any()
             .downcast_ref::<StringArray>()
             .ok_or_else(|| ArrowError::SchemaError("a short text column is not Utf8".into()))?;
+        let mut index = std::mem::take(&mut self.key_index);
+        index.clear();
+        index.resize(names.len(), NO_INDEX);
+        let mut dictionary = std::mem::take(&mut self.dictionary);
         let mut coded = Coded {
-            index: [NO_INDEX; 256],
+            index: &mut index,
             names,
-            dictionary: &mut self.dictionary,
+            dictionary: &mut dictionary,
         };
+        let written = self.write_keys(array, &mut coded);
+        self.dictionary = dictionary;
+        self.key_index = index;
+        written
+    }
+
+    fn write_keys<K: ArrowDictionaryKeyType>(
+        &mut self,
+        array: &DictionaryArray<K>,
+        coded: &mut Coded<'_>,
+    ) -> Result<(), ArrowError> {
         let keys = array.keys().values();
         match array.nulls().filter(|_| self.nullable) {
             None => {
                 let first = self.indices.len();
                 self.indices.resize(first + keys.len(), 0);
                 for (out, &key) in self.indices[first..].iter_mut().zip(keys.iter()) {
-                    *out = coded.index(key)?;
+                    *out = coded.index(key.as_usize())?;
                 }
                 if self.nullable {
                     self.defined.resize(self.defined.len() + array.len(), 1);
@@ -144,7 +170,7 @@ impl ShortTextChunk {
                 self.defined.extend(nulls.iter().map(u8::from));
                 // By the set bits: `captured` and `promotion` are mostly null.
                 for row in nulls.valid_indices() {
-                    self.indices.push(coded.index(keys[row])?);
+                    self.indices.push(coded.index(keys[row].as_usize())?);
                 }
             }
         }
@@ -293,7 +319,8 @@ impl ShortTextChunk {
 
 /// Dictionary indices by key, for one dictionary array.
 struct Coded<'a> {
-    index: [u32; 256],
+    /// The chunk's dictionary index of each key's value ([`NO_INDEX`] until met).
+    index: &'a mut [u32],
     names: &'a StringArray,
     dictionary: &'a mut Dictionary,
 }
@@ -303,18 +330,17 @@ const NO_INDEX: u32 = u32::MAX;
 
 impl Coded<'_> {
     #[inline(always)]
-    fn index(&mut self, key: u8) -> Result<u32, ArrowError> {
-        match self.index[usize::from(key)] {
-            NO_INDEX => self.first_sight(key),
-            index => Ok(index),
+    fn index(&mut self, key: usize) -> Result<u32, ArrowError> {
+        match self.index.get(key) {
+            Some(&NO_INDEX) | None => self.first_sight(key),
+            Some(&index) => Ok(index),
         }
     }
 
     /// Interns the value of a key met for the first time.
     #[cold]
-    fn first_sight(&mut self, key: u8) -> Result<u32, ArrowError> {
-        let key = usize::from(key);
-        if key >= self.names.len() {
+    fn first_sight(&mut self, key: usize) -> Result<u32, ArrowError> {
+        if key >= self.names.len() || key >= self.index.len() {
             return Err(ArrowError::InvalidArgumentError(
                 "a dictionary key past its values".into(),
             ));

@@ -1,28 +1,27 @@
 //! [`TableSink`]: the [`ReplaySink`] that turns replayed games into rows of the `games` and
-//! `moves` tables, column by column. Every rule it applies is defined elsewhere and only
-//! called here: tags and result ([`GameTags`]), repetition ([`Repetitions`]), piece codes
-//! ([`PieceCode`]), move types ([`MoveType::of`]), comment commands
-//! ([`MoveMeta::add_comment`]), UCI ([`UciMove::from_move`]), the game's identity
-//! ([`game_id`]), typed tag values ([`tag_value`]), the Polyglot key
-//! ([`Position::polyglot_key`], [`Position::polyglot_key_after`]).
+//! `moves` tables. Every rule it applies is defined elsewhere and only called here: the facts
+//! of each ply ([`PlyRecorder`], one [`PlyRecord`] per `moves` row, whose columns are
+//! declared in [`crate::moves_table`]), tags and result ([`GameTags`]), the game's identity
+//! ([`game_id`]), typed tag values ([`tag_value`]).
 
 use std::sync::Arc;
 
-use arrow_array::types::{Float64Type, Int32Type, Int64Type};
 use arrow_array::{ArrayRef, MapArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, SchemaRef};
-use scoresheet::san::{SanPlus, Suffix};
-use scoresheet::uci::UciMove;
-use scoresheet::{Color, EnPassantMode, FenWriter, Position, Square};
-use scoresheet_pgn::annotation::{ClockTime, CommentIssue, EvalScore};
-use scoresheet_pgn::egd::{GameTags, MoveMeta, MoveType, PieceCode, Repetitions};
+use scoresheet::{EnPassantMode, FenWriter, Position};
+use scoresheet_pgn::annotation::CommentIssue;
+use scoresheet_pgn::egd::GameTags;
+#[cfg(doc)]
+use scoresheet_pgn::record::PlyRecord;
+use scoresheet_pgn::record::PlyRecorder;
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
 
-use crate::columns::{take_codes, take_names, take_names_opt, Optional, Text, Values};
+use crate::columns::{Text, Values};
+use crate::moves_table::{move_columns, MoveRow, Values as ColumnValues, MOVE_COLUMNS};
 use crate::recycle::SpareColumns;
-use crate::schema::{games_schema, moves_schema, moves_schema_coded, ROSTER, TEXT_TAGS};
+use crate::schema::{games_schema, moves_schema, ROSTER, TEXT_TAGS};
 
 /// The columns of the `games` table.
 #[derive(Debug, Default)]
@@ -46,61 +45,21 @@ struct GameColumns {
     source_offset: Values<i64>,
 }
 
-/// The columns of the `moves` table.
+/// The rows of the `moves` table: a record per ply, and the FEN after each with `fen`.
 #[derive(Debug, Default)]
-struct MoveColumns {
-    game_id: Values<i64>,
-    ply: Values<i32>,
-    move_number: Values<i32>,
-    side: Vec<Color>,
-    san: Text,
-    uci: Text,
-    from_square: Vec<Square>,
-    to_square: Vec<Square>,
-    piece: Vec<PieceCode>,
-    captured: Vec<Option<PieceCode>>,
-    promotion: Vec<Option<PieceCode>>,
-    move_type: Vec<MoveType>,
-    is_check: Values<bool>,
-    is_mate: Values<bool>,
-    clock_seconds: Optional<f64>,
-    emt_seconds: Optional<f64>,
-    eval_cp: Optional<i32>,
-    eval_mate: Optional<i32>,
-    position_key: Values<i64>,
-    halfmove_clock: Values<i32>,
-    repetition: Values<i32>,
+struct MoveRows {
+    rows: Vec<MoveRow>,
     fen_after: Text,
 }
 
-impl MoveColumns {
+impl MoveRows {
     fn len(&self) -> usize {
-        self.ply.len()
+        self.rows.len()
     }
 
-    /// Keeps the first `rows` rows of every column but the annotations' (which lag behind by
-    /// the move whose comments may still come) and `game_id` (filled at the game's end).
+    /// Keeps the first `rows` rows.
     fn truncate(&mut self, rows: usize) {
-        self.ply.truncate(rows);
-        self.move_number.truncate(rows);
-        self.side.truncate(rows);
-        self.san.truncate(rows);
-        self.uci.truncate(rows);
-        self.from_square.truncate(rows);
-        self.to_square.truncate(rows);
-        self.piece.truncate(rows);
-        self.captured.truncate(rows);
-        self.promotion.truncate(rows);
-        self.move_type.truncate(rows);
-        self.is_check.truncate(rows);
-        self.is_mate.truncate(rows);
-        self.clock_seconds.truncate(rows);
-        self.emt_seconds.truncate(rows);
-        self.eval_cp.truncate(rows);
-        self.eval_mate.truncate(rows);
-        self.position_key.truncate(rows);
-        self.halfmove_clock.truncate(rows);
-        self.repetition.truncate(rows);
+        self.rows.truncate(rows);
         self.fen_after.truncate(rows);
     }
 }
@@ -116,14 +75,7 @@ struct Current {
     first_row: usize,
     /// Where the game starts in the input.
     byte: u64,
-    /// The annotations of the last move, whose comments may still come (one value reused
-    /// move after move: moving a fresh one in and out for each ply cost 2% of the export).
-    meta: MoveMeta,
-    /// Whether `meta` belongs to a move whose row waits for it.
-    meta_open: bool,
-    repetitions: Repetitions,
-    /// The Polyglot key of the position reached, updated move by move.
-    key: u64,
+    recorder: PlyRecorder,
 }
 
 /// A [`ReplaySink`] that appends each replayed game to the `games` and `moves` columns (a
@@ -131,13 +83,11 @@ struct Current {
 #[derive(Debug)]
 pub struct TableSink {
     fen: bool,
-    /// Whether the name columns of `moves` are dictionaries ([`TableSink::set_name_codes`]).
-    codes: bool,
     source: Arc<str>,
     /// Added to each game's byte offset (the start of a chunk in its input).
     byte_base: u64,
     games: GameColumns,
-    moves: MoveColumns,
+    moves: MoveRows,
     game: Current,
     fen_writer: FenWriter,
     games_schema: SchemaRef,
@@ -152,11 +102,10 @@ impl TableSink {
     pub fn new(source: Arc<str>, fen: bool) -> TableSink {
         TableSink {
             fen,
-            codes: false,
             source,
             byte_base: 0,
             games: GameColumns::default(),
-            moves: MoveColumns::default(),
+            moves: MoveRows::default(),
             game: Current::default(),
             fen_writer: FenWriter::new(),
             games_schema: games_schema(),
@@ -172,20 +121,6 @@ impl TableSink {
         self.spare = SpareColumns::new(moves);
     }
 
-    /// Whether the batches of `moves` hold the name columns (`side`, squares, pieces,
-    /// `move_type`) as dictionaries of `UInt8` keys over their names rather than as strings:
-    /// the same values, cheaper to build and to write to Parquet ([`DatasetWriter`] writes
-    /// them with the files' schema, strings). Off by default.
-    ///
-    /// [`DatasetWriter`]: crate::DatasetWriter
-    pub fn set_name_codes(&mut self, yes: bool) {
-        self.codes = yes;
-        self.moves_schema = match yes {
-            true => moves_schema_coded(self.fen),
-            false => moves_schema(self.fen),
-        };
-    }
-
     /// Sets what is added to each game's byte offset: where the bytes read start in the input.
     pub fn set_byte_base(&mut self, base: u64) {
         self.byte_base = base;
@@ -198,7 +133,7 @@ impl TableSink {
 
     /// Moves held, not yet taken.
     pub fn moves(&self) -> usize {
-        self.moves.game_id.len()
+        self.game.first_row
     }
 
     /// The games and moves held, as record batches (the games of this sink's schemas),
@@ -209,8 +144,8 @@ impl TableSink {
     /// When a text column of the batch passes 2 GiB (take batches more often).
     pub fn take_batches(&mut self) -> Result<(RecordBatch, RecordBatch), ArrowError> {
         // Only whole games: the rows of one not ended yet go.
-        self.game.meta_open = false;
-        self.moves.truncate(self.moves.game_id.len());
+        self.moves.truncate(self.game.first_row);
+        self.game.first_row = 0;
         let games = self.take_games()?;
         let moves = self.take_moves()?;
         Ok((games, moves))
@@ -243,61 +178,15 @@ impl TableSink {
     fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
         let spare = &mut std::mem::take(&mut self.spare);
-        let mut columns: Vec<ArrayRef> = vec![
-            m.game_id
-                .take_reusing(spare.primitive::<Int64Type>("game_id")),
-            m.ply.take_reusing(spare.primitive::<Int32Type>("ply")),
-            m.move_number
-                .take_reusing(spare.primitive::<Int32Type>("move_number")),
-        ];
-        let [side, from, to, piece, captured, promotion, move_type] = match self.codes {
-            true => take_coded(m, spare)?,
-            false => take_named(m),
-        };
-        let san = m.san.take_reusing(spare.text("san"))?;
-        let uci = m.uci.take_reusing(spare.text("uci"))?;
-        columns.extend([side, san, uci, from, to, piece]);
-        columns.extend([captured, promotion, move_type]);
-        columns.extend([
-            m.is_check.take(),
-            m.is_mate.take(),
-            m.clock_seconds
-                .take_reusing::<Float64Type>(spare.primitive::<Float64Type>("clock_seconds")),
-            m.emt_seconds
-                .take_reusing::<Float64Type>(spare.primitive::<Float64Type>("emt_seconds")),
-            m.eval_cp
-                .take_reusing::<Int32Type>(spare.primitive::<Int32Type>("eval_cp")),
-            m.eval_mate
-                .take_reusing::<Int32Type>(spare.primitive::<Int32Type>("eval_mate")),
-            m.position_key
-                .take_reusing(spare.primitive::<Int64Type>("position_key")),
-            m.halfmove_clock
-                .take_reusing(spare.primitive::<Int32Type>("halfmove_clock")),
-            m.repetition
-                .take_reusing(spare.primitive::<Int32Type>("repetition")),
-        ]);
-        if self.fen {
-            columns.push(m.fen_after.take_reusing(spare.text("fen_after"))?);
+        let mut columns = Vec::with_capacity(MOVE_COLUMNS.len());
+        for column in move_columns(self.fen) {
+            columns.push(match column.values {
+                ColumnValues::FenAfter => m.fen_after.take_reusing(spare.text(column.name))?,
+                _ => column.array(&m.rows, spare)?,
+            });
         }
+        m.rows.clear();
         RecordBatch::try_new(Arc::clone(&self.moves_schema), columns)
-    }
-
-    /// Writes the annotations of the last move into its row.
-    fn flush_meta(&mut self) {
-        if !std::mem::replace(&mut self.game.meta_open, false) {
-            return;
-        }
-        let meta = &self.game.meta;
-        let m = &mut self.moves;
-        m.clock_seconds.push(meta.clock.map(ClockTime::as_secs_f64));
-        m.emt_seconds.push(meta.emt.map(ClockTime::as_secs_f64));
-        let (cp, mate) = match meta.eval.map(|e| e.score) {
-            Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
-            Some(EvalScore::Mate(n)) => (None, Some(n)),
-            None => (None, None),
-        };
-        m.eval_cp.push(cp);
-        m.eval_mate.push(mate);
     }
 
     fn push_game(&mut self, id: i64, plies: usize) {
@@ -351,95 +240,6 @@ fn start_fen(game: &Current, plies: usize) -> &str {
     game_id::stored_start_fen(first, game.tags.get("FEN"))
 }
 
-/// The squares' names, a1 b1 ... h8 (in the order of [`Square::index`]).
-const SQUARE_NAMES: [&str; 64] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
-    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
-    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-];
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "w",
-        Color::Black => "b",
-    }
-}
-
-fn square_name(sq: Square) -> &'static str {
-    SQUARE_NAMES[sq as usize]
-}
-
-/// The name columns of `moves` as strings: `side`, `from_square`, `to_square`, `piece`,
-/// `captured`, `promotion`, `move_type`.
-fn take_named(m: &mut MoveColumns) -> [ArrayRef; 7] {
-    [
-        take_names(&mut m.side, side_name),
-        take_names(&mut m.from_square, square_name),
-        take_names(&mut m.to_square, square_name),
-        take_names(&mut m.piece, PieceCode::as_str),
-        take_names_opt(&mut m.captured, PieceCode::as_str),
-        take_names_opt(&mut m.promotion, PieceCode::as_str),
-        take_names(&mut m.move_type, MoveType::as_str),
-    ]
-}
-
-/// [`take_named`] as dictionaries ([`TableSink::set_name_codes`]).
-fn take_coded(m: &mut MoveColumns, spare: &mut SpareColumns) -> Result<[ArrayRef; 7], ArrowError> {
-    let piece = |p: PieceCode| p as usize;
-    Ok([
-        take_codes(
-            &mut m.side,
-            Some,
-            |c| c as usize,
-            side_name,
-            spare.keys("side"),
-        )?,
-        take_codes(
-            &mut m.from_square,
-            Some,
-            |sq| sq as usize,
-            square_name,
-            spare.keys("from_square"),
-        )?,
-        take_codes(
-            &mut m.to_square,
-            Some,
-            |sq| sq as usize,
-            square_name,
-            spare.keys("to_square"),
-        )?,
-        take_codes(
-            &mut m.piece,
-            Some,
-            piece,
-            PieceCode::as_str,
-            spare.keys("piece"),
-        )?,
-        take_codes(
-            &mut m.captured,
-            |p| p,
-            piece,
-            PieceCode::as_str,
-            spare.keys("captured"),
-        )?,
-        take_codes(
-            &mut m.promotion,
-            |p| p,
-            piece,
-            PieceCode::as_str,
-            spare.keys("promotion"),
-        )?,
-        take_codes(
-            &mut m.move_type,
-            Some,
-            |t| t as usize,
-            MoveType::as_str,
-            spare.keys("move_type"),
-        )?,
-    ])
-}
-
 /// The `tags` map column.
 fn take_map(schema: &SchemaRef, g: &mut GameColumns) -> Result<ArrayRef, ArrowError> {
     let field = schema.field_with_name("tags")?;
@@ -468,12 +268,8 @@ impl ReplaySink for TableSink {
     fn begin_game(&mut self, at: Location) {
         self.game.tags.clear();
         self.game.marker = None;
-        self.game.meta_open = false;
-        self.game.repetitions.clear();
         // Rows of a game the reader gave up on without a word (a read error) go too.
-        let committed = self.moves.game_id.len();
-        self.moves.truncate(committed);
-        self.game.first_row = committed;
+        self.moves.truncate(self.game.first_row);
         self.game.byte = at.byte;
     }
 
@@ -485,65 +281,21 @@ impl ReplaySink for TableSink {
         self.game.start_fen.clear();
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.game.start_fen);
-        self.game.repetitions.push(start);
-        self.game.key = start.polyglot_key();
+        self.game.recorder.start(start);
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        let Some(mv) = ply.mv else {
+        let Some(record) = self.game.recorder.record(ply) else {
             return;
         };
-        self.flush_meta();
-        let after = ply.after;
-        let check = after.is_check();
-        let mate = check && !after.has_legal_moves();
-        let m = &mut self.moves;
-        let number = m.len() - self.game.first_row + 1;
-        m.ply.push(i32::try_from(number).unwrap_or(i32::MAX));
-        let fullmove = ply.before.fullmove_number();
-        m.move_number
-            .push(i32::try_from(fullmove).unwrap_or(i32::MAX));
-        m.side.push(ply.before.turn());
-        let suffix = match (check, mate) {
-            (_, true) => Some(Suffix::Checkmate),
-            (true, false) => Some(Suffix::Check),
-            _ => None,
-        };
-        let san = SanPlus {
-            san: ply.san,
-            suffix,
-            annotation: None,
-        };
-        m.san.push_with(|out| san.write_to(out));
-        m.uci
-            .push_with(|out| write_uci(UciMove::from_move(ply.before, mv), out));
-        m.from_square.push(mv.from());
-        m.to_square.push(mv.to());
-        let to = mv.to();
-        m.piece.push(PieceCode::new(mv.role(), mv.from()));
-        m.captured
-            .push(mv.capture().map(|role| PieceCode::new(role, to)));
-        m.promotion
-            .push(mv.promotion().map(|role| PieceCode::new(role, to)));
-        m.move_type.push(MoveType::of(mv));
-        m.is_check.push(check);
-        m.is_mate.push(mate);
-        // Polyglot keys are unsigned; the column holds the same 64 bits as a signed integer.
-        // Mainline plies come in order, each from the position the last one reached.
-        self.game.key = ply.before.polyglot_key_after(self.game.key, mv, after);
-        m.position_key.push(self.game.key as i64);
-        m.halfmove_clock
-            .push(i32::try_from(after.halfmove_clock()).unwrap_or(i32::MAX));
-        let repetition = self.game.repetitions.push(after);
-        m.repetition
-            .push(i32::try_from(repetition).unwrap_or(i32::MAX));
+        // The game's id is known at its end.
+        self.moves.rows.push(MoveRow { game_id: 0, record });
         if self.fen {
             let writer = &mut self.fen_writer;
-            m.fen_after
-                .push_with(|out| writer.write(after, EnPassantMode::Always, out));
+            self.moves
+                .fen_after
+                .push_with(|out| writer.write(ply.after, EnPassantMode::Always, out));
         }
-        self.game.meta.clear();
-        self.game.meta_open = true;
     }
 
     /// The tables have no row for a null move: it rejects the game (variations, where null
@@ -555,9 +307,13 @@ impl ReplaySink for TableSink {
     /// A comment after a mainline move: its clock, elapsed time and evaluation go into the
     /// move's row.
     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
-        match self.game.meta_open {
-            true => self.game.meta.add_comment(comment.as_bytes()),
-            false => Vec::new(),
+        let first = self.game.first_row;
+        match self.moves.rows.get_mut(first..).and_then(<[_]>::last_mut) {
+            Some(last) => self
+                .game
+                .recorder
+                .annotate(&mut last.record, comment.as_bytes()),
+            None => Vec::new(),
         }
     }
 
@@ -566,7 +322,6 @@ impl ReplaySink for TableSink {
     }
 
     fn end_game(&mut self) -> u32 {
-        self.flush_meta();
         let first = self.game.first_row;
         let plies = self.moves.len() - first;
         let result = self.game.tags.result(self.game.marker);
@@ -577,35 +332,21 @@ impl ReplaySink for TableSink {
                 .iter()
                 .map(|(n, v)| (n.as_str(), v.as_str())),
         );
-        let sans = (first..first + plies).map(|row| self.moves.san.get_bytes(row));
+        // The vocabulary's strings: a move it lacks fails the batch (`take_batches`).
+        let sans = self.moves.rows[first..]
+            .iter()
+            .map(|row| row.record.san().as_bytes());
         let hash = game_id::content_hash_of_bytes(tags, start_fen(&self.game, plies), sans);
         let id = game_id::game_id_of(hash);
-        self.moves.game_id.push_n(id, plies);
+        for row in &mut self.moves.rows[first..] {
+            row.game_id = id;
+        }
         self.push_game(id, plies);
+        self.game.first_row = self.moves.len();
         u32::try_from(plies).unwrap_or(u32::MAX)
     }
 
     fn abandon(&mut self) {
-        self.game.meta_open = false;
         self.moves.truncate(self.game.first_row);
-    }
-}
-
-/// Appends a move in UCI (`e2e4`, `e7e8q`).
-fn write_uci(uci: UciMove, out: &mut Vec<u8>) {
-    match uci {
-        UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } => {
-            for sq in [from, to] {
-                out.extend_from_slice(&[b'a' + sq.file() as u8, b'1' + sq.rank() as u8]);
-            }
-            if let Some(role) = promotion {
-                out.push(role.char() as u8);
-            }
-        }
-        UciMove::Null => out.extend_from_slice(b"0000"),
     }
 }

@@ -15,8 +15,9 @@ use parquet::schema::types::ColumnPath;
 use crate::convert::{Batches, ExportOptions};
 use crate::csv;
 use crate::error::{ExportError, ExportErrorKind};
+use crate::moves_table::MOVE_COLUMNS;
 use crate::parquet_file::ParquetFile;
-use crate::schema::{games_schema, moves_schema, SCHEMA_VERSION};
+use crate::schema::{games_schema, moves_file_schema, SCHEMA_VERSION};
 
 /// Games per part file by default: about 100 MB of `moves` Parquet (without `fen_after`).
 pub const GAMES_PER_FILE: u64 = 100_000;
@@ -244,7 +245,7 @@ impl DatasetWriter {
         let moves = TableFile::create(
             &self.dir.join("moves"),
             &name,
-            moves_schema(self.options.fen),
+            moves_file_schema(self.options.fen),
             self.options,
         )?;
         Ok([games, moves])
@@ -489,36 +490,22 @@ fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError
     let mut builder = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
         .set_key_value_metadata(Some(metadata))
-        .set_write_batch_size(8192)
-        .set_column_dictionary_enabled(column("ply"), false)
-        .set_column_encoding(column("ply"), Encoding::DELTA_BINARY_PACKED)
-        .set_column_dictionary_enabled(column("position_key"), false);
+        .set_write_batch_size(8192);
     if table == "moves" {
-        for name in PLAIN_MOVES {
-            builder = builder.set_column_dictionary_enabled(column(name), false);
-        }
-        for name in UNCOMPRESSED_MOVES {
-            builder = builder.set_column_compression(column(name), Compression::UNCOMPRESSED);
-        }
-        builder =
-            builder.set_column_encoding(column("halfmove_clock"), Encoding::DELTA_BINARY_PACKED);
-        let no_statistics = schema
-            .fields()
-            .iter()
-            .map(|f| f.name().as_str())
-            .filter(|name| !MOVES_STATISTICS.contains(name));
-        for name in no_statistics {
-            builder = builder.set_column_statistics_enabled(column(name), EnabledStatistics::None);
+        for c in MOVE_COLUMNS {
+            let path = column(c.name);
+            let p = c.parquet;
+            builder = builder.set_column_dictionary_enabled(path.clone(), p.dictionary);
+            if !p.compressed {
+                builder = builder.set_column_compression(path.clone(), Compression::UNCOMPRESSED);
+            }
+            if p.delta {
+                builder = builder.set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED);
+            }
+            if !p.statistics {
+                builder = builder.set_column_statistics_enabled(path, EnabledStatistics::None);
+            }
         }
     }
     Ok(builder.build())
 }
-
-/// The columns of `moves` written without a dictionary (besides `ply` and `position_key`).
-const PLAIN_MOVES: [&str; 4] = ["game_id", "move_number", "repetition", "halfmove_clock"];
-
-/// The columns of `moves` written without compression.
-const UNCOMPRESSED_MOVES: [&str; 4] = ["position_key", "uci", "from_square", "to_square"];
-
-/// The columns of `moves` with min/max statistics: those a range filter can skip by.
-const MOVES_STATISTICS: [&str; 2] = ["game_id", "ply"];

@@ -93,6 +93,7 @@ mod oddities;
 pub mod parallel;
 pub mod pump;
 pub mod reader;
+pub mod record;
 pub mod replay;
 pub mod rewrite;
 mod scan;

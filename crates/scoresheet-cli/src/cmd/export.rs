@@ -45,10 +45,8 @@ fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Csv => Format::Csv,
     };
-    // The Parquet writer takes the name columns as dictionaries (cheaper to build and write).
     let export = ExportOptions::new()
         .fen(args.fen)
-        .name_codes(format == Format::Parquet)
         .replay(args.input.movetext.replay_options());
     let dataset = DatasetOptions::new()
         .format(format)

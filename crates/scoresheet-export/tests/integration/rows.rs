@@ -18,10 +18,18 @@ fn convert(pgn: &str) -> Converted {
     .expect("small batches build")
 }
 
+/// A text value, from a string column or a dictionary one (the `moves` columns whose values
+/// are a closed set).
 fn text(batch: &RecordBatch, column: &str, row: usize) -> Option<String> {
     let array = batch.column_by_name(column).expect("column exists");
-    let array = array.as_string::<i32>();
-    (!array.is_null(row)).then(|| array.value(row).to_owned())
+    if array.is_null(row) {
+        return None;
+    }
+    if let Some(d) = array.as_any_dictionary_opt() {
+        let key = d.normalized_keys()[row];
+        return Some(d.values().as_string::<i32>().value(key).to_owned());
+    }
+    Some(array.as_string::<i32>().value(row).to_owned())
 }
 
 fn int(batch: &RecordBatch, column: &str, row: usize) -> Option<i64> {
@@ -425,4 +433,48 @@ fn err_null_move_rejects() {
         out.rejected[0]
     );
     assert_eq!(out.batches.moves.num_rows(), 0);
+}
+
+/// Schema version 2: a `san` key is the move's token id in `scoresheet vocab san+`, a `uci`
+/// key its id in `scoresheet vocab uci`, a square's key its index.
+#[test]
+fn ok_dictionary_keys_are_token_ids() {
+    use arrow_array::types::{Int16Type, UInt8Type};
+    use scoresheet::vocab::Vocabulary;
+    let out = convert("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. d4 exd4 5. c3 dxc3 6. bxc3 *\n");
+    let m = &out.batches.moves;
+    let keys = |column: &str| {
+        m.column_by_name(column)
+            .expect("column")
+            .as_dictionary::<Int16Type>()
+            .keys()
+            .clone()
+    };
+    let (san, uci) = (keys("san"), keys("uci"));
+    let squares = m
+        .column_by_name("to_square")
+        .expect("column")
+        .as_dictionary::<UInt8Type>()
+        .keys()
+        .clone();
+    assert_eq!(m.num_rows(), 18);
+    for row in 0..m.num_rows() {
+        let san_text = text(m, "san", row).expect("a move");
+        let uci_text = text(m, "uci", row).expect("a move");
+        let id = |v: Vocabulary, s: &str| v.token_id(s).map(|id| id as i64);
+        assert_eq!(
+            Some(i64::from(san.value(row))),
+            id(Vocabulary::SanWithSymbols, &san_text),
+            "{san_text}"
+        );
+        assert_eq!(
+            Some(i64::from(uci.value(row))),
+            id(Vocabulary::Uci, &uci_text),
+            "{uci_text}"
+        );
+        let to: scoresheet::Square = uci_text[2..4].parse().expect("a square");
+        assert_eq!(usize::from(squares.value(row)), to as usize, "{uci_text}");
+    }
+    assert_eq!(text(m, "san", 6).as_deref(), Some("Qxf7#"));
+    assert_eq!(text(m, "san", 11).as_deref(), Some("Bxf7+"));
 }

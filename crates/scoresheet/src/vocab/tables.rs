@@ -1,6 +1,8 @@
 //! The sorted string tables, built once on first use.
 
 use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use cozy_chess::{get_bishop_rays, get_knight_moves, get_rook_rays};
@@ -15,6 +17,40 @@ use crate::types::{BitBoard, CastlingSide, Color, File, Rank, Role, Square};
 pub(crate) struct Table {
     text: String,
     ends: Vec<u32>,
+    /// The id of each string of at most eight bytes, by its bytes packed into a number
+    /// ([`packed`]): every SAN and UCI string, so that a replayed move's id costs one lookup
+    /// instead of a binary search (an export looks up two per ply).
+    short: HashMap<u64, u32, BuildHasherDefault<PackedHasher>>,
+}
+
+/// The bytes of a string of at most eight bytes as one number (little-endian, zero past the
+/// end: no vocabulary string holds a zero byte, so two strings never share a number), or
+/// `None` for a longer one.
+fn packed(s: &[u8]) -> Option<u64> {
+    let mut bytes = [0u8; 8];
+    bytes.get_mut(..s.len())?.copy_from_slice(s);
+    Some(u64::from_le_bytes(bytes))
+}
+
+/// A hasher of [`packed`] strings: one multiplication (the high bits, which every byte
+/// reaches, pick the bucket).
+#[derive(Debug, Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
 }
 
 impl Table {
@@ -27,7 +63,13 @@ impl Table {
             text.push_str(s);
             ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
-        Table { text, ends }
+        let mut short = HashMap::default();
+        for (id, s) in strings.iter().enumerate() {
+            if let (Some(key), Ok(id)) = (packed(s.as_bytes()), u32::try_from(id)) {
+                short.insert(key, id);
+            }
+        }
+        Table { text, ends, short }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -43,8 +85,12 @@ impl Table {
         self.text.get(start..end)
     }
 
-    /// The index of `s`, by binary search in (length, bytes) order.
+    /// The index of `s`: looked up by its bytes if at most eight, else by binary search in
+    /// (length, bytes) order.
     pub(crate) fn find(&self, s: &str) -> Option<usize> {
+        if let Some(key) = packed(s.as_bytes()) {
+            return self.short.get(&key).map(|&id| id as usize);
+        }
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;

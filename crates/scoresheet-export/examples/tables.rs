@@ -1,0 +1,34 @@
+//! Reads a PGN file into the export's tables in memory and drops them: what Python's
+//! `read_tables` does, without Python, for profilers (`valgrind --tool=callgrind`, `perf`).
+//!
+//! ```text
+//! cargo run --release -p scoresheet-export --example tables -- FILE [THREADS]
+//! ```
+
+use std::sync::Arc;
+
+use scoresheet_export::{export_parallel, ParallelExport};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().ok_or("usage: tables FILE [THREADS]")?;
+    let threads = match args.next() {
+        Some(n) => n.parse()?,
+        None => 1,
+    };
+    let file = std::fs::File::open(&path)?;
+    let (mut games, mut moves, mut bytes) = (0, 0, 0);
+    export_parallel(
+        file,
+        Arc::from(path.as_str()),
+        ParallelExport::new(threads),
+        |batches, _log| {
+            games += batches.games.num_rows();
+            moves += batches.moves.num_rows();
+            bytes += batches.moves.get_array_memory_size();
+            Ok(())
+        },
+    )?;
+    println!("{games} games, {moves} moves, moves table {bytes} bytes in memory");
+    Ok(())
+}

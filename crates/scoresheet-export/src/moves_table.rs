@@ -1,0 +1,541 @@
+//! The `moves` table, declared once: [`MOVE_COLUMNS`] names each column, its values (a view
+//! of the ply's [`PlyRecord`]), whether it can be null, whether Parquet compresses it, and
+//! what it means. The Arrow schemas (batches and files), the batches themselves, the Parquet
+//! settings and the table of `docs/export.md` (tested against it) all come from here, so a new
+//! per-ply column is a field of [`PlyRecord`] and a line of [`MOVE_COLUMNS`].
+//!
+//! Where the values are a closed set the batches hold dictionaries with a fixed dictionary:
+//! `san` and `uci` are `Dictionary(Int16, Utf8)` over the whole vocabulary, so each row's key
+//! is the move's token id (`scoresheet vocab san+` and `uci`); the squares, pieces, move types
+//! and sides are `Dictionary(UInt8, Utf8)` over their names (a square's key is its index,
+//! a1 = 0 ... h8 = 63). Parquet files store the same values as dictionary-encoded text.
+
+use std::sync::{Arc, OnceLock};
+
+use arrow_array::types::{Float64Type, Int16Type, Int32Type, Int64Type, UInt8Type};
+use arrow_array::{
+    ArrayRef, ArrowPrimitiveType, BooleanArray, DictionaryArray, PrimitiveArray, StringArray,
+};
+use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType};
+use scoresheet::vocab::Vocabulary;
+use scoresheet::Color;
+use scoresheet_pgn::egd::{MoveType, PieceCode};
+use scoresheet_pgn::record::{PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
+
+use crate::recycle::SpareColumns;
+
+/// A row of `moves`: the game's id and the ply's record.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MoveRow {
+    pub(crate) game_id: i64,
+    pub(crate) record: PlyRecord,
+}
+
+/// How a column's values come from a row.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Values {
+    /// `Int32`.
+    Int32(fn(&MoveRow) -> i32),
+    /// `Int32`, null where `None`.
+    OptInt32(fn(&MoveRow) -> Option<i32>),
+    /// `Int64`.
+    Int64(fn(&MoveRow) -> i64),
+    /// `Float64`, null where `None`.
+    OptFloat64(fn(&MoveRow) -> Option<f64>),
+    /// `Boolean`.
+    Bool(fn(&MoveRow) -> bool),
+    /// `Dictionary(UInt8, Utf8)` over the names: the value is a name's index (null where
+    /// `None`).
+    Code(&'static [&'static str], fn(&MoveRow) -> Option<u8>),
+    /// `Dictionary(Int16, Utf8)` over a vocabulary's strings: the value is a token id.
+    Token(Vocabulary, fn(&MoveRow) -> Option<u16>),
+    /// `Utf8`: the FEN after the move, which the record does not hold (the sink writes it).
+    FenAfter,
+}
+
+/// A column of `moves`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MoveColumn {
+    pub(crate) name: &'static str,
+    pub(crate) values: Values,
+    pub(crate) nullable: bool,
+    /// How Parquet stores it.
+    pub(crate) parquet: ParquetEncoding,
+    /// The meaning, as the documentation's table says it.
+    pub(crate) meaning: &'static str,
+}
+
+/// How a column is written to Parquet (`writer::writer_properties` applies it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParquetEncoding {
+    /// Dictionary-encoded (no for values nearly all distinct or increasing).
+    pub(crate) dictionary: bool,
+    /// Compressed (no for columns whose pages barely shrink).
+    pub(crate) compressed: bool,
+    /// `DELTA_BINARY_PACKED` (for values that mostly grow by one).
+    pub(crate) delta: bool,
+    /// With min/max statistics (the columns a range filter can skip by).
+    pub(crate) statistics: bool,
+}
+
+const fn column(name: &'static str, values: Values, meaning: &'static str) -> MoveColumn {
+    let nullable = matches!(values, Values::OptInt32(_) | Values::OptFloat64(_));
+    MoveColumn {
+        name,
+        values,
+        nullable,
+        parquet: ParquetEncoding {
+            dictionary: true,
+            compressed: true,
+            delta: false,
+            statistics: false,
+        },
+        meaning,
+    }
+}
+
+impl MoveColumn {
+    const fn nullable(mut self) -> MoveColumn {
+        self.nullable = true;
+        self
+    }
+
+    const fn uncompressed(mut self) -> MoveColumn {
+        self.parquet.compressed = false;
+        self
+    }
+
+    const fn plain(mut self) -> MoveColumn {
+        self.parquet.dictionary = false;
+        self
+    }
+
+    const fn delta(mut self) -> MoveColumn {
+        self.parquet.delta = true;
+        self
+    }
+
+    const fn statistics(mut self) -> MoveColumn {
+        self.parquet.statistics = true;
+        self
+    }
+}
+
+/// The squares' names, a1 b1 ... h8: a square's code is its index.
+pub(crate) const SQUARES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// The sides: White's code is 0.
+pub(crate) const SIDES: [&str; 2] = ["w", "b"];
+
+/// The piece codes in the order of [`PieceCode`].
+pub(crate) const PIECES: [&str; 7] = [
+    PieceCode::Pawn.as_str(),
+    PieceCode::Knight.as_str(),
+    PieceCode::LightBishop.as_str(),
+    PieceCode::DarkBishop.as_str(),
+    PieceCode::Rook.as_str(),
+    PieceCode::Queen.as_str(),
+    PieceCode::King.as_str(),
+];
+
+/// The move types in the order of [`MoveType`].
+pub(crate) const MOVE_TYPES: [&str; 7] = [
+    MoveType::Move.as_str(),
+    MoveType::Capture.as_str(),
+    MoveType::EpCapture.as_str(),
+    MoveType::Promotion.as_str(),
+    MoveType::PromotionCapture.as_str(),
+    MoveType::ShortCastle.as_str(),
+    MoveType::LongCastle.as_str(),
+];
+
+fn int(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn secs(t: Option<scoresheet_pgn::annotation::ClockTime>) -> Option<f64> {
+    t.map(|t| t.as_secs_f64())
+}
+
+fn side(c: Color) -> u8 {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The columns of `moves`, in order; `fen_after` last, present with `--fen`.
+pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
+    use scoresheet_pgn::annotation::EvalScore;
+    [
+        column("game_id", Values::Int64(|r| r.game_id), "`games.game_id`")
+            .plain()
+            .statistics(),
+        column("ply", Values::Int32(|r| int(r.record.ply)), "1, 2, ... within the game")
+            .plain()
+            .delta()
+            .statistics(),
+        column(
+            "move_number",
+            Values::Int32(|r| int(r.record.move_number)),
+            "fullmove number of the position before the move",
+        )
+        .plain(),
+        column(
+            "side",
+            Values::Code(&SIDES, |r| Some(side(r.record.side))),
+            "the mover, `w` or `b` (with `move_number`, EGD's key `12b`)",
+        ),
+        column(
+            "san",
+            Values::Token(SAN_VOCABULARY, |r| r.record.san_id),
+            "canonical SAN with `+`/`#` from the position; key: its token id in `scoresheet vocab san+`",
+        ),
+        column(
+            "uci",
+            Values::Token(UCI_VOCABULARY, |r| r.record.uci_id),
+            "`e2e4`, `e7e8q`; castling `e1g1` (`e1h1`, king takes rook, in Chess960); key: its token id in `scoresheet vocab uci`",
+        )
+        .uncompressed(),
+        column(
+            "from_square",
+            Values::Code(&SQUARES, |r| Some(r.record.from as u8)),
+            "as EGD (the king's square for castling); key: the square's index, a1 = 0 ... h8 = 63",
+        )
+        .uncompressed(),
+        column(
+            "to_square",
+            Values::Code(&SQUARES, |r| Some(r.record.to as u8)),
+            "as `from_square`",
+        )
+        .uncompressed(),
+        column(
+            "piece",
+            Values::Code(&PIECES, |r| Some(r.record.piece as u8)),
+            "EGD code `p N Bl Bd R Q K` (bishops by square colour, not coloured by side)",
+        ),
+        column(
+            "captured",
+            Values::Code(&PIECES, |r| r.record.captured.map(|p| p as u8)),
+            "EGD code of the piece taken",
+        )
+        .nullable(),
+        column(
+            "promotion",
+            Values::Code(&PIECES, |r| r.record.promotion.map(|p| p as u8)),
+            "EGD code of the piece promoted to",
+        )
+        .nullable(),
+        column(
+            "move_type",
+            Values::Code(&MOVE_TYPES, |r| Some(r.record.move_type as u8)),
+            "`move capture ep_capture promotion promotion_capture short_castle long_castle`",
+        ),
+        column(
+            "is_check",
+            Values::Bool(|r| r.record.check),
+            "the side to move after the move is in check",
+        ),
+        column(
+            "is_mate",
+            Values::Bool(|r| r.record.mate),
+            "the side to move after the move is mated",
+        ),
+        column(
+            "clock_seconds",
+            Values::OptFloat64(|r| secs(r.record.clock)),
+            "`[%clk]` after the move: the mover's clock, seconds",
+        ),
+        column(
+            "emt_seconds",
+            Values::OptFloat64(|r| secs(r.record.emt)),
+            "`[%emt]`: the time the move took, seconds",
+        ),
+        column(
+            "eval_cp",
+            Values::OptInt32(|r| match r.record.eval {
+                Some(EvalScore::Centipawns(cp)) => Some(cp),
+                _ => None,
+            }),
+            "`[%eval]` in centipawns, White's point of view as written",
+        ),
+        column(
+            "eval_mate",
+            Values::OptInt32(|r| match r.record.eval {
+                Some(EvalScore::Mate(n)) => Some(n),
+                _ => None,
+            }),
+            "`[%eval #n]`: mate in n, negative when Black mates",
+        ),
+        column(
+            "position_key",
+            // Polyglot keys are unsigned; the column holds the same 64 bits as a signed integer.
+            Values::Int64(|r| r.record.position_key as i64),
+            "Polyglot Zobrist key of the position after the move, its 64 bits read as signed",
+        )
+        .plain()
+        .uncompressed(),
+        column(
+            "halfmove_clock",
+            Values::Int32(|r| int(r.record.halfmove_clock)),
+            "plies since the last capture or pawn move, after the move",
+        )
+        .plain()
+        .delta(),
+        column(
+            "repetition",
+            Values::Int32(|r| int(r.record.repetition)),
+            "occurrences of the position after the move in the game so far, this one included",
+        )
+        .plain(),
+        column(
+            "fen_after",
+            Values::FenAfter,
+            "the FEN after the move; only with `--fen`",
+        ),
+    ]
+};
+
+/// The columns of `moves` with or without `fen_after`.
+pub(crate) fn move_columns(fen: bool) -> &'static [MoveColumn] {
+    match fen {
+        true => &MOVE_COLUMNS,
+        false => &MOVE_COLUMNS[..MOVE_COLUMNS.len() - 1],
+    }
+}
+
+impl MoveColumn {
+    /// The column's type in batches.
+    pub(crate) fn data_type(&self) -> DataType {
+        match self.values {
+            Values::Int32(_) | Values::OptInt32(_) => DataType::Int32,
+            Values::Int64(_) => DataType::Int64,
+            Values::OptFloat64(_) => DataType::Float64,
+            Values::Bool(_) => DataType::Boolean,
+            Values::Code(..) => dictionary(DataType::UInt8),
+            Values::Token(..) => dictionary(DataType::Int16),
+            Values::FenAfter => DataType::Utf8,
+        }
+    }
+
+    /// The column's type in Parquet files: a dictionary's values as text (dictionary-encoded
+    /// by Parquet itself).
+    pub(crate) fn file_type(&self) -> DataType {
+        match self.values {
+            Values::Code(..) | Values::Token(..) => DataType::Utf8,
+            _ => self.data_type(),
+        }
+    }
+
+    /// Whether the column holds short names (a dictionary in batches): written to Parquet by
+    /// [`crate::short_text`].
+    pub(crate) fn is_short_text(&self) -> bool {
+        matches!(self.values, Values::Code(..) | Values::Token(..))
+    }
+
+    /// The column of `rows` as an array (`fen_after` gives the sink's text instead), in the
+    /// buffers of `spare` where it has them.
+    pub(crate) fn array(
+        &self,
+        rows: &[MoveRow],
+        spare: &mut SpareColumns,
+    ) -> Result<ArrayRef, ArrowError> {
+        let name = self.name;
+        Ok(match self.values {
+            Values::Int32(get) => {
+                primitive::<Int32Type>(spare.primitive::<Int32Type>(name), rows, |r| (get(r), true))
+            }
+            Values::OptInt32(get) => {
+                primitive::<Int32Type>(spare.primitive::<Int32Type>(name), rows, |r| {
+                    get(r).map_or((0, false), |v| (v, true))
+                })
+            }
+            Values::Int64(get) => {
+                primitive::<Int64Type>(spare.primitive::<Int64Type>(name), rows, |r| (get(r), true))
+            }
+            Values::OptFloat64(get) => {
+                primitive::<Float64Type>(spare.primitive::<Float64Type>(name), rows, |r| {
+                    get(r).map_or((0.0, false), |v| (v, true))
+                })
+            }
+            Values::Bool(get) => Arc::new(BooleanArray::new(
+                BooleanBuffer::collect_bool(rows.len(), |i| get(&rows[i])),
+                None,
+            )),
+            Values::Code(names, get) => {
+                let keys = primitive_array::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, |r| {
+                    get(r).map_or((0, false), |v| (v, true))
+                });
+                Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
+            }
+            Values::Token(vocab, get) => {
+                let mut missing = None;
+                let keys =
+                    primitive_array::<Int16Type>(
+                        spare.keys::<Int16Type>(name),
+                        rows,
+                        |r| match get(r).and_then(|id| i16::try_from(id).ok()) {
+                            Some(id) => (id, true),
+                            None => {
+                                missing.get_or_insert(r.record);
+                                (0, true)
+                            }
+                        },
+                    );
+                if let Some(record) = missing {
+                    return Err(outside(vocab, &record));
+                }
+                Arc::new(DictionaryArray::try_new(keys, vocabulary_array(vocab))?)
+            }
+            Values::FenAfter => {
+                return Err(ArrowError::InvalidArgumentError(
+                    "fen_after comes from the sink".to_owned(),
+                ))
+            }
+        })
+    }
+}
+
+fn dictionary(keys: DataType) -> DataType {
+    DataType::Dictionary(Box::new(keys), Box::new(DataType::Utf8))
+}
+
+/// A primitive array of `rows`' values (`get` gives a value and whether it is present), in
+/// `spare`'s buffer when given.
+fn primitive<T: ArrowPrimitiveType>(
+    spare: Option<Vec<T::Native>>,
+    rows: &[MoveRow],
+    get: impl Fn(&MoveRow) -> (T::Native, bool),
+) -> ArrayRef {
+    Arc::new(primitive_array::<T>(spare, rows, get))
+}
+
+fn primitive_array<T: ArrowPrimitiveType>(
+    spare: Option<Vec<T::Native>>,
+    rows: &[MoveRow],
+    mut get: impl FnMut(&MoveRow) -> (T::Native, bool),
+) -> PrimitiveArray<T> {
+    let mut values = spare.unwrap_or_default();
+    values.clear();
+    values.reserve(rows.len());
+    let mut valid: Vec<bool> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let (value, present) = get(row);
+        values.push(value);
+        if !present && valid.is_empty() {
+            valid.resize(i, true);
+            valid.reserve(rows.len() - i);
+        }
+        if !valid.is_empty() || !present {
+            valid.push(present);
+        }
+    }
+    let nulls = (!valid.is_empty()).then(|| NullBuffer::from(valid));
+    PrimitiveArray::<T>::new(ScalarBuffer::from(values), nulls)
+}
+
+/// The names as a dictionary's values.
+fn names_array(names: &'static [&'static str]) -> ArrayRef {
+    Arc::new(StringArray::from_iter_values(names.iter()))
+}
+
+/// A vocabulary's strings in token-id order, built once and shared by every batch.
+fn vocabulary_array(vocab: Vocabulary) -> ArrayRef {
+    static SAN: OnceLock<ArrayRef> = OnceLock::new();
+    static UCI: OnceLock<ArrayRef> = OnceLock::new();
+    static OTHER: OnceLock<ArrayRef> = OnceLock::new();
+    let cell = match vocab {
+        SAN_VOCABULARY => &SAN,
+        UCI_VOCABULARY => &UCI,
+        _ => &OTHER,
+    };
+    let array = cell.get_or_init(|| Arc::new(StringArray::from_iter_values(vocab.strings())));
+    Arc::clone(array)
+}
+
+/// A move whose string the vocabulary lacks: its proof says no legal move's does, so this is
+/// a bug, reported rather than written wrong.
+fn outside(vocab: Vocabulary, record: &PlyRecord) -> ArrowError {
+    ArrowError::ComputeError(format!(
+        "the move {} ({}) is not in the {} vocabulary (a bug: please report it)",
+        record.san,
+        record.uci,
+        vocab.name()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The type a column shows in SQL, and what the batches (Python, Arrow) hold.
+    fn doc_type(c: &MoveColumn) -> &'static str {
+        match c.values {
+            Values::Int32(_) | Values::OptInt32(_) => "INTEGER",
+            Values::Int64(_) => "BIGINT",
+            Values::OptFloat64(_) => "DOUBLE",
+            Values::Bool(_) => "BOOLEAN",
+            Values::Code(..) => "VARCHAR (batches: dictionary, uint8 keys)",
+            Values::Token(..) => "VARCHAR (batches: dictionary, int16 keys)",
+            Values::FenAfter => "VARCHAR",
+        }
+    }
+
+    /// The table of `docs/export.md`'s `moves` section, as the declaration gives it.
+    fn doc_table() -> String {
+        let mut table = String::from("| column | type | null | meaning |\n|---|---|---|---|\n");
+        for c in &MOVE_COLUMNS {
+            let null = if c.nullable { "yes" } else { "no" };
+            let row = format!(
+                "| `{}` | {} | {null} | {} |\n",
+                c.name,
+                doc_type(c),
+                c.meaning
+            );
+            table.push_str(&row);
+        }
+        table
+    }
+
+    /// The documentation's table of `moves` is the declaration's, row for row: a column added
+    /// here and not there (or the reverse) fails, and the message has the table to paste.
+    #[test]
+    fn ok_docs_table_is_the_declaration() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/export.md");
+        let docs = std::fs::read_to_string(path).expect("docs/export.md");
+        let section = docs.split("### `moves`").nth(1).expect("a moves section");
+        let table: String = section
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let expected = doc_table();
+        assert!(
+            table == expected,
+            "docs/export.md's moves table differs from MOVE_COLUMNS; it should read:\n{expected}"
+        );
+    }
+
+    /// The batches' and the files' schemas differ only in the dictionary columns, whose
+    /// dictionaries hold exactly the names and vocabularies the keys index.
+    #[test]
+    fn ok_dictionaries_hold_every_key() {
+        assert_eq!(SQUARES[scoresheet::Square::E4 as usize], "e4");
+        assert_eq!(PIECES[PieceCode::DarkBishop as usize], "Bd");
+        assert_eq!(MOVE_TYPES[MoveType::LongCastle as usize], "long_castle");
+        assert_eq!(vocabulary_array(SAN_VOCABULARY).len(), 28_938);
+        assert_eq!(vocabulary_array(UCI_VOCABULARY).len(), 1_968);
+        for c in &MOVE_COLUMNS {
+            let dictionary = matches!(c.data_type(), DataType::Dictionary(..));
+            assert_eq!(dictionary, c.is_short_text(), "{}", c.name);
+            assert_eq!(c.file_type() == c.data_type(), !dictionary, "{}", c.name);
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! [`PlyRecord`]: the facts of one replayed mainline move, computed once, and
+//! [`PlyRecorder`], which computes them move after move through a game.
+//!
+//! A record holds typed values only (squares, codes, numbers, vocabulary token ids), so it is
+//! `Copy` and a table of them is a plain `Vec`: the export's `moves` columns are views of
+//! these fields, declared once in `scoresheet_export` (its `moves_table` module), and a new
+//! per-ply fact is a field here and a column there.
+//!
+//! ```
+//! use scoresheet::Position;
+//! use scoresheet_pgn::annotation::CommentIssue;
+//! use scoresheet_pgn::record::{PlyRecord, PlyRecorder};
+//! use scoresheet_pgn::replay::{Ply, ReplaySink, Replayer};
+//! use scoresheet_pgn::{RawComment, Reader};
+//!
+//! /// A sink keeping the records of a game's mainline.
+//! #[derive(Default)]
+//! struct Records(PlyRecorder, Vec<PlyRecord>);
+//!
+//! impl ReplaySink for Records {
+//!     type Game = Vec<PlyRecord>;
+//!     fn start(&mut self, start: &Position) {
+//!         self.0.start(start);
+//!     }
+//!     fn ply(&mut self, ply: &Ply<'_>) {
+//!         self.1.extend(self.0.record(ply));
+//!     }
+//!     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
+//!         match self.1.last_mut() {
+//!             Some(last) => self.0.annotate(last, comment.as_bytes()),
+//!             None => Vec::new(),
+//!         }
+//!     }
+//!     fn end_game(&mut self) -> Vec<PlyRecord> {
+//!         std::mem::take(&mut self.1)
+//!     }
+//! }
+//!
+//! let pgn = "1. e4 { [%clk 0:03:00] } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+//! let mut replayer = Replayer::new(Records::default());
+//! let game = Reader::new(pgn.as_bytes()).read_game(&mut replayer)?.expect("a game").expect("legal");
+//! assert_eq!((game[0].ply, game[0].san(), game[0].uci()), (1, "e4", "e2e4"));
+//! assert_eq!(game[0].clock.map(|c| c.as_millis()), Some(180_000));
+//! assert_eq!((game[6].san(), game[6].mate, game[6].move_number), ("Qxf7#", true, 4));
+//! # Ok::<_, scoresheet_pgn::ReadError>(())
+//! ```
+
+use scoresheet::san::{SanPlus, Suffix};
+use scoresheet::uci::UciMove;
+use scoresheet::vocab::Vocabulary;
+use scoresheet::{Color, Position, Square};
+
+use crate::annotation::{ClockTime, CommentIssue, EvalScore};
+use crate::egd::{MoveMeta, MoveType, PieceCode, Repetitions};
+use crate::replay::Ply;
+
+/// The vocabulary of [`PlyRecord::san_id`]: SAN with `+` and `#` (28,938 strings).
+pub const SAN_VOCABULARY: Vocabulary = Vocabulary::SanWithSymbols;
+
+/// The vocabulary of [`PlyRecord::uci_id`] (1,968 strings).
+pub const UCI_VOCABULARY: Vocabulary = Vocabulary::Uci;
+
+/// The facts of one mainline move of a game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlyRecord {
+    /// 1 for the game's first move.
+    pub ply: u32,
+    /// The fullmove number of the position before the move.
+    pub move_number: u32,
+    /// The side that moved.
+    pub side: Color,
+    /// The move in SAN with its check or mate suffix, as the standard writes it.
+    pub san: SanPlus,
+    /// The token id of [`san`](Self::san) in [`SAN_VOCABULARY`]; `None` only for a string the
+    /// vocabulary lacks, which its proof says no legal move has.
+    pub san_id: Option<u16>,
+    /// The move in UCI (standard castling as the king's move, Chess960's as king takes rook).
+    pub uci: UciMove,
+    /// The token id of [`uci`](Self::uci) in [`UCI_VOCABULARY`] (`None` as for `san_id`).
+    pub uci_id: Option<u16>,
+    /// Where the moving piece stood.
+    pub from: Square,
+    /// Where it went (the king's destination for castling).
+    pub to: Square,
+    /// The moving piece.
+    pub piece: PieceCode,
+    /// The piece captured.
+    pub captured: Option<PieceCode>,
+    /// The piece promoted to.
+    pub promotion: Option<PieceCode>,
+    /// The kind of move.
+    pub move_type: MoveType,
+    /// Whether the move gives check (mate included).
+    pub check: bool,
+    /// Whether the move mates.
+    pub mate: bool,
+    /// `[%clk]` after the move.
+    pub clock: Option<ClockTime>,
+    /// `[%emt]` of the move.
+    pub emt: Option<ClockTime>,
+    /// `[%eval]` after the move (centipawns or mate, White's point of view).
+    pub eval: Option<EvalScore>,
+    /// The Polyglot key of the position after the move.
+    pub position_key: u64,
+    /// The halfmove clock after the move.
+    pub halfmove_clock: u32,
+    /// How often the position after the move has occurred, this time included
+    /// ([`Repetitions`]).
+    pub repetition: u32,
+}
+
+impl PlyRecord {
+    /// [`san`](Self::san) as text: the vocabulary's string, without allocating.
+    pub fn san(&self) -> &'static str {
+        self.san_id
+            .and_then(|id| SAN_VOCABULARY.token_str(u32::from(id)))
+            .unwrap_or_default()
+    }
+
+    /// [`uci`](Self::uci) as text (see [`san`](Self::san)).
+    pub fn uci(&self) -> &'static str {
+        self.uci_id
+            .and_then(|id| UCI_VOCABULARY.token_str(u32::from(id)))
+            .unwrap_or_default()
+    }
+}
+
+/// Computes the [`PlyRecord`] of each mainline move of a game: call
+/// [`start`](Self::start) with the start position, then [`record`](Self::record) for each
+/// move and [`annotate`](Self::annotate) for each comment after it.
+#[derive(Debug, Default)]
+pub struct PlyRecorder {
+    repetitions: Repetitions,
+    /// The Polyglot key of the position reached, updated move by move.
+    key: u64,
+    plies: u32,
+    /// The comments' commands of the last move (one value reused move after move).
+    meta: MoveMeta,
+    /// A move's SAN as text, to look its id up (one buffer reused move after move).
+    text: Vec<u8>,
+}
+
+impl PlyRecorder {
+    /// A game starts from `start`.
+    pub fn start(&mut self, start: &Position) {
+        self.repetitions.clear();
+        self.repetitions.push(start);
+        self.key = start.polyglot_key();
+        self.plies = 0;
+        self.meta.clear();
+    }
+
+    /// The record of a mainline move played from the position the last one reached (the start
+    /// for the first); `None` for a null move.
+    pub fn record(&mut self, ply: &Ply<'_>) -> Option<PlyRecord> {
+        let mv = ply.mv?;
+        let (before, after) = (ply.before, ply.after);
+        let check = after.is_check();
+        let mate = check && !after.has_legal_moves();
+        let suffix = match (check, mate) {
+            (_, true) => Some(Suffix::Checkmate),
+            (true, false) => Some(Suffix::Check),
+            _ => None,
+        };
+        let san = SanPlus {
+            san: ply.san,
+            suffix,
+            annotation: None,
+        };
+        let uci = UciMove::from_move(before, mv);
+        let to = mv.to();
+        self.key = before.polyglot_key_after(self.key, mv, after);
+        self.plies = self.plies.saturating_add(1);
+        self.meta.clear();
+        Some(PlyRecord {
+            ply: self.plies,
+            move_number: before.fullmove_number(),
+            side: before.turn(),
+            san,
+            san_id: san_id(&san, &mut self.text),
+            uci,
+            uci_id: uci_id(uci),
+            from: mv.from(),
+            to,
+            piece: PieceCode::new(mv.role(), mv.from()),
+            captured: mv.capture().map(|role| PieceCode::new(role, to)),
+            promotion: mv.promotion().map(|role| PieceCode::new(role, to)),
+            move_type: MoveType::of(mv),
+            check,
+            mate,
+            clock: None,
+            emt: None,
+            eval: None,
+            position_key: self.key,
+            halfmove_clock: after.halfmove_clock(),
+            repetition: self.repetitions.push(after),
+        })
+    }
+
+    /// A comment after the move of `record`: its clock, elapsed time and evaluation go into the
+    /// record (the last of each wins, as [`MoveMeta::add_comment`] reads them); the malformed
+    /// or repeated commands are returned.
+    pub fn annotate(&mut self, record: &mut PlyRecord, comment: &[u8]) -> Vec<CommentIssue> {
+        let issues = self.meta.add_comment(comment);
+        record.clock = self.meta.clock;
+        record.emt = self.meta.emt;
+        record.eval = self.meta.eval.map(|e| e.score);
+        issues
+    }
+}
+
+fn san_id(san: &SanPlus, text: &mut Vec<u8>) -> Option<u16> {
+    text.clear();
+    san.write_to(text);
+    let id = SAN_VOCABULARY.token_id(std::str::from_utf8(text).ok()?)?;
+    u16::try_from(id).ok()
+}
+
+fn uci_id(uci: UciMove) -> Option<u16> {
+    let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = uci
+    else {
+        return None;
+    };
+    let mut text = [0u8; 5];
+    for (i, sq) in [from, to].into_iter().enumerate() {
+        text[2 * i] = b'a' + sq.file() as u8;
+        text[2 * i + 1] = b'1' + sq.rank() as u8;
+    }
+    let len = match promotion {
+        Some(role) => {
+            text[4] = role.char() as u8;
+            5
+        }
+        None => 4,
+    };
+    let id = UCI_VOCABULARY.token_id(std::str::from_utf8(&text[..len]).ok()?)?;
+    u16::try_from(id).ok()
+}

@@ -52,11 +52,15 @@ def open_shard(path):
 
 def schemas(fen):
     """The tables' Arrow schemas, from an empty read (so they are scoresheet's own), and the
-    games pass's: every games column nullable, plus the rejection message."""
+    games pass's: every games column nullable, plus the rejection message. The dictionary
+    columns of moves (san, uci, squares, piece codes: schema version 2) as their values' type,
+    as Spark holds them and `scoresheet export` writes them."""
     games, moves = scoresheet.read_tables(b"", fen=fen)
     loose = pa.schema([f.with_nullable(True) for f in games.schema]
                       + [pa.field(REJECTED, pa.string())])
-    return games.schema, moves.schema, loose
+    plain = pa.schema([f.with_type(f.type.value_type) if pa.types.is_dictionary(f.type) else f
+                       for f in moves.schema])
+    return games.schema, plain, loose
 
 
 def games_pass(fen, loose):
@@ -76,13 +80,13 @@ def games_pass(fen, loose):
     return convert
 
 
-def moves_pass(fen):
-    """mapInArrow: shard paths in; the moves rows out."""
+def moves_pass(fen, schema):
+    """mapInArrow: shard paths in; the moves rows out, in `schema` (text for dictionaries)."""
     def convert(batches):
         for batch in batches:
             for path in batch.column("path").to_pylist():
                 tables = scoresheet.read_tables(open_shard(path), fen=fen)
-                yield from tables.moves.to_batches()
+                yield from tables.moves.cast(schema).to_batches()
     return convert
 
 
@@ -115,7 +119,7 @@ def main(argv=None):
      .write.mode(args.mode).option("compression", "zstd").parquet(f"{out}/games"))
     rejected = games.where(F.col(REJECTED).isNotNull()).select("source_file", REJECTED).collect()
     exported = games.where(F.col(REJECTED).isNull()).count()
-    (paths.mapInArrow(moves_pass(args.fen), from_arrow_schema(moves_schema))
+    (paths.mapInArrow(moves_pass(args.fen, moves_schema), from_arrow_schema(moves_schema))
      .write.mode(args.mode).option("compression", "zstd").parquet(f"{out}/moves"))
     spark.stop()
 

@@ -45,11 +45,13 @@ pub(crate) enum Values {
     OptFloat64(fn(&MoveRow) -> Option<f64>),
     /// `Boolean`.
     Bool(fn(&MoveRow) -> bool),
-    /// `Dictionary(UInt8, Utf8)` over the names: the value is a name's index (null where
-    /// `None`).
-    Code(&'static [&'static str], fn(&MoveRow) -> Option<u8>),
-    /// `Dictionary(Int16, Utf8)` over a vocabulary's strings: the value is a token id.
-    Token(Vocabulary, fn(&MoveRow) -> Option<u16>),
+    /// `Dictionary(UInt8, Utf8)` over the names: the value is a name's index.
+    Code(&'static [&'static str], fn(&MoveRow) -> u8),
+    /// [`Code`](Values::Code), null where `None`.
+    OptCode(&'static [&'static str], fn(&MoveRow) -> Option<u8>),
+    /// `Dictionary(Int16, Utf8)` over a vocabulary's strings: the value is a token id (a
+    /// negative one for a string the vocabulary lacks, which fails the batch).
+    Token(Vocabulary, fn(&MoveRow) -> i16),
     /// `Utf8`: the FEN after the move, which the record does not hold (the sink writes it).
     FenAfter,
 }
@@ -62,7 +64,9 @@ pub(crate) struct MoveColumn {
     pub(crate) nullable: bool,
     /// How Parquet stores it.
     pub(crate) parquet: ParquetEncoding,
-    /// The meaning, as the documentation's table says it.
+    /// The meaning, as the documentation's table says it (read by the test that keeps
+    /// `docs/export.md` equal to this declaration).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) meaning: &'static str,
 }
 
@@ -80,7 +84,10 @@ pub(crate) struct ParquetEncoding {
 }
 
 const fn column(name: &'static str, values: Values, meaning: &'static str) -> MoveColumn {
-    let nullable = matches!(values, Values::OptInt32(_) | Values::OptFloat64(_));
+    let nullable = matches!(
+        values,
+        Values::OptInt32(_) | Values::OptFloat64(_) | Values::OptCode(..)
+    );
     MoveColumn {
         name,
         values,
@@ -96,11 +103,6 @@ const fn column(name: &'static str, values: Values, meaning: &'static str) -> Mo
 }
 
 impl MoveColumn {
-    const fn nullable(mut self) -> MoveColumn {
-        self.nullable = true;
-        self
-    }
-
     const fn uncompressed(mut self) -> MoveColumn {
         self.parquet.compressed = false;
         self
@@ -163,6 +165,11 @@ fn secs(t: Option<scoresheet_pgn::annotation::ClockTime>) -> Option<f64> {
     t.map(|t| t.as_secs_f64())
 }
 
+/// A token id as a key: negative when the vocabulary lacks the string (`None`).
+fn token(id: Option<u16>) -> i16 {
+    id.and_then(|id| i16::try_from(id).ok()).unwrap_or(-1)
+}
+
 fn side(c: Color) -> u8 {
     match c {
         Color::White => 0,
@@ -189,52 +196,50 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
         .plain(),
         column(
             "side",
-            Values::Code(&SIDES, |r| Some(side(r.record.side))),
+            Values::Code(&SIDES, |r| side(r.record.side)),
             "the mover, `w` or `b` (with `move_number`, EGD's key `12b`)",
         ),
         column(
             "san",
-            Values::Token(SAN_VOCABULARY, |r| r.record.san_id),
+            Values::Token(SAN_VOCABULARY, |r| token(r.record.san_id)),
             "canonical SAN with `+`/`#` from the position; key: its token id in `scoresheet vocab san+`",
         ),
         column(
             "uci",
-            Values::Token(UCI_VOCABULARY, |r| r.record.uci_id),
+            Values::Token(UCI_VOCABULARY, |r| token(r.record.uci_id)),
             "`e2e4`, `e7e8q`; castling `e1g1` (`e1h1`, king takes rook, in Chess960); key: its token id in `scoresheet vocab uci`",
         )
         .uncompressed(),
         column(
             "from_square",
-            Values::Code(&SQUARES, |r| Some(r.record.from as u8)),
+            Values::Code(&SQUARES, |r| r.record.from as u8),
             "as EGD (the king's square for castling); key: the square's index, a1 = 0 ... h8 = 63",
         )
         .uncompressed(),
         column(
             "to_square",
-            Values::Code(&SQUARES, |r| Some(r.record.to as u8)),
+            Values::Code(&SQUARES, |r| r.record.to as u8),
             "as `from_square`",
         )
         .uncompressed(),
         column(
             "piece",
-            Values::Code(&PIECES, |r| Some(r.record.piece as u8)),
+            Values::Code(&PIECES, |r| r.record.piece as u8),
             "EGD code `p N Bl Bd R Q K` (bishops by square colour, not coloured by side)",
         ),
         column(
             "captured",
-            Values::Code(&PIECES, |r| r.record.captured.map(|p| p as u8)),
+            Values::OptCode(&PIECES, |r| r.record.captured.map(|p| p as u8)),
             "EGD code of the piece taken",
-        )
-        .nullable(),
+        ),
         column(
             "promotion",
-            Values::Code(&PIECES, |r| r.record.promotion.map(|p| p as u8)),
+            Values::OptCode(&PIECES, |r| r.record.promotion.map(|p| p as u8)),
             "EGD code of the piece promoted to",
-        )
-        .nullable(),
+        ),
         column(
             "move_type",
-            Values::Code(&MOVE_TYPES, |r| Some(r.record.move_type as u8)),
+            Values::Code(&MOVE_TYPES, |r| r.record.move_type as u8),
             "`move capture ep_capture promotion promotion_capture short_castle long_castle`",
         ),
         column(
@@ -318,7 +323,7 @@ impl MoveColumn {
             Values::Int64(_) => DataType::Int64,
             Values::OptFloat64(_) => DataType::Float64,
             Values::Bool(_) => DataType::Boolean,
-            Values::Code(..) => dictionary(DataType::UInt8),
+            Values::Code(..) | Values::OptCode(..) => dictionary(DataType::UInt8),
             Values::Token(..) => dictionary(DataType::Int16),
             Values::FenAfter => DataType::Utf8,
         }
@@ -328,7 +333,7 @@ impl MoveColumn {
     /// by Parquet itself).
     pub(crate) fn file_type(&self) -> DataType {
         match self.values {
-            Values::Code(..) | Values::Token(..) => DataType::Utf8,
+            Values::Code(..) | Values::OptCode(..) | Values::Token(..) => DataType::Utf8,
             _ => self.data_type(),
         }
     }
@@ -336,7 +341,10 @@ impl MoveColumn {
     /// Whether the column holds short names (a dictionary in batches): written to Parquet by
     /// [`crate::short_text`].
     pub(crate) fn is_short_text(&self) -> bool {
-        matches!(self.values, Values::Code(..) | Values::Token(..))
+        matches!(
+            self.values,
+            Values::Code(..) | Values::OptCode(..) | Values::Token(..)
+        )
     }
 
     /// The column of `rows` as an array (`fen_after` gives the sink's text instead), in the
@@ -348,48 +356,42 @@ impl MoveColumn {
     ) -> Result<ArrayRef, ArrowError> {
         let name = self.name;
         Ok(match self.values {
-            Values::Int32(get) => {
-                primitive::<Int32Type>(spare.primitive::<Int32Type>(name), rows, |r| (get(r), true))
-            }
-            Values::OptInt32(get) => {
-                primitive::<Int32Type>(spare.primitive::<Int32Type>(name), rows, |r| {
-                    get(r).map_or((0, false), |v| (v, true))
-                })
-            }
-            Values::Int64(get) => {
-                primitive::<Int64Type>(spare.primitive::<Int64Type>(name), rows, |r| (get(r), true))
-            }
-            Values::OptFloat64(get) => {
-                primitive::<Float64Type>(spare.primitive::<Float64Type>(name), rows, |r| {
-                    get(r).map_or((0.0, false), |v| (v, true))
-                })
-            }
+            Values::Int32(get) => Arc::new(plain::<Int32Type>(
+                spare.primitive::<Int32Type>(name),
+                rows,
+                get,
+            )),
+            Values::OptInt32(get) => Arc::new(optional::<Int32Type>(
+                spare.primitive::<Int32Type>(name),
+                rows,
+                get,
+            )),
+            Values::Int64(get) => Arc::new(plain::<Int64Type>(
+                spare.primitive::<Int64Type>(name),
+                rows,
+                get,
+            )),
+            Values::OptFloat64(get) => Arc::new(optional::<Float64Type>(
+                spare.primitive::<Float64Type>(name),
+                rows,
+                get,
+            )),
             Values::Bool(get) => Arc::new(BooleanArray::new(
                 BooleanBuffer::collect_bool(rows.len(), |i| get(&rows[i])),
                 None,
             )),
             Values::Code(names, get) => {
-                let keys = primitive_array::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, |r| {
-                    get(r).map_or((0, false), |v| (v, true))
-                });
+                let keys = plain::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, get);
+                Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
+            }
+            Values::OptCode(names, get) => {
+                let keys = optional::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, get);
                 Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
             }
             Values::Token(vocab, get) => {
-                let mut missing = None;
-                let keys =
-                    primitive_array::<Int16Type>(
-                        spare.keys::<Int16Type>(name),
-                        rows,
-                        |r| match get(r).and_then(|id| i16::try_from(id).ok()) {
-                            Some(id) => (id, true),
-                            None => {
-                                missing.get_or_insert(r.record);
-                                (0, true)
-                            }
-                        },
-                    );
-                if let Some(record) = missing {
-                    return Err(outside(vocab, &record));
+                let keys = plain::<Int16Type>(spare.keys::<Int16Type>(name), rows, get);
+                if let Some(at) = keys.values().iter().position(|&k| k < 0) {
+                    return Err(outside(vocab, rows.get(at).map(|r| &r.record)));
                 }
                 Arc::new(DictionaryArray::try_new(keys, vocabulary_array(vocab))?)
             }
@@ -406,37 +408,39 @@ fn dictionary(keys: DataType) -> DataType {
     DataType::Dictionary(Box::new(keys), Box::new(DataType::Utf8))
 }
 
-/// A primitive array of `rows`' values (`get` gives a value and whether it is present), in
-/// `spare`'s buffer when given.
-fn primitive<T: ArrowPrimitiveType>(
+/// A primitive array of `rows`' values, in `spare`'s buffer when given.
+fn plain<T: ArrowPrimitiveType>(
     spare: Option<Vec<T::Native>>,
     rows: &[MoveRow],
-    get: impl Fn(&MoveRow) -> (T::Native, bool),
-) -> ArrayRef {
-    Arc::new(primitive_array::<T>(spare, rows, get))
-}
-
-fn primitive_array<T: ArrowPrimitiveType>(
-    spare: Option<Vec<T::Native>>,
-    rows: &[MoveRow],
-    mut get: impl FnMut(&MoveRow) -> (T::Native, bool),
+    get: fn(&MoveRow) -> T::Native,
 ) -> PrimitiveArray<T> {
     let mut values = spare.unwrap_or_default();
     values.clear();
-    values.reserve(rows.len());
-    let mut valid: Vec<bool> = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let (value, present) = get(row);
-        values.push(value);
-        if !present && valid.is_empty() {
-            valid.resize(i, true);
-            valid.reserve(rows.len() - i);
-        }
-        if !valid.is_empty() || !present {
-            valid.push(present);
-        }
-    }
-    let nulls = (!valid.is_empty()).then(|| NullBuffer::from(valid));
+    values.extend(rows.iter().map(get));
+    PrimitiveArray::<T>::new(ScalarBuffer::from(values), None)
+}
+
+/// [`plain`] for values that may be absent (null where `get` gives `None`): the values in one
+/// pass, the validity in a second only when some are absent.
+fn optional<T: ArrowPrimitiveType>(
+    spare: Option<Vec<T::Native>>,
+    rows: &[MoveRow],
+    get: impl Fn(&MoveRow) -> Option<T::Native>,
+) -> PrimitiveArray<T> {
+    let mut values = spare.unwrap_or_default();
+    values.clear();
+    let mut absent = 0;
+    values.extend(rows.iter().map(|r| {
+        get(r).unwrap_or_else(|| {
+            absent += 1;
+            T::Native::default()
+        })
+    }));
+    let nulls = (absent > 0).then(|| {
+        NullBuffer::new(BooleanBuffer::collect_bool(rows.len(), |i| {
+            get(&rows[i]).is_some()
+        }))
+    });
     PrimitiveArray::<T>::new(ScalarBuffer::from(values), nulls)
 }
 
@@ -461,11 +465,10 @@ fn vocabulary_array(vocab: Vocabulary) -> ArrayRef {
 
 /// A move whose string the vocabulary lacks: its proof says no legal move's does, so this is
 /// a bug, reported rather than written wrong.
-fn outside(vocab: Vocabulary, record: &PlyRecord) -> ArrowError {
+fn outside(vocab: Vocabulary, record: Option<&PlyRecord>) -> ArrowError {
+    let what = record.map_or_else(String::new, |r| format!(" {} ({})", r.san, r.uci));
     ArrowError::ComputeError(format!(
-        "the move {} ({}) is not in the {} vocabulary (a bug: please report it)",
-        record.san,
-        record.uci,
+        "the move{what} is not in the {} vocabulary (a bug: please report it)",
         vocab.name()
     ))
 }
@@ -481,7 +484,7 @@ mod tests {
             Values::Int64(_) => "BIGINT",
             Values::OptFloat64(_) => "DOUBLE",
             Values::Bool(_) => "BOOLEAN",
-            Values::Code(..) => "VARCHAR (batches: dictionary, uint8 keys)",
+            Values::Code(..) | Values::OptCode(..) => "VARCHAR (batches: dictionary, uint8 keys)",
             Values::Token(..) => "VARCHAR (batches: dictionary, int16 keys)",
             Values::FenAfter => "VARCHAR",
         }

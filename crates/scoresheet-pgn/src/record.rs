@@ -212,31 +212,9 @@ impl PlyRecorder {
 fn san_id(san: &SanPlus, text: &mut Vec<u8>) -> Option<u16> {
     text.clear();
     san.write_to(text);
-    let id = SAN_VOCABULARY.token_id(std::str::from_utf8(text).ok()?)?;
-    u16::try_from(id).ok()
+    u16::try_from(SAN_VOCABULARY.token_id_of_bytes(text)?).ok()
 }
 
 fn uci_id(uci: UciMove) -> Option<u16> {
-    let UciMove::Normal {
-        from,
-        to,
-        promotion,
-    } = uci
-    else {
-        return None;
-    };
-    let mut text = [0u8; 5];
-    for (i, sq) in [from, to].into_iter().enumerate() {
-        text[2 * i] = b'a' + sq.file() as u8;
-        text[2 * i + 1] = b'1' + sq.rank() as u8;
-    }
-    let len = match promotion {
-        Some(role) => {
-            text[4] = role.char() as u8;
-            5
-        }
-        None => 4,
-    };
-    let id = UCI_VOCABULARY.token_id(std::str::from_utf8(&text[..len]).ok()?)?;
-    u16::try_from(id).ok()
+    u16::try_from(Vocabulary::uci_move_id(uci)?).ok()
 }

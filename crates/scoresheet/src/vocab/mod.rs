@@ -249,6 +249,29 @@ impl Vocabulary {
         u32::try_from(id).ok()
     }
 
+    /// [`token_id`](Self::token_id) of a string given as bytes (what a writer of SAN
+    /// produces), without checking UTF-8 first.
+    pub fn token_id_of_bytes(self, s: &[u8]) -> Option<u32> {
+        let id = match self {
+            Vocabulary::Uci => tables::uci_id(s)?,
+            _ => tables::table(self).find_bytes(s)?,
+        };
+        u32::try_from(id).ok()
+    }
+
+    /// The token id in [`Vocabulary::Uci`] of a UCI move, computed from its squares and
+    /// promotion (`None` for the null move `0000`, and for a pair of squares no move joins).
+    ///
+    /// ```
+    /// use scoresheet::{uci::UciMove, vocab::Vocabulary};
+    /// let mv: UciMove = "g1f3".parse()?;
+    /// assert_eq!(Vocabulary::uci_move_id(mv), Vocabulary::Uci.token_id("g1f3"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn uci_move_id(uci: crate::uci::UciMove) -> Option<u32> {
+        u32::try_from(tables::uci_move_id(uci)?).ok()
+    }
+
     /// The string of a token id.
     pub fn token_str(self, id: u32) -> Option<&'static str> {
         tables::table(self).get(usize::try_from(id).ok()?)

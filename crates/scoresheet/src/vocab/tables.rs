@@ -91,6 +91,18 @@ impl Table {
         if let Some(key) = packed(s.as_bytes()) {
             return self.short.get(&key).map(|&id| id as usize);
         }
+        self.search(s)
+    }
+
+    /// [`find`](Self::find) for a string given as bytes.
+    pub(crate) fn find_bytes(&self, s: &[u8]) -> Option<usize> {
+        match packed(s) {
+            Some(key) => self.short.get(&key).map(|&id| id as usize),
+            None => self.search(std::str::from_utf8(s).ok()?),
+        }
+    }
+
+    fn search(&self, s: &str) -> Option<usize> {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -340,11 +352,16 @@ const UCI_PLAIN: usize = UCI_PREFIX[63] as usize + queen_or_knight_const(Square:
 /// [`UCI_PREFIX`] plus the destinations before `to`; promotions follow, by origin (`a2`,
 /// `a7`, `b2`, ...), destination file and piece letter (`b`, `n`, `q`, `r`).
 pub(crate) fn uci_id(s: &[u8]) -> Option<usize> {
+    uci_move_id(crate::uci::UciMove::from_ascii(s).ok()?)
+}
+
+/// [`uci_id`] of a parsed move (`None` for a null move).
+pub(crate) fn uci_move_id(uci: crate::uci::UciMove) -> Option<usize> {
     let crate::uci::UciMove::Normal {
         from,
         to,
         promotion,
-    } = crate::uci::UciMove::from_ascii(s).ok()?
+    } = uci
     else {
         return None;
     };
@@ -353,10 +370,20 @@ pub(crate) fn uci_id(s: &[u8]) -> Option<usize> {
         if !targets.has(to) {
             return None;
         }
-        let before = targets.into_iter().filter(|t| lex(*t) < lex(to)).count();
+        let before = (targets.0 & before_in_name_order(to)).count_ones() as usize;
         return Some(usize::from(UCI_PREFIX[lex(from)]) + before);
     };
     promotion_id(from, to, role)
+}
+
+/// The squares whose names sort before `sq`'s ([`lex`]): every square of the files before
+/// its file, and the squares of its file below it.
+const fn before_in_name_order(sq: Square) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (file, rank) = (sq.file() as u32, sq.rank() as u32);
+    let files_before = ((1u64 << file) - 1) * FILE_A;
+    let below = (1u64 << (8 * rank)) - 1;
+    files_before | ((FILE_A << file) & below)
 }
 
 fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {

@@ -2,7 +2,7 @@
 
 Each shard is read by `scoresheet.read_tables` inside a `mapInArrow` task, and Spark writes
 the rows as `OUT/games/` and `OUT/moves/`: the tables, columns and types of `scoresheet export`
-(schema version 1), readable as one table each by DuckDB, pyarrow, Polars and Spark. A shard
+(schema version 2), readable as one table each by DuckDB, pyarrow, Polars and Spark. A shard
 is a PGN file (plain or .gz/.zst/.bz2), or a Parquet file of games, one per row (told by
 content): lichess's files on Hugging Face (`Lichess/standard-chess-games`, a `movetext` column
 and the tags as columns) are shards as they are, with nothing to cut.

@@ -81,8 +81,11 @@ def read_tables(
     where: Optional[str] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
-    version 1, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
-    over through the Arrow C stream interface.
+    version 2, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
+    over through the Arrow C stream interface. In ``moves``, ``san`` and ``uci`` are
+    dictionaries whose keys are the moves' token ids (``scoresheet vocab san+`` and ``uci``),
+    and the squares, piece codes, move types and ``side`` small dictionaries: pandas shows
+    them as categoricals, DuckDB and Polars as strings.
 
     ``source`` is a path (``str`` or ``os.PathLike``; plain, ``.gz``, ``.zst``, ``.bz2``,
     compression told by content), ``bytes`` or a binary file object. ``threads`` workers

@@ -38,10 +38,11 @@ class Tables(Tuple[pyarrow.Table, pyarrow.Table]):
     rejected: List[Rejection]
     @property
     def games(self) -> pyarrow.Table:
-        """One row per game read (schema version 1 of ``scoresheet export``)."""
+        """One row per game read (schema version 2 of ``scoresheet export``)."""
     @property
     def moves(self) -> pyarrow.Table:
-        """One row per mainline ply of a game read."""
+        """One row per mainline ply of a game read; ``san``, ``uci``, the squares and codes
+        are dictionaries (a ``san`` or ``uci`` key is the move's token id)."""
 
 def read_tables(
     source: Source,

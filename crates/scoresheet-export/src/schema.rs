@@ -70,8 +70,9 @@ pub fn games_schema() -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
-/// The schema of the `moves` batches ([`crate::moves_table`]: dictionaries where the values
-/// are a closed set); `fen_after` is the last column, present with `fen`.
+/// The schema of the `moves` batches (from the crate's `moves_table` declaration:
+/// dictionaries where the values are a closed set); `fen_after` is the last column, present
+/// with `fen`.
 pub fn moves_schema(fen: bool) -> SchemaRef {
     let fields: Vec<Field> = move_columns(fen)
         .iter()

@@ -681,10 +681,9 @@ pub struct FenArgs {
 /// Flags of `select`.
 #[derive(Debug, Args)]
 pub struct SelectArgs {
-    /// Keep the games whose tags satisfy this expression (comparisons, `~` regex, presence,
-    /// and/or/not, parentheses; see the examples).
-    #[arg(long = "where", value_name = "EXPR")]
-    pub where_: Option<String>,
+    /// The inputs, `--where`, `--threads`, `--warnings`, `--quiet`, as on every command.
+    #[command(flatten)]
+    pub input: PgnInputArgs,
     /// Keep the games that reach this position (a FEN; move counters aside). Repeated: any of
     /// them.
     #[arg(long, value_name = "FEN")]
@@ -732,13 +731,4 @@ pub struct SelectArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-    /// PGN files (`-` for standard input, also when none is given), possibly compressed.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<String>,
-    /// Print every oddity met on stderr as a warning; the summary counts them either way.
-    #[arg(long)]
-    pub warnings: bool,
-    /// No summary on stderr (rejected games are still reported).
-    #[arg(short, long)]
-    pub quiet: bool,
 }

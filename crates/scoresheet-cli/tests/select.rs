@@ -58,7 +58,7 @@ fn ok_summary_counts_every_game() {
     let (code, _, err) = select(&["--where", "WhiteElo"]);
     assert_eq!(code, 0);
     assert!(
-        err.contains("select: 2 games selected, 2 not selected, 0 duplicates, 0 rejected"),
+        err.contains("select: 4 games in: 2 selected, 2 not selected, 0 duplicates, 0 rejected"),
         "{err}"
     );
     let (_, _, quiet) = select(&["--where", "WhiteElo", "-q"]);
@@ -99,7 +99,7 @@ fn ok_unique_and_duplicates() {
         verbatim(&[C])
     );
     assert!(
-        err.contains("2 games selected, 1 not selected, 1 duplicates"),
+        err.contains("4 games in: 2 selected, 1 not selected, 1 duplicates"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleaned");
@@ -237,4 +237,83 @@ fn ok_where_on_load_and_export() {
         err.contains("export: 4 games in: 2 exported, 0 reported as errors, 2 not selected;"),
         "{err}"
     );
+}
+
+/// A file of the test's own in the target's temporary directory (tests run in parallel).
+fn temp_file(name: &str, bytes: &[u8]) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).expect("temporary file written");
+    path.to_str().expect("UTF-8 temporary path").to_owned()
+}
+
+fn cli_data(name: &str) -> Vec<u8> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::read(path).expect("test data")
+}
+
+/// Issue 25: `select` runs on the pump: the same output, reports and exit code on 1, 2 and
+/// 3 threads, on real games (twice over, so that `--unique` finds the second copy's games
+/// duplicates of the first's) and on the file of good, bad and odd games; duplicates are
+/// decided in input order (the first copy kept, the second written to `--duplicates`).
+#[test]
+fn ok_select_alike_for_any_thread_count() {
+    let real = cli_data("real_200.pgn");
+    let twice = [&real[..], &real[..]].concat();
+    let mixed = cli_data("mixed.pgn").repeat(50);
+    let files = [
+        temp_file("select-threads-real.pgn", &twice),
+        temp_file("select-threads-mixed.pgn", &mixed),
+    ];
+    let dups = temp_file("select-threads-dups.pgn", b"");
+    let cases: &[&[&str]] = &[
+        &["--where", "WhiteElo >= 1800"],
+        &["--material", "KRP vs KR"],
+        &["--checkmate", "--warnings"],
+        &["--unique", "--duplicates", &dups],
+        &["--classify", "--where", "Event"],
+    ];
+    for file in &files {
+        for args in cases {
+            let run_with = |threads: &str| {
+                let mut all = vec!["select", "--threads", threads];
+                all.extend_from_slice(args);
+                all.push(file);
+                let out = run(&all, b"");
+                let dups = std::fs::read(&dups).unwrap_or_default();
+                (out.status.code(), out.stdout, out.stderr, dups)
+            };
+            let one = run_with("1");
+            if file == &files[0] {
+                assert!(!one.1.is_empty(), "{args:?} on {file}: nothing selected");
+            }
+            for threads in ["2", "3"] {
+                let other = run_with(threads);
+                assert_eq!(other.0, one.0, "{args:?} {threads} threads on {file}");
+                assert!(
+                    other.1 == one.1,
+                    "{args:?} {threads} threads on {file}: outputs differ"
+                );
+                assert_eq!(
+                    String::from_utf8_lossy(&other.2),
+                    String::from_utf8_lossy(&one.2),
+                    "{args:?} {threads} threads on {file}"
+                );
+                assert!(
+                    other.3 == one.3,
+                    "{args:?} {threads} threads: duplicates differ"
+                );
+            }
+        }
+    }
+    // The first copy's games are kept, the second's are its duplicates.
+    let out = run(
+        &["select", "--threads", "3", "--unique", "-q", &files[0]],
+        b"",
+    );
+    let kept = String::from_utf8(out.stdout).expect("utf-8");
+    let all = String::from_utf8(run(&["select", "--threads", "3", "-q", &files[0]], b"").stdout)
+        .expect("utf-8");
+    assert!(all.starts_with(&kept) && all.len() > kept.len());
 }

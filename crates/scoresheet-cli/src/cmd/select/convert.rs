@@ -211,8 +211,14 @@ impl Visitor for Selector<'_> {
         relay(self.replayer.begin_movetext((), at))
     }
 
+    /// A move; a game that can no longer meet the criteria stops here (not selected): the
+    /// rest of it is not replayed.
     fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Output> {
-        relay(self.replayer.san(&mut (), san))
+        relay(self.replayer.san(&mut (), san))?;
+        match self.replayer.sink().inner().is_hopeless() {
+            true => ControlFlow::Break(Ok(Verdict::Dropped)),
+            false => ControlFlow::Continue(()),
+        }
     }
 
     fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Output> {

@@ -680,6 +680,7 @@ pub struct FenArgs {
 
 /// Flags of `select`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("split").args(["split_games", "split_by"])))]
 pub struct SelectArgs {
     /// The inputs, `--where`, `--threads`, `--warnings`, `--quiet`, as on every command.
     #[command(flatten)]
@@ -731,4 +732,21 @@ pub struct SelectArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// Write the chosen games into files of N games each in --out-dir: part-00000.pgn,
+    /// part-00001.pgn, ... (the last holds the rest).
+    #[arg(long, value_name = "N", requires = "out_dir", conflicts_with = "split_by", value_parser = clap::value_parser!(u64).range(1..))]
+    pub split_games: Option<u64>,
+    /// Write the chosen games into one file per value of this tag in --out-dir (names made
+    /// safe: see below; games without the tag in _missing.pgn).
+    #[arg(long, value_name = "TAG", requires = "out_dir")]
+    pub split_by: Option<String>,
+    /// The directory of --split-games or --split-by (created if needed; files already there
+    /// with the same names are replaced).
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with = "output",
+        requires = "split"
+    )]
+    pub out_dir: Option<std::path::PathBuf>,
 }

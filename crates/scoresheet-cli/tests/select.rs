@@ -317,3 +317,103 @@ fn ok_select_alike_for_any_thread_count() {
         .expect("utf-8");
     assert!(all.starts_with(&kept) && all.len() > kept.len());
 }
+
+/// A fresh directory of the test's own.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The files of a directory and their contents, sorted by name.
+fn files(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .expect("directory written")
+        .map(|e| {
+            let e = e.expect("entry");
+            let text = std::fs::read_to_string(e.path()).expect("file");
+            (e.file_name().to_string_lossy().into_owned(), text)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// Issue 25: `--split-games N` writes files of N games (the last holds the rest), the same
+/// for any thread count, and leaves no temporary file.
+#[test]
+fn ok_split_games() {
+    for threads in ["1", "3"] {
+        let dir = temp_dir(&format!("split-games-{threads}"));
+        let out = dir.to_str().expect("UTF-8 path");
+        let (code, stdout, err) =
+            select(&["--split-games", "3", "--out-dir", out, "--threads", threads]);
+        assert_eq!((code, stdout.as_str()), (0, ""), "{err}");
+        let want = [
+            ("part-00000.pgn".to_owned(), verbatim(&[A, B, C])),
+            ("part-00001.pgn".to_owned(), verbatim(&[D])),
+        ];
+        assert_eq!(files(&dir), want);
+    }
+}
+
+/// Issue 25: `--split-by TAG` writes one file per value, names made safe, names that would
+/// be one file (also by letter case) told apart in the order the values first appear, games
+/// without the tag in `_missing.pgn`.
+#[test]
+fn ok_split_by_tag() {
+    let game = |site: Option<&str>, mv: &str| {
+        let tag = site.map_or(String::new(), |s| format!("[Site \"{s}\"]\n\n"));
+        format!("{tag}1. {mv} *")
+    };
+    let games = [
+        game(Some("a/b"), "e4"),
+        game(Some("a_b"), "d4"),
+        game(Some("Lichess"), "c4"),
+        game(None, "Nf3"),
+        game(Some("lichess"), "g3"),
+        game(Some("a/b"), "b3"),
+        game(Some("../x"), "f4"),
+    ];
+    let input = games.join("\n\n") + "\n";
+    let dir = temp_dir("split-by");
+    let out = dir.to_str().expect("UTF-8 path");
+    let got = run(
+        &["select", "--split-by", "site", "--out-dir", out, "-q"],
+        &input,
+    );
+    assert_eq!(
+        got.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&got.stderr)
+    );
+    let file = |name: &str, of: &[usize]| {
+        let text: String = of.iter().map(|&i| format!("{}\n\n", games[i])).collect();
+        (name.to_owned(), text)
+    };
+    let want = vec![
+        file("Lichess.pgn", &[2]),
+        file("_missing.pgn", &[3]),
+        file("_x.pgn", &[6]),
+        file("a_b-2.pgn", &[1]),
+        file("a_b.pgn", &[0, 5]),
+        file("lichess-2.pgn", &[4]),
+    ];
+    assert_eq!(files(&dir), want);
+}
+
+#[test]
+fn err_split_flags() {
+    let cases: &[&[&str]] = &[
+        &["--split-games", "2"],
+        &["--out-dir", "x"],
+        &["--split-games", "0", "--out-dir", "x"],
+        &["--split-games", "2", "--split-by", "Site", "--out-dir", "x"],
+        &["--split-by", "Site", "--out-dir", "x", "-o", "y.pgn"],
+    ];
+    for args in cases {
+        let (code, out, err) = select(args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+    }
+}

@@ -33,6 +33,8 @@ pub struct ChosenGame {
     pub end: usize,
     /// Its mainline's identity (with `--unique`).
     pub mainline: Option<u128>,
+    /// The value of its `--split-by` tag, if it has one.
+    pub split: Option<String>,
 }
 
 impl Chosen {
@@ -59,6 +61,7 @@ impl<'a> SelectConverter<'a> {
                 settings,
                 replayer: Replayer::with_options(sink, settings.replay),
                 tags: Vec::new(),
+                split: None,
                 begin: Location::default(),
                 movetext: Location::default(),
             },
@@ -89,6 +92,7 @@ impl Convert for SelectConverter<'_> {
                 batch.games.push(ChosenGame {
                     end: batch.text.len(),
                     mainline: facts.filter(|_| settings.unique).map(|f| f.mainline),
+                    split: self.selector.split.take(),
                 });
                 facts.map_or(0, |f| u64::from(f.plies))
             }
@@ -123,6 +127,8 @@ struct Selector<'a> {
     settings: &'a Settings,
     replayer: Replay,
     tags: Vec<(String, String)>,
+    /// The value of the `--split-by` tag of the current game.
+    split: Option<String>,
     begin: Location,
     movetext: Location,
 }
@@ -191,11 +197,16 @@ impl Visitor for Selector<'_> {
 
     fn begin_game(&mut self, at: Location) -> ControlFlow<Output> {
         self.tags.clear();
+        self.split = None;
         self.begin = at;
         relay(self.replayer.begin_game(at))
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
+        let split_by = self.settings.split_by.as_deref();
+        if split_by.is_some_and(|t| t.as_bytes().eq_ignore_ascii_case(name)) {
+            self.split = Some(value.decode().into_owned());
+        }
         if self.settings.classify {
             let decoded = scoresheet_pgn::decode::decode(name).into_owned();
             self.tags.push((decoded, value.decode().into_owned()));

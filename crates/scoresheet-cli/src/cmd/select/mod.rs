@@ -16,6 +16,7 @@
 //! workers: the first kept is the first in the input, whatever the thread count.
 
 mod convert;
+mod split;
 mod write;
 
 use std::sync::Arc;
@@ -109,6 +110,8 @@ struct Settings {
     unique: bool,
     warnings: bool,
     replay: scoresheet_pgn::replay::ReplayOptions,
+    /// The tag whose value names each game's file (`--split-by`).
+    split_by: Option<String>,
 }
 
 /// A flag's value that does not read: the message with a caret under `offset`, exit code 2.
@@ -154,6 +157,7 @@ impl Settings {
             unique: args.unique || args.duplicates.is_some(),
             warnings: args.input.warnings,
             replay: args.input.movetext.replay_options(),
+            split_by: args.split_by.clone(),
         })
     }
 

@@ -6,8 +6,42 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use super::convert::Chosen;
+use super::split::{GameFiles, TagFiles};
 use crate::args::SelectArgs;
 use crate::output_file::Destination;
+
+/// Where the chosen games go: one output, or files of a directory.
+enum Target {
+    One(Destination),
+    Games(GameFiles),
+    Tags(TagFiles),
+}
+
+impl Target {
+    fn open(args: &SelectArgs) -> anyhow::Result<Target> {
+        Ok(match (&args.out_dir, args.split_games, &args.split_by) {
+            (Some(dir), Some(n), _) => Target::Games(GameFiles::new(dir, n)?),
+            (Some(dir), None, _) => Target::Tags(TagFiles::new(dir)?),
+            (None, ..) => Target::One(Destination::open(args.output.as_deref())?),
+        })
+    }
+
+    fn write_game(&mut self, split: Option<&str>, game: &[u8]) -> io::Result<()> {
+        match self {
+            Target::One(out) => out.write_all(game),
+            Target::Games(files) => files.write_game(game),
+            Target::Tags(files) => files.write_game(split, game),
+        }
+    }
+
+    fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Target::One(out) => out.finish(),
+            Target::Games(files) => files.finish(),
+            Target::Tags(files) => files.finish(),
+        }
+    }
+}
 
 /// Games chosen, left out by the game criteria, and duplicates, over every input.
 #[derive(Debug, Default, Clone, Copy)]
@@ -19,7 +53,7 @@ pub struct Totals {
 
 /// The outputs of a run and the mainlines seen.
 pub struct Outputs {
-    chosen: Destination,
+    chosen: Target,
     duplicates: Option<Destination>,
     /// The mainline hashes of the games chosen so far (with `--unique`).
     seen: HashSet<u128>,
@@ -30,7 +64,7 @@ pub struct Outputs {
 impl Outputs {
     /// Opens the outputs the flags name.
     pub fn open(args: &SelectArgs, unique: bool) -> anyhow::Result<Outputs> {
-        let chosen = Destination::open(args.output.as_deref())?;
+        let chosen = Target::open(args)?;
         let duplicates = match &args.duplicates {
             Some(path) => Some(Destination::open(Some(path))?),
             None => None,
@@ -66,7 +100,7 @@ impl Outputs {
                 continue;
             }
             self.totals.chosen += 1;
-            self.chosen.write_all(text)?;
+            self.chosen.write_game(game.split.as_deref(), text)?;
         }
         Ok(())
     }

@@ -729,6 +729,17 @@ pub struct SelectArgs {
     #[arg(long, value_name = "FILE")]
     pub duplicates: Option<std::path::PathBuf>,
 
+    /// Repair: set the Result tag from the game's result marker when they differ (or the
+    /// tag is missing); give a game without marker the one its Result tag names (else `*`).
+    #[arg(long)]
+    pub fix_result: bool,
+    /// Repair: set the PlyCount tag to the mainline's number of plies (added if missing).
+    #[arg(long)]
+    pub fix_ply_count: bool,
+    /// Repair: add the missing tags of the seven-tag roster with the values for unknown
+    /// (`?`, Date `????.??.??`, Result `*`), the roster then first.
+    #[arg(long)]
+    pub fill_roster: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,

@@ -417,3 +417,60 @@ fn err_split_flags() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
     }
 }
+
+/// Issue 25: `--fix-result`, `--fix-ply-count` and `--fill-roster` rewrite the tags of the
+/// games they repair (movetext as it was, a missing marker added), write the others as they
+/// were, and report each repair as a warning and in the summary's oddities.
+#[test]
+fn ok_repairs() {
+    let input = concat!(
+        "[Result \"0-1\"]\n\n1. e4 e5 1-0\n\n",
+        "[Result \"1/2-1/2\"]\n\n1. e4   e5\n\n",
+        "[Event \"x\"]\n[Result \"*\"]\n[PlyCount \"1\"]\n\n1. e4 {ok} e5 *\n\n",
+        "[Result \"*\"]\n[PlyCount \"1\"]\n\n1.d4   *\n",
+    );
+    let got = run(
+        &[
+            "select",
+            "--fix-result",
+            "--fix-ply-count",
+            "--warnings",
+            "--threads",
+            "1",
+        ],
+        input,
+    );
+    let want = concat!(
+        "[Result \"1-0\"]\n[PlyCount \"2\"]\n\n1. e4 e5 1-0\n\n",
+        "[Result \"1/2-1/2\"]\n[PlyCount \"2\"]\n\n1. e4   e5 1/2-1/2\n\n",
+        "[Event \"x\"]\n[Result \"*\"]\n[PlyCount \"2\"]\n\n1. e4 {ok} e5 *\n\n",
+        "[Result \"*\"]\n[PlyCount \"1\"]\n\n1.d4   *\n\n",
+    );
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(0), "{err}");
+    assert_eq!(String::from_utf8_lossy(&got.stdout), want);
+    let warnings: Vec<_> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: -: game 1 (from line 1), line 1, column 1: Result tag set from the result marker (repair) \"Result \\\"0-1\\\" -> \\\"1-0\\\"\"",
+            "warning: -: game 1 (from line 1), line 1, column 1: PlyCount tag set to the mainline's plies (repair) \"PlyCount \\\"2\\\" added\"",
+            "warning: -: game 2 (from line 5), line 9, column 1: game ends without result marker",
+            "warning: -: game 2 (from line 5), line 5, column 1: result marker added from the Result tag (repair) \"1/2-1/2\"",
+            "warning: -: game 2 (from line 5), line 5, column 1: PlyCount tag set to the mainline's plies (repair) \"PlyCount \\\"2\\\" added\"",
+            "warning: -: game 3 (from line 9), line 9, column 1: PlyCount tag set to the mainline's plies (repair) \"PlyCount \\\"1\\\" -> \\\"2\\\"\"",
+        ],
+        "{err}"
+    );
+    assert!(
+        err.contains("1 Result tag set from the result marker (repair)"),
+        "{err}"
+    );
+
+    let got = run(
+        &["select", "--fill-roster", "-q"],
+        "[White \"A\"]\n[ECO \"B90\"]\n\n1. e4 *\n",
+    );
+    let want = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"B90\"]\n\n1. e4 *\n\n";
+    assert_eq!(String::from_utf8_lossy(&got.stdout), want);
+}

@@ -29,6 +29,7 @@ pub mod expr;
 mod material;
 pub mod openings;
 mod reach;
+pub mod repair;
 
 pub use criteria::{
     CriteriaCheck, Ending, GameCriteria, MaterialWhen, MoveSequence, ParseMovesError,
@@ -36,6 +37,7 @@ pub use criteria::{
 pub use expr::{Op, ParseExprError, ParseExprErrorKind, TagExpr};
 pub use material::{Material, MaterialSignature, ParseMaterialError};
 pub use openings::{Classifier, Opening};
+pub use repair::{Repairs, TagsToRepair};
 
 use scoresheet::Position;
 use twox_hash::XxHash3_128;

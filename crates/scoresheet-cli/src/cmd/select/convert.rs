@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
-use scoresheet_pgn::replay::{GameError, Replayer};
-use scoresheet_pgn::select::{FactsSink, GameFacts, Opening};
+use scoresheet_pgn::replay::{GameError, ReplaySink, Replayer};
+use scoresheet_pgn::select::{FactsSink, GameFacts, Opening, TagsToRepair};
 use scoresheet_pgn::{
     Location, Noted, Oddities, Oddity, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
     Skip, Visitor,
@@ -62,6 +62,7 @@ impl<'a> SelectConverter<'a> {
                 replayer: Replayer::with_options(sink, settings.replay),
                 tags: Vec::new(),
                 split: None,
+                marker: None,
                 begin: Location::default(),
                 movetext: Location::default(),
             },
@@ -129,29 +130,56 @@ struct Selector<'a> {
     tags: Vec<(String, String)>,
     /// The value of the `--split-by` tag of the current game.
     split: Option<String>,
+    /// The current game's result marker (`Some(None)`: `*`), if it has one.
+    marker: Option<Option<GameResult>>,
     begin: Location,
     movetext: Location,
 }
 
 impl Selector<'_> {
-    /// Writes a chosen game: its own bytes, or (with `--classify`) its tags again and its
-    /// movetext as it was; then a blank line.
+    /// Writes a chosen game: its own bytes; or, with `--classify` or when a repair changed
+    /// it, its tags again and its movetext as it was (with a result marker added by
+    /// `--fix-result`); then a blank line.
     fn write_game(
-        &self,
+        &mut self,
         out: &mut Vec<u8>,
         bytes: &[u8],
         facts: Option<GameFacts>,
     ) -> io::Result<()> {
-        let mut bytes = bytes;
-        if self.settings.classify {
-            let movetext = self.movetext.byte.saturating_sub(self.begin.byte);
-            let movetext = usize::try_from(movetext).unwrap_or(usize::MAX);
-            write_tags(out, &self.tags, facts.and_then(|f| f.opening))?;
-            bytes = bytes.get(movetext..).unwrap_or_default();
+        let repaired = self.repair(facts);
+        let opening = facts.and_then(|f| f.opening);
+        let rewrite = self.settings.classify || repaired.as_ref().is_some_and(|r| r.is_changed());
+        if !rewrite {
+            out.extend_from_slice(bytes.trim_ascii_end());
+            out.extend_from_slice(b"\n\n");
+            return Ok(());
         }
-        out.extend_from_slice(bytes.trim_ascii_end());
+        let tags = repaired.as_ref().map_or(&self.tags[..], |r| r.tags());
+        write_tags(out, tags, opening)?;
+        let movetext = self.movetext.byte.saturating_sub(self.begin.byte);
+        let movetext = usize::try_from(movetext).unwrap_or(usize::MAX);
+        out.extend_from_slice(bytes.get(movetext..).unwrap_or_default().trim_ascii_end());
+        if let Some(marker) = repaired.and_then(|r| r.marker_to_add()) {
+            out.extend_from_slice(b" ");
+            out.extend_from_slice(marker.as_bytes());
+        }
         out.extend_from_slice(b"\n\n");
         Ok(())
+    }
+
+    /// The repairs asked for, made on the current game's tags and reported as oddities.
+    fn repair(&mut self, facts: Option<GameFacts>) -> Option<TagsToRepair> {
+        let repairs = self.settings.repairs;
+        if repairs.is_empty() {
+            return None;
+        }
+        let mut game = TagsToRepair::new(self.tags.clone());
+        let sink = self.replayer.sink_mut();
+        let plies = facts.map(|f| f.plies);
+        repairs.apply(&mut game, self.marker, plies, self.begin, |o| {
+            sink.oddity(o)
+        });
+        Some(game)
     }
 }
 
@@ -198,6 +226,7 @@ impl Visitor for Selector<'_> {
     fn begin_game(&mut self, at: Location) -> ControlFlow<Output> {
         self.tags.clear();
         self.split = None;
+        self.marker = None;
         self.begin = at;
         relay(self.replayer.begin_game(at))
     }
@@ -207,7 +236,7 @@ impl Visitor for Selector<'_> {
         if split_by.is_some_and(|t| t.as_bytes().eq_ignore_ascii_case(name)) {
             self.split = Some(value.decode().into_owned());
         }
-        if self.settings.classify {
+        if self.settings.classify || !self.settings.repairs.is_empty() {
             let decoded = scoresheet_pgn::decode::decode(name).into_owned();
             self.tags.push((decoded, value.decode().into_owned()));
         }
@@ -254,6 +283,7 @@ impl Visitor for Selector<'_> {
         outcome: Option<GameResult>,
         at: Location,
     ) -> ControlFlow<Output> {
+        self.marker = Some(outcome);
         relay(self.replayer.outcome(&mut (), outcome, at))
     }
 

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use scoresheet::notation::Caret;
 use scoresheet_pgn::select::{
-    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, TagExpr,
+    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, Repairs, TagExpr,
 };
 use scoresheet_pgn::ReadOptions;
 
@@ -112,6 +112,8 @@ struct Settings {
     replay: scoresheet_pgn::replay::ReplayOptions,
     /// The tag whose value names each game's file (`--split-by`).
     split_by: Option<String>,
+    /// `--fix-result`, `--fix-ply-count`, `--fill-roster`.
+    repairs: Repairs,
 }
 
 /// A flag's value that does not read: the message with a caret under `offset`, exit code 2.
@@ -158,12 +160,16 @@ impl Settings {
             warnings: args.input.warnings,
             replay: args.input.movetext.replay_options(),
             split_by: args.split_by.clone(),
+            repairs: Repairs::new()
+                .result(args.fix_result)
+                .ply_count(args.fix_ply_count)
+                .roster(args.fill_roster),
         })
     }
 
     /// Whether games must be replayed (else the tags decide alone).
     fn replays(&self) -> bool {
-        !self.criteria.is_empty() || self.classify || self.unique
+        !self.criteria.is_empty() || self.classify || self.unique || !self.repairs.is_empty()
     }
 }
 

@@ -474,3 +474,24 @@ fn ok_repairs() {
     let want = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"B90\"]\n\n1. e4 *\n\n";
     assert_eq!(String::from_utf8_lossy(&got.stdout), want);
 }
+
+/// Issue 25: with `--classify`, `--split-by ECO` names files by the ECO code written (the
+/// classification), not the one the input had.
+#[test]
+fn ok_split_by_classified_eco() {
+    let dir = temp_dir("split-by-eco");
+    let out = dir.to_str().expect("UTF-8 path");
+    let (code, _, err) = select(&[
+        "--split-by",
+        "eco",
+        "--classify",
+        "--where",
+        "WhiteElo",
+        "--out-dir",
+        out,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<_> = files(&dir).into_iter().map(|(name, _)| name).collect();
+    // A (tagged C60) is a Ruy Lopez, Morphy Defense (C70); B (tagged A00) a Bishop's Opening.
+    assert_eq!(names, ["C23.pgn", "C70.pgn"]);
+}

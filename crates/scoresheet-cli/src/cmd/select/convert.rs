@@ -156,6 +156,10 @@ impl Selector<'_> {
         }
         let tags = repaired.as_ref().map_or(&self.tags[..], |r| r.tags());
         write_tags(out, tags, opening)?;
+        if let Some(name) = &self.settings.split_by {
+            // The file is named by the value written.
+            self.split = written_value(name, tags, opening);
+        }
         let movetext = self.movetext.byte.saturating_sub(self.begin.byte);
         let movetext = usize::try_from(movetext).unwrap_or(usize::MAX);
         out.extend_from_slice(bytes.get(movetext..).unwrap_or_default().trim_ascii_end());
@@ -181,6 +185,21 @@ impl Selector<'_> {
         });
         Some(game)
     }
+}
+
+/// The value of tag `name` as [`write_tags`] writes it.
+fn written_value(
+    name: &str,
+    tags: &[(String, String)],
+    opening: Option<Opening>,
+) -> Option<String> {
+    match opening {
+        Some(o) if name.eq_ignore_ascii_case("ECO") => return Some(o.eco.to_owned()),
+        Some(o) if name.eq_ignore_ascii_case("Opening") => return Some(o.name.to_owned()),
+        _ => {}
+    }
+    let found = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+    found.map(|(_, value)| value.clone())
 }
 
 /// Tags in the PGN export format, with `ECO` and `Opening` replaced (or added after the

@@ -107,6 +107,11 @@ impl Convert for SelectConverter<'_> {
     fn take_kept(&mut self) -> Vec<(Location, String)> {
         self.selector.replayer.sink_mut().take_kept()
     }
+
+    /// With one thread, a run is delivered once it holds 64 KiB of output or 1,024 games.
+    fn batch_ready(&self, batch: &Chosen) -> bool {
+        batch.text.len() >= 64 << 10 || batch.games.len() as u64 + batch.dropped >= 1024
+    }
 }
 
 /// What becomes of a game read to its end.

@@ -254,14 +254,15 @@ fn cli_data(name: &str) -> Vec<u8> {
 }
 
 /// Issue 25: `select` runs on the pump: the same output, reports and exit code on 1, 2 and
-/// 3 threads, on real games (twice over, so that `--unique` finds the second copy's games
-/// duplicates of the first's) and on the file of good, bad and odd games; duplicates are
-/// decided in input order (the first copy kept, the second written to `--duplicates`).
+/// 3 threads (inputs of many 32 KiB chunks), on real games (twice over, so that `--unique`
+/// finds the second copy's games duplicates of the first's) and on the file of good, bad and
+/// odd games 300 times over; duplicates are decided in input order (the first copy kept, the
+/// second written to `--duplicates`).
 #[test]
 fn ok_select_alike_for_any_thread_count() {
     let real = cli_data("real_200.pgn");
     let twice = [&real[..], &real[..]].concat();
-    let mixed = cli_data("mixed.pgn").repeat(50);
+    let mixed = cli_data("mixed.pgn").repeat(300);
     let files = [
         temp_file("select-threads-real.pgn", &twice),
         temp_file("select-threads-mixed.pgn", &mixed),

@@ -1,10 +1,13 @@
 //! Choosing games: tag criteria ([`TagExpr`]), game criteria ([`GameCriteria`]), opening
-//! classification ([`openings`]) and the mainline identity behind duplicate detection.
+//! classification ([`openings`]), the mainline identity behind duplicate detection, and the
+//! repairs a selection may make ([`repair`]).
 //!
 //! Tag criteria decide from the tags alone, so a game they reject (or, without game criteria,
 //! accept) need not be replayed. Game criteria look at the replayed mainline: the
 //! [`FactsSink`] is the [`ReplaySink`] that checks them, classifies the opening and hashes the
-//! mainline in one pass.
+//! mainline in one pass. A game that can no longer meet them ([`FactsSink::is_hopeless`]: a
+//! wanted position out of reach, a left move prefix, past the ply bound) need not be replayed
+//! further.
 //!
 //! ```
 //! use scoresheet_pgn::replay::Replayer;

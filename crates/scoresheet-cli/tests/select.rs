@@ -496,3 +496,44 @@ fn ok_split_by_classified_eco() {
     // A (tagged C60) is a Ruy Lopez, Morphy Defense (C70); B (tagged A00) a Bishop's Opening.
     assert_eq!(names, ["C23.pgn", "C70.pgn"]);
 }
+
+/// Issue 25: the thread test on the whole `real.pgn` (3,970 games) kept beside the repository
+/// (`../shared/data/pgn/real.pgn`, as `scripts/bench-select.sh` reads it).
+#[test]
+#[ignore = "needs ../shared/data/pgn/real.pgn (5 MB, outside the repository): run with --ignored"]
+fn ok_select_alike_for_any_thread_count_on_real_pgn() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/pgn/real.pgn");
+    let file = path.to_str().expect("UTF-8 path");
+    let cases: &[&[&str]] = &[
+        &["--where", "WhiteElo >= 2000"],
+        &[
+            "--position",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        ],
+        &["--unique", "--classify"],
+        &[
+            "--fix-result",
+            "--fix-ply-count",
+            "--fill-roster",
+            "--warnings",
+        ],
+    ];
+    for args in cases {
+        let run_with = |threads: &str| {
+            let mut all = vec!["select", "--threads", threads];
+            all.extend_from_slice(args);
+            all.push(file);
+            let out = run(&all, b"");
+            (out.status.code(), out.stdout, out.stderr)
+        };
+        let one = run_with("1");
+        assert_eq!(one.0, Some(0), "{}", String::from_utf8_lossy(&one.2));
+        for threads in ["2", "3"] {
+            assert!(
+                run_with(threads) == one,
+                "{args:?}: {threads} threads differ"
+            );
+        }
+    }
+}

@@ -2,7 +2,8 @@
 # `scoresheet select` against pgn-extract on one PGN file: first the same selection by both
 # for eight criteria (a player, a rating threshold, a date range, an ECO range, a position, a
 # material signature, duplicates, checkmates), compared game by game; then the wall time of
-# tag-only and position selection, interleaved (A B A B ...), as medians and ratios. The
+# tag-only and position selection, interleaved (A B A B ...), as medians and ratios, with
+# scoresheet on its default threads (the cores) and on one (pgn-extract has one). The
 # machines are noisy and shared: only ratios of medians from one run mean anything.
 #
 # usage: scripts/bench-select.sh [FILE] [ROUNDS]
@@ -86,11 +87,13 @@ declare -A CMDS=(
   [ss_tags]="$BIN select -q --where 'White = $PLAYER or Black = $PLAYER' -o /dev/null $FILE"
   [pe_tags]="$PE -s -Tp$PLAYER -o /dev/null $FILE"
   [ss_position]="$BIN select -q --position '$OPEN_FEN' -o /dev/null $FILE"
+  [ss1_tags]="$BIN select -q --threads 1 --where 'White = $PLAYER or Black = $PLAYER' -o /dev/null $FILE"
+  [ss1_position]="$BIN select -q --threads 1 --position '$OPEN_FEN' -o /dev/null $FILE"
   [pe_position]="$PE -s -x $TMP/open.var -o /dev/null $FILE"
 )
 TIMES="$TMP/times"
 for ((r = 1; r <= ROUNDS; r++)); do
-  for name in ss_tags pe_tags ss_position pe_position; do
+  for name in ss_tags ss1_tags pe_tags ss_position ss1_position pe_position; do
     t0=$(date +%s.%N); eval "${CMDS[$name]}" >/dev/null 2>&1 || true; t1=$(date +%s.%N)
     echo "$name $(echo "$t1 - $t0" | bc)" >> "$TIMES"
   done
@@ -106,5 +109,6 @@ med = {k: statistics.median(v) for k, v in runs.items()}
 for k in sorted(med):
     print(f"{k:12} {med[k]:.3f} s")
 for what in ("tags", "position"):
-    print(f"{what}: pgn-extract / scoresheet = {med['pe_' + what] / med['ss_' + what]:.1f}x")
+    print(f"{what}: pgn-extract / scoresheet = {med['pe_' + what] / med['ss_' + what]:.1f}x"
+          f" (one thread: {med['pe_' + what] / med['ss1_' + what]:.1f}x)")
 PY

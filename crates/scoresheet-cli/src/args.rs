@@ -249,10 +249,16 @@ pub enum Command {
         scoresheet select --position 'rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6' games.pgn\n  \
         scoresheet select --material 'KRP vs KR' --checkmate games.pgn\n  \
         scoresheet select --starts-with '1. e4 c5 2. Nf3' --min-plies 40 games.pgn\n  \
-        scoresheet select --unique --duplicates dups.pgn --classify -o out.pgn games.pgn\n\n\
+        scoresheet select --unique --duplicates dups.pgn --classify -o out.pgn games.pgn\n  \
+        scoresheet select --threads 4 --where 'TimeControl = blitz' -o blitz.pgn lichess.pgn.zst\n  \
+        scoresheet select --split-games 1000 --out-dir parts games.pgn\n  \
+        scoresheet select --split-by ECO --out-dir by_eco --classify games.pgn\n  \
+        scoresheet select --fix-result --fix-ply-count --fill-roster --warnings -o fixed.pgn games.pgn\n\n\
         Chosen games are written as the input has them (their own bytes, each followed by a \
         blank line); --classify writes their tags again with ECO and Opening set. Every \
-        criterion given must hold.\n\n\
+        criterion given must hold. Inputs are read like every command's (plain, gzip, zstd, \
+        bzip2, Parquet tables of games; `-` is standard input) on --threads threads; the \
+        output is the same, in input order, for any count.\n\n\
         --where: `Tag OP value` with OP one of = != < <= > >= ~ (regular-expression search), \
         a tag name alone (the tag is present), and, or, not, parentheses. Tag names ignore \
         case. *Elo and PlyCount compare as numbers; Date, UTCDate and EventDate as dates \
@@ -262,9 +268,30 @@ pub enum Command {
         missing tag makes a comparison false. Quote values with spaces: White = \"Carlsen, \
         Magnus\".\n\n\
         Games whose tags decide are not replayed (so their moves are not checked); games \
-        replayed for a criterion, --classify or --unique that have an illegal move are \
-        rejected as in every command. A bad expression, material, move list or FEN is an \
-        error with a caret under the place (exit code 2).")]
+        replayed for a criterion, --classify, --unique or a repair that have an illegal move \
+        are rejected as in every command. A game stops being replayed as soon as it can no \
+        longer meet the criteria (a --position it can no longer reach: a pawn it needs has \
+        left its second rank, a side has too few pawns or men, or a castling right is lost; \
+        a --starts-with it has left; more than --max-plies): it is not selected, and its \
+        later moves are not checked. --unique keeps the first game in input order. A bad \
+        expression, material, move list or FEN is an error with a caret under the place \
+        (exit code 2).\n\n\
+        --split-games N writes DIR/part-00000.pgn, part-00001.pgn, ... of N games each; \
+        --split-by TAG writes one file per value of TAG: its letters and digits, - _ and . \
+        kept, other characters written _, leading dots dropped, at most 100 characters, \
+        then .pgn; two values that would share a file (also by letter case) get -2, -3, ... \
+        in the order they appear; games without the tag go to _missing.pgn. Each file is \
+        written under a hidden temporary name and renamed when complete.\n\n\
+        Repairs (each reported with --warnings and counted in the summary; a repaired game is \
+        written with its tags again, its movetext as it was): --fix-result sets the Result \
+        tag from the result marker when they differ and adds a missing marker from the \
+        Result tag (`*` when it names no result); --fix-ply-count sets PlyCount to the \
+        mainline's plies; --fill-roster adds the missing roster tags (Event, Site, Date, \
+        Round, White, Black, Result) with the values for unknown (`?`, `????.??.??`, `*`), \
+        the roster first.\n\n\
+        A summary ends the run on stderr (games in, selected, not selected, duplicates, \
+        rejected, oddities); --quiet drops it. Exit codes: 0 no game rejected, 1 some games \
+        rejected (the rest written), 2 usage or I/O error.")]
     Select(SelectArgs),
 }
 
@@ -680,11 +707,11 @@ pub struct FenArgs {
 
 /// Flags of `select`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("split").args(["split_games", "split_by"])))]
 pub struct SelectArgs {
-    /// Keep the games whose tags satisfy this expression (comparisons, `~` regex, presence,
-    /// and/or/not, parentheses; see the examples).
-    #[arg(long = "where", value_name = "EXPR")]
-    pub where_: Option<String>,
+    /// The inputs, `--where`, `--threads`, `--warnings`, `--quiet`, as on every command.
+    #[command(flatten)]
+    pub input: PgnInputArgs,
     /// Keep the games that reach this position (a FEN; move counters aside). Repeated: any of
     /// them.
     #[arg(long, value_name = "FEN")]
@@ -729,16 +756,35 @@ pub struct SelectArgs {
     #[arg(long, value_name = "FILE")]
     pub duplicates: Option<std::path::PathBuf>,
 
+    /// Repair: set the Result tag from the game's result marker when they differ (or the
+    /// tag is missing); give a game without marker the one its Result tag names (else `*`).
+    #[arg(long)]
+    pub fix_result: bool,
+    /// Repair: set the PlyCount tag to the mainline's number of plies (added if missing).
+    #[arg(long)]
+    pub fix_ply_count: bool,
+    /// Repair: add the missing tags of the seven-tag roster with the values for unknown
+    /// (`?`, Date `????.??.??`, Result `*`), the roster then first.
+    #[arg(long)]
+    pub fill_roster: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-    /// PGN files (`-` for standard input, also when none is given), possibly compressed.
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<String>,
-    /// Print every oddity met on stderr as a warning; the summary counts them either way.
-    #[arg(long)]
-    pub warnings: bool,
-    /// No summary on stderr (rejected games are still reported).
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// Write the chosen games into files of N games each in --out-dir: part-00000.pgn,
+    /// part-00001.pgn, ... (the last holds the rest).
+    #[arg(long, value_name = "N", requires = "out_dir", conflicts_with = "split_by", value_parser = clap::value_parser!(u64).range(1..))]
+    pub split_games: Option<u64>,
+    /// Write the chosen games into one file per value of this tag in --out-dir (names made
+    /// safe: see below; games without the tag in _missing.pgn).
+    #[arg(long, value_name = "TAG", requires = "out_dir")]
+    pub split_by: Option<String>,
+    /// The directory of --split-games or --split-by (created if needed; files already there
+    /// with the same names are replaced).
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with = "output",
+        requires = "split"
+    )]
+    pub out_dir: Option<std::path::PathBuf>,
 }

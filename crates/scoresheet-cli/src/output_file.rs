@@ -33,13 +33,7 @@ impl OutputFile {
                 file: Some(BufWriter::with_capacity(1 << 16, file)),
             });
         }
-        let name = target
-            .file_name()
-            .with_context(|| format!("cannot write to {}: not a file name", target.display()))?;
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".partial-{}", std::process::id()));
-        let temp = target.with_file_name(temp_name);
+        let temp = temp_path(target)?;
         let file = File::create(&temp).with_context(|| {
             format!(
                 "cannot create {} (for {})",
@@ -87,6 +81,22 @@ impl Write for OutputFile {
             None => Ok(()),
         }
     }
+}
+
+/// The temporary name a file is written under until complete: `.NAME.partial-PID` in the
+/// target's folder.
+///
+/// # Errors
+///
+/// The target has no file name (`/`, `..`).
+pub fn temp_path(target: &Path) -> anyhow::Result<PathBuf> {
+    let name = target
+        .file_name()
+        .with_context(|| format!("cannot write to {}: not a file name", target.display()))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".partial-{}", std::process::id()));
+    Ok(target.with_file_name(temp_name))
 }
 
 /// The error, naming the output file.

@@ -12,49 +12,7 @@ use common::run;
 
 /// Nine games: 2, 4 and 5 do not replay; the others do (6 has an illegal move in a variation:
 /// only the mainline decides).
-const MIXED: &str = r#"[Event "1 good"]
-[Result "1-0"]
-
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
-
-[Event "2 illegal move"]
-
-1. e4 e5 2. Ke3 *
-
-[Event "3 UCI movetext"]
-
-1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *
-
-[Event "4 other variant"]
-[Variant "Atomic"]
-
-1. e4 d5 2. exd5 *
-
-[Event "5 bad FEN tag"]
-[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]
-
-1. e4 *
-
-[Event "6 illegal move in a variation"]
-
-1. e4 e5 (1... Ke7 2. Qz9) 2. Nf3 *
-
-[Event "7 odd but readable"]
-
-1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 4. Nf3!? e6 $1 5. Be2 {castling with zeros} Be7
-6. 0-0 0-0 (6... Nc6 7. d4) *
-
-[Event "8 Chess960"]
-[Variant "fischerandom"]
-[FEN "r1k4r/p7/8/8/8/8/P7/R1K4R w KQkq - 0 1"]
-
-1. O-O O-O-O 2. a3 *
-
-[Event "9 lower-case FEN tag name"]
-[fEn "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
-
-1. O-O Kd7 *
-"#;
+const MIXED: &str = include_str!("data/mixed.pgn");
 
 const ACCEPTED: usize = 6;
 const REJECTED: [u32; 3] = [2, 4, 5];

@@ -56,6 +56,9 @@ pub(crate) struct Buffer<R> {
     /// Absolute offset from which bytes are kept when reading more (a game's tag section, in
     /// it), if any: see [`Buffer::pinned`].
     pin: Option<u64>,
+    /// Absolute offset from which bytes are kept until [`Buffer::stop_recording`] (a game's
+    /// first byte, when the reader keeps each game's bytes): see [`Buffer::recorded`].
+    record: Option<u64>,
     pub max_game: usize,
     /// An I/O error met while reading, with the offset of the byte after the last one read:
     /// the input counts as ended there ([`Buffer::eof`]), so that the bytes read before it are
@@ -78,6 +81,7 @@ impl<R: Read> Buffer<R> {
             game_start: None,
             game_limit: u64::MAX,
             pin: None,
+            record: None,
             max_game: max_game.min(MAX_GAME),
             io_error: None,
         }
@@ -120,6 +124,26 @@ impl<R: Read> Buffer<R> {
             usize::try_from(pin.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
         });
         &self.buf[start..self.pos]
+    }
+
+    /// Keeps the bytes from `pos` on in the buffer until [`Buffer::stop_recording`] (within
+    /// the game's size limit, which the caller sets).
+    pub fn record_here(&mut self) {
+        self.record = Some(self.offset());
+    }
+
+    pub fn stop_recording(&mut self) {
+        self.record = None;
+    }
+
+    /// The bytes from the recording's start to absolute offset `end` (empty without a
+    /// recording, or when `end` is not in the buffer).
+    pub fn recorded(&self, end: u64) -> &[u8] {
+        let index = |at: u64| usize::try_from(at.checked_sub(self.base)?).ok();
+        let (Some(start), Some(end)) = (self.record.and_then(index), index(end)) else {
+            return &[];
+        };
+        self.buf.get(start..end.min(self.end)).unwrap_or_default()
     }
 
     /// Starts a game at `pos` (for the size limit), or ends it (`false`, which also unpins).
@@ -201,9 +225,12 @@ impl<R: Read> Buffer<R> {
                 }));
             }
         }
-        let keep = self.pin.map_or(self.pos, |pin| {
-            usize::try_from(pin.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
-        });
+        let kept_from = |at: Option<u64>| {
+            at.map_or(self.pos, |at| {
+                usize::try_from(at.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
+            })
+        };
+        let keep = kept_from(self.pin).min(kept_from(self.record));
         if keep > 0 {
             self.buf.copy_within(keep..self.end, 0);
             self.base += keep as u64;
@@ -413,6 +440,23 @@ mod tests {
         buffer.pin_here();
         buffer.set_in_game(false);
         assert_eq!(buffer.pinned(), b"");
+    }
+
+    #[test]
+    fn ok_record_keeps_bytes_across_refills() {
+        let mut buffer = Buffer::new(Trickle(b"junk\n[A \"1\"]\n\n1. e4 *\n\nrest"), 100);
+        buffer.ensure(5).expect("in memory");
+        buffer.consume(5);
+        buffer.set_in_game(true);
+        buffer.record_here();
+        for _ in 0..17 {
+            buffer.ensure(1).expect("in memory");
+            buffer.consume(1);
+        }
+        assert_eq!(buffer.recorded(buffer.offset()), b"[A \"1\"]\n\n1. e4 *\n");
+        assert_eq!(buffer.recorded(buffer.offset() - 3), b"[A \"1\"]\n\n1. e4");
+        buffer.stop_recording();
+        assert_eq!(buffer.recorded(buffer.offset()), b"");
     }
 
     #[test]

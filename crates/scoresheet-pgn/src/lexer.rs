@@ -104,6 +104,8 @@ pub(crate) struct Lexer<R> {
     /// Whether a move on the result's line starts the next game: not after the forfeit marker
     /// `+--`.
     next_game_after_result: bool,
+    /// Whether each game's bytes are kept in the buffer (`ReadOptions::keep_game_bytes`).
+    keep_games: bool,
 }
 
 impl<R: Read> Lexer<R> {
@@ -120,6 +122,7 @@ impl<R: Read> Lexer<R> {
             started: false,
             skip_line: false,
             next_game_after_result: true,
+            keep_games: options.keep_game_bytes,
         }
     }
 
@@ -251,6 +254,7 @@ impl<R: Read> Lexer<R> {
     #[inline(never)]
     fn next_between(&mut self) -> Result<Token, BufferError> {
         self.buffer.set_in_game(false);
+        self.buffer.stop_recording();
         if self.skip_line {
             self.skip_line()?;
         }
@@ -345,6 +349,9 @@ impl<R: Read> Lexer<R> {
     fn begin_game(&mut self, state: State) -> Token {
         self.state = state;
         self.buffer.set_in_game(true);
+        if self.keep_games {
+            self.buffer.record_here();
+        }
         if state == State::Tags {
             // Kept in the buffer up to the end of the tags, for `tag_line_break`.
             self.buffer.pin_here();
@@ -860,6 +867,7 @@ impl<R: Read> Lexer<R> {
         self.unsettled = true;
         self.state = State::Between;
         self.buffer.set_in_game(false);
+        self.buffer.stop_recording();
         loop {
             let Some((line_len, whole)) = self.resync_line()? else {
                 return Ok(());

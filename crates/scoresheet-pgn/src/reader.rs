@@ -122,6 +122,7 @@ pub struct ReadOptions {
     pub(crate) max_game_bytes: usize,
     pub(crate) max_variation_depth: u32,
     pub(crate) brace_nesting: BraceNesting,
+    pub(crate) keep_game_bytes: bool,
 }
 
 impl ReadOptions {
@@ -131,6 +132,7 @@ impl ReadOptions {
             max_game_bytes: 64 << 20,
             max_variation_depth: 256,
             brace_nesting: BraceNesting::FirstCloses,
+            keep_game_bytes: false,
         }
     }
 
@@ -150,6 +152,14 @@ impl ReadOptions {
     /// How braces inside comments are read.
     pub const fn brace_nesting(mut self, nesting: BraceNesting) -> ReadOptions {
         self.brace_nesting = nesting;
+        self
+    }
+
+    /// Whether the reader keeps each game's bytes until the next game is read, for
+    /// [`Reader::game_bytes`] (a game's bytes are in the buffer anyway, unless it is longer
+    /// than the buffer; off by default).
+    pub const fn keep_game_bytes(mut self, keep: bool) -> ReadOptions {
+        self.keep_game_bytes = keep;
         self
     }
 }
@@ -175,6 +185,8 @@ pub struct Reader<R> {
     ended_with_outcome: bool,
     /// The games to read, by their tags (see `Reader::select_where`).
     pub(crate) selection: Option<Box<crate::pump::Selection>>,
+    /// Where the last game read ended (absolute offset), for `game_bytes`.
+    game_end: u64,
 }
 
 impl<R: Read> Reader<R> {
@@ -193,6 +205,7 @@ impl<R: Read> Reader<R> {
             fatal: false,
             ended_with_outcome: false,
             selection: None,
+            game_end: 0,
         }
     }
 
@@ -228,6 +241,7 @@ impl<R: Read> Reader<R> {
         self.game_first_line = begin.line;
         self.ended_with_outcome = false;
         let mut result = self.game(visitor, begin);
+        self.game_end = self.lexer.buffer.offset();
         if self.cut_short(result.is_ok() && self.ended_with_outcome) {
             result = Err(self.broken_off());
         }
@@ -259,6 +273,25 @@ impl<R: Read> Reader<R> {
     /// Where the reader is now (the game index is that of the next game once one has ended).
     pub fn location(&self) -> Location {
         self.position_of(self.lexer.buffer.mark())
+    }
+
+    /// The bytes of the game read last, as the input has them: from its first byte (its
+    /// first tag, or its first move without tags) to where it ended (after its result's line,
+    /// or where the next game starts). Empty unless [`ReadOptions::keep_game_bytes`].
+    ///
+    /// ```
+    /// use scoresheet_pgn::{ReadOptions, Reader};
+    ///
+    /// let pgn = b"\n[Event \"a\"]\n\n1. e4 {!} e5 *\n\n1. d4 *\n";
+    /// let mut reader = Reader::with_options(&pgn[..], ReadOptions::new().keep_game_bytes(true));
+    /// reader.skip_game()?;
+    /// assert_eq!(reader.game_bytes(), b"[Event \"a\"]\n\n1. e4 {!} e5 *\n");
+    /// reader.skip_game()?;
+    /// assert_eq!(reader.game_bytes(), b"1. d4 *\n");
+    /// # Ok::<_, scoresheet_pgn::ReadError>(())
+    /// ```
+    pub fn game_bytes(&self) -> &[u8] {
+        self.lexer.buffer.recorded(self.game_end)
     }
 
     /// Whether the last game read had a result marker.

@@ -288,6 +288,18 @@ pub enum OddityKind {
     /// A game marked as set up (`[SetUp "1"]`, `[Variant "From Position"]`) without a `FEN`
     /// tag: replayed from the standard start position. Reported by the replay layer.
     SetUpWithoutFen,
+    /// A repair asked for (`select --fix-result`): the `Result` tag set (or added) from the
+    /// game's result marker, which it did not match.
+    RepairedResultTag,
+    /// A repair asked for (`select --fix-result`): a game without result marker given the
+    /// one its `Result` tag names (`*` when it names none).
+    AddedResultMarker,
+    /// A repair asked for (`select --fix-ply-count`): the `PlyCount` tag set (or added) to
+    /// the mainline's number of plies.
+    RepairedPlyCount,
+    /// A repair asked for (`select --fill-roster`): a missing tag of the seven-tag roster
+    /// added with the standard's value for unknown (`?`, `????.??.??`, `*`).
+    FilledRosterTag,
 }
 
 impl OddityKind {
@@ -329,6 +341,10 @@ impl OddityKind {
             VariationBeforeFirstMove => "parenthesis before first move skipped",
             LowercaseCastling => "lower-case castling read as castling",
             SetUpWithoutFen => "set-up game without FEN tag replayed from the standard start",
+            RepairedResultTag => "Result tag set from the result marker (repair)",
+            AddedResultMarker => "result marker added from the Result tag (repair)",
+            RepairedPlyCount => "PlyCount tag set to the mainline's plies (repair)",
+            FilledRosterTag => "missing roster tag filled (repair)",
         }
     }
 }

@@ -5,6 +5,7 @@ use std::{error, fmt};
 use scoresheet::{Move, Position, Role};
 
 use super::material::{Material, MaterialSignature};
+use super::reach::Target;
 use crate::egd::Repetitions;
 use crate::replay::{read_token, GameErrorKind, Ply, TokenMove};
 
@@ -45,7 +46,7 @@ pub enum MaterialWhen {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameCriteria {
-    positions: Vec<u64>,
+    positions: Vec<Target>,
     material: Vec<(MaterialSignature, MaterialWhen)>,
     prefix: Option<MoveSequence>,
     min_plies: Option<u32>,
@@ -61,9 +62,12 @@ impl GameCriteria {
         GameCriteria::default()
     }
 
-    /// The game reaches `position` (or any other position given this way).
+    /// The game reaches `position` (or any other position given this way). A game that can
+    /// no longer reach any of them (a pawn it needs on its second rank has left it, a side
+    /// has fewer pawns or men than it needs, or has lost a castling right it needs) is
+    /// [hopeless](CriteriaCheck::is_hopeless).
     pub fn reaches(mut self, position: &Position) -> GameCriteria {
-        self.positions.push(position.polyglot_key());
+        self.positions.push(Target::of(position));
         self
     }
 
@@ -121,6 +125,8 @@ pub struct CriteriaCheck {
     plies: u32,
     key: u64,
     reached: bool,
+    /// Whether some wanted position may still be reached (see [`Target`]).
+    reachable: bool,
     material: Material,
     material_seen: Vec<bool>,
     prefix_ok: bool,
@@ -136,7 +142,12 @@ impl CriteriaCheck {
         self.plies = 0;
         self.key = start.polyglot_key();
         self.reached = false;
-        self.material = Material::of(start);
+        self.reachable = true;
+        // Counted only for material signatures.
+        self.material = match criteria.material.is_empty() {
+            true => Material::default(),
+            false => Material::of(start),
+        };
         self.material_seen.clear();
         self.material_seen.resize(criteria.material.len(), false);
         self.prefix_ok = criteria
@@ -158,7 +169,9 @@ impl CriteriaCheck {
             None => ply.after.polyglot_key(),
         };
         if let Some(mv) = ply.mv {
-            self.material.play(ply.before.turn(), mv);
+            if !criteria.material.is_empty() {
+                self.material.play(ply.before.turn(), mv);
+            }
             let under = matches!(mv, Move::Normal { promotion: Some(r), .. } if r != Role::Queen);
             self.underpromotion |= under;
         }
@@ -175,7 +188,10 @@ impl CriteriaCheck {
     }
 
     fn position(&mut self, criteria: &GameCriteria, pos: &Position) {
-        self.reached |= criteria.positions.contains(&self.key);
+        if !criteria.positions.is_empty() && !self.reached {
+            self.reached = criteria.positions.iter().any(|t| t.key == self.key);
+            self.reachable = criteria.positions.iter().any(|t| t.reachable_from(pos));
+        }
         for (seen, (signature, when)) in self.material_seen.iter_mut().zip(&criteria.material) {
             if *when == MaterialWhen::AnyPly {
                 *seen |= signature.matches(&self.material);
@@ -184,6 +200,25 @@ impl CriteriaCheck {
         if criteria.threefold && !self.threefold {
             self.threefold = self.repetitions.push(pos) >= 3;
         }
+    }
+
+    /// The Polyglot key of the last position given.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Whether the game can no longer meet the criteria, whatever its remaining moves: it has
+    /// left every wanted position out of reach (see [`GameCriteria::reaches`]), left the move
+    /// sequence of [`GameCriteria::starts_with`], or has more plies than
+    /// [`GameCriteria::max_plies`]. Exact: a game said hopeless fails [`finish`] whatever
+    /// follows, so its replay may stop there.
+    ///
+    /// [`finish`]: CriteriaCheck::finish
+    pub fn is_hopeless(&self, criteria: &GameCriteria) -> bool {
+        let c = criteria;
+        (!c.positions.is_empty() && !self.reached && !self.reachable)
+            || !self.prefix_ok
+            || c.max_plies.is_some_and(|n| self.plies > n)
     }
 
     /// Whether the game, now over, meets the criteria (`start`: its start position, for an

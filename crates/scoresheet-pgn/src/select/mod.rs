@@ -1,10 +1,13 @@
 //! Choosing games: tag criteria ([`TagExpr`]), game criteria ([`GameCriteria`]), opening
-//! classification ([`openings`]) and the mainline identity behind duplicate detection.
+//! classification ([`openings`]), the mainline identity behind duplicate detection, and the
+//! repairs a selection may make ([`repair`]).
 //!
 //! Tag criteria decide from the tags alone, so a game they reject (or, without game criteria,
 //! accept) need not be replayed. Game criteria look at the replayed mainline: the
 //! [`FactsSink`] is the [`ReplaySink`] that checks them, classifies the opening and hashes the
-//! mainline in one pass.
+//! mainline in one pass. A game that can no longer meet them ([`FactsSink::is_hopeless`]: a
+//! wanted position out of reach, a left move prefix, past the ply bound) need not be replayed
+//! further.
 //!
 //! ```
 //! use scoresheet_pgn::replay::Replayer;
@@ -28,6 +31,8 @@ mod criteria;
 pub mod expr;
 mod material;
 pub mod openings;
+mod reach;
+pub mod repair;
 
 pub use criteria::{
     CriteriaCheck, Ending, GameCriteria, MaterialWhen, MoveSequence, ParseMovesError,
@@ -35,6 +40,7 @@ pub use criteria::{
 pub use expr::{Op, ParseExprError, ParseExprErrorKind, TagExpr};
 pub use material::{Material, MaterialSignature, ParseMaterialError};
 pub use openings::{Classifier, Opening};
+pub use repair::{Repairs, TagsToRepair};
 
 use scoresheet::Position;
 use twox_hash::XxHash3_128;
@@ -63,9 +69,9 @@ pub struct FactsSink {
     classify: bool,
     classifier: Option<Classifier>,
     start: Position,
+    /// Whether to hash the mainline (else [`GameFacts::mainline`] is 0).
+    hashes: bool,
     hash: XxHash3_128,
-    /// The Polyglot key of the current position, kept up to date move by move.
-    key: u64,
     plies: u32,
 }
 
@@ -88,8 +94,8 @@ impl FactsSink {
             classify: false,
             classifier: None,
             start: Position::new(),
+            hashes: true,
             hash: XxHash3_128::new(),
-            key: 0,
             plies: 0,
         }
     }
@@ -100,17 +106,29 @@ impl FactsSink {
         self
     }
 
+    /// Whether to hash each game's mainline ([`GameFacts::mainline`], for duplicates; on by
+    /// default). Off, the hash is 0 and the replay a little faster.
+    pub fn hash_mainline(mut self, hashes: bool) -> FactsSink {
+        self.hashes = hashes;
+        self
+    }
+
+    /// Whether the current game can no longer meet the criteria, whatever its remaining
+    /// moves ([`CriteriaCheck::is_hopeless`]): a caller may stop replaying it, as not
+    /// selected.
+    pub fn is_hopeless(&self) -> bool {
+        self.check.is_hopeless(&self.criteria)
+    }
+
     fn mainline_ply(&mut self, ply: &Ply<'_>) {
         self.plies = self.plies.saturating_add(1);
         self.check.ply(&self.criteria, ply);
         if let Some(classifier) = &mut self.classifier {
             classifier.ply(ply.before, ply.mv, ply.after);
         }
-        self.key = match ply.mv {
-            Some(mv) => ply.before.polyglot_key_after(self.key, mv, ply.after),
-            None => ply.after.polyglot_key(),
-        };
-        self.hash.write(&self.key.to_le_bytes());
+        if self.hashes {
+            self.hash.write(&self.check.key().to_le_bytes());
+        }
     }
 }
 
@@ -121,9 +139,10 @@ impl ReplaySink for FactsSink {
         self.start.clone_from(start);
         self.check.start(&self.criteria, start);
         self.classifier = self.classify.then(|| Classifier::new(start));
-        self.hash = XxHash3_128::new();
-        self.key = start.polyglot_key();
-        self.hash.write(&self.key.to_le_bytes());
+        if self.hashes {
+            self.hash = XxHash3_128::new();
+            self.hash.write(&self.check.key().to_le_bytes());
+        }
         self.plies = 0;
     }
 
@@ -144,7 +163,10 @@ impl ReplaySink for FactsSink {
         GameFacts {
             selected: self.check.finish(&self.criteria, &self.start),
             opening: self.classifier.as_ref().and_then(Classifier::opening),
-            mainline: self.hash.finish_128(),
+            mainline: match self.hashes {
+                true => self.hash.finish_128(),
+                false => 0,
+            },
             plies: self.plies,
         }
     }

@@ -362,3 +362,84 @@ fn ok_pump_selects_by_tags_before_replay() {
         )));
     }
 }
+
+/// A [`FactsSink`] watched: whether it said the game hopeless at some ply.
+struct Watched {
+    facts: FactsSink,
+    hopeless: bool,
+}
+
+impl scoresheet_pgn::replay::ReplaySink for Watched {
+    type Game = (GameFacts, bool);
+
+    fn start(&mut self, start: &Position) {
+        self.facts.start(start);
+        self.hopeless = self.facts.is_hopeless();
+    }
+
+    fn ply(&mut self, ply: &scoresheet_pgn::replay::Ply<'_>) {
+        self.facts.ply(ply);
+        self.hopeless |= self.facts.is_hopeless();
+    }
+
+    fn end_game(&mut self) -> (GameFacts, bool) {
+        (self.facts.end_game(), self.hopeless)
+    }
+}
+
+/// Issue 25: stopping a game's replay once it is hopeless is exact: on real games, a game
+/// said hopeless at some ply is never selected when replayed to its end, for positions taken
+/// from the games themselves (early, middle, late), a move prefix and a ply bound; and the
+/// shortcut does stop most games early.
+#[test]
+fn ok_hopeless_games_are_never_selected() {
+    let pgn = std::fs::read_to_string(data_dir().join("real_slice.pgn")).expect("slice");
+    let mut targets = Vec::new();
+    let mut reader = Reader::new(pgn.as_bytes());
+    let mut builder = Replayer::new(scoresheet_pgn::replay::GameBuilder::default());
+    while let Some(game) = reader.read_game(&mut builder).expect("readable") {
+        let Ok(game) = game else { continue };
+        let mut pos = game.start.clone();
+        for (at, ply) in game.plies.iter().enumerate() {
+            match ply.mv {
+                Some(mv) => pos.play_unchecked(mv),
+                None => {
+                    pos.play_null();
+                }
+            }
+            if [3, 12, 40].contains(&at) {
+                targets.push(pos.clone());
+            }
+        }
+    }
+    let mut criteria: Vec<GameCriteria> = targets
+        .iter()
+        .step_by(7)
+        .map(|pos| GameCriteria::new().reaches(pos))
+        .collect();
+    criteria.push(
+        GameCriteria::new().starts_with(MoveSequence::parse("1. e4 c5 2. Nf3").expect("legal")),
+    );
+    criteria.push(GameCriteria::new().max_plies(30));
+    let (mut games, mut stopped) = (0, 0);
+    for criteria in criteria {
+        let sink = Watched {
+            facts: FactsSink::new(criteria.clone()),
+            hopeless: false,
+        };
+        let mut replayer = Replayer::new(sink);
+        let mut reader = Reader::new(pgn.as_bytes());
+        while let Some(game) = reader.read_game(&mut replayer).expect("readable") {
+            let Ok((facts, hopeless)) = game else {
+                continue;
+            };
+            assert!(!(hopeless && facts.selected), "{criteria:?}: game {games}");
+            games += 1;
+            stopped += u32::from(hopeless);
+        }
+    }
+    assert!(
+        stopped * 2 > games,
+        "{stopped} of {games} games stopped early"
+    );
+}

@@ -1,0 +1,197 @@
+//! `scoresheet select`: choose games by their tags (`--where`), by what their mainline shows
+//! (game criteria), drop duplicates, name openings; write the chosen games as they were.
+//!
+//! The library's [`Pump`](scoresheet_pgn::pump::Pump) reads the input on `--threads` threads
+//! with a [`SelectConverter`](convert::SelectConverter) per thread, like every command that
+//! reads games: the same rejections, warnings, exit codes and progress line. The tags decide
+//! first, in the pump (`Reader::select_where`): a game they leave out is never replayed. A
+//! game is replayed only when game criteria, `--classify` or `--unique` need it.
+//!
+//! A chosen game is written as the input has it: the reader keeps each game's bytes
+//! (`ReadOptions::keep_game_bytes`), from its first byte to the end of its result's line, and
+//! the converter copies them, end trimmed, with a blank line after. With `--classify` its tags
+//! are written again (with `ECO` and `Opening` set) before its movetext as it was.
+//!
+//! Duplicates (`--unique`) are decided in the in-order delivery ([`write`]), never in the
+//! workers: the first kept is the first in the input, whatever the thread count.
+
+mod convert;
+mod split;
+mod write;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use scoresheet::notation::Caret;
+use scoresheet_pgn::select::{
+    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, Repairs, TagExpr,
+};
+use scoresheet_pgn::ReadOptions;
+
+use super::egd::progress::Progress;
+use super::pumped::{self, Counters, Job};
+use crate::args::SelectArgs;
+use crate::output::{Failure, Outcome};
+use convert::SelectConverter;
+use write::{Outputs, Totals};
+
+/// Runs the subcommand.
+pub fn run(args: SelectArgs) -> Outcome {
+    let settings = Settings::from_args(&args)?;
+    let counters = Arc::new(Counters::default());
+    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
+    let mut outputs = Outputs::open(&args, settings.unique)?;
+    let selected = select_inputs(&args, &settings, &counters, &bar, &mut outputs);
+    // What was written before an input failed is whole: the files are kept (a write error
+    // removes them instead).
+    let (totals, finished) = outputs.finish();
+    bar.finish();
+    selected.and(finished).map_err(Failure::Error)?;
+    let rejected = counters.get(&counters.errors);
+    if !args.input.quiet {
+        summary(&counters, &totals);
+    }
+    if rejected > 0 {
+        return Err(Failure::Rejected(format!(
+            "{rejected} of {} games rejected",
+            counters.games_in()
+        )));
+    }
+    Ok(())
+}
+
+/// `select: N games in: S selected, X not selected, D duplicates, R rejected; <oddities>`.
+fn summary(counters: &Counters, totals: &Totals) {
+    let not_selected = counters.get(&counters.not_selected) + totals.dropped;
+    eprintln!(
+        "select: {} games in: {} selected, {not_selected} not selected, {} duplicates, {} rejected; {}",
+        counters.games_in(),
+        totals.chosen,
+        totals.duplicates,
+        counters.get(&counters.errors),
+        counters.oddities()
+    );
+}
+
+fn select_inputs(
+    args: &SelectArgs,
+    settings: &Settings,
+    counters: &Arc<Counters>,
+    bar: &Progress,
+    outputs: &mut Outputs,
+) -> anyhow::Result<()> {
+    let pump = pumped::pump(&args.input)?.read_options(ReadOptions::new().keep_game_bytes(true));
+    let new_worker = || SelectConverter::new(settings);
+    for path in pumped::inputs(&args.input) {
+        let name = path.display().to_string();
+        let src = pumped::open(&path, &args.input, counters)
+            .with_context(|| format!("cannot open {name}"))?;
+        let job = Job {
+            verb: "reading",
+            name: &name,
+            counters,
+            bar,
+        };
+        let deliver = |batch: &mut convert::Chosen, log| {
+            job.log(&log);
+            outputs.deliver(batch)
+        };
+        pump.run(src, new_worker, deliver)
+            .map_err(|e| job.error(e))?;
+    }
+    Ok(())
+}
+
+/// The validated flags.
+#[derive(Debug)]
+struct Settings {
+    criteria: GameCriteria,
+    classify: bool,
+    unique: bool,
+    warnings: bool,
+    replay: scoresheet_pgn::replay::ReplayOptions,
+    /// The tag whose value names each game's file (`--split-by`).
+    split_by: Option<String>,
+    /// `--fix-result`, `--fix-ply-count`, `--fill-roster`.
+    repairs: Repairs,
+}
+
+/// A flag's value that does not read: the message with a caret under `offset`, exit code 2.
+fn bad_flag(flag: &str, text: &str, message: impl std::fmt::Display, offset: usize) -> Failure {
+    let caret = Caret::new(text.as_bytes(), offset);
+    Failure::Error(anyhow::anyhow!("{flag}: {message}\n{caret}"))
+}
+
+impl Settings {
+    fn from_args(args: &SelectArgs) -> Result<Settings, Failure> {
+        // Read here so that a bad expression fails before any output is opened.
+        let _: Option<Arc<TagExpr>> = pumped::where_expr(args.input.where_.as_deref())?;
+        let mut criteria = GameCriteria::new();
+        for fen in &args.position {
+            let pos = crate::cmd::fen::load(fen, false, false).map_err(|e| match e {
+                Failure::Rejected(message) => {
+                    Failure::Error(anyhow::anyhow!("--position: {message}"))
+                }
+                other => other,
+            })?;
+            criteria = criteria.reaches(&pos);
+        }
+        let signatures = [
+            (&args.material, MaterialWhen::AnyPly),
+            (&args.final_material, MaterialWhen::End),
+        ];
+        for (texts, when) in signatures {
+            for text in texts {
+                let sig = MaterialSignature::parse(text)
+                    .map_err(|e| bad_flag("--material", text, &e, e.offset()))?;
+                criteria = criteria.material(sig, when);
+            }
+        }
+        if let Some(text) = &args.starts_with {
+            let moves = MoveSequence::parse(text)
+                .map_err(|e| bad_flag("--starts-with", text, &e, e.offset()))?;
+            criteria = criteria.starts_with(moves);
+        }
+        criteria = with_flags(criteria, args);
+        Ok(Settings {
+            criteria,
+            classify: args.classify,
+            unique: args.unique || args.duplicates.is_some(),
+            warnings: args.input.warnings,
+            replay: args.input.movetext.replay_options(),
+            split_by: args.split_by.clone(),
+            repairs: Repairs::new()
+                .result(args.fix_result)
+                .ply_count(args.fix_ply_count)
+                .roster(args.fill_roster),
+        })
+    }
+
+    /// Whether games must be replayed (else the tags decide alone).
+    fn replays(&self) -> bool {
+        !self.criteria.is_empty() || self.classify || self.unique || !self.repairs.is_empty()
+    }
+}
+
+/// The game criteria given by plain flags.
+fn with_flags(mut criteria: GameCriteria, args: &SelectArgs) -> GameCriteria {
+    if let Some(n) = args.min_plies {
+        criteria = criteria.min_plies(n);
+    }
+    if let Some(n) = args.max_plies {
+        criteria = criteria.max_plies(n);
+    }
+    if args.checkmate {
+        criteria = criteria.ends_in(Ending::Checkmate);
+    }
+    if args.stalemate {
+        criteria = criteria.ends_in(Ending::Stalemate);
+    }
+    if args.underpromotion {
+        criteria = criteria.underpromotion();
+    }
+    if args.threefold {
+        criteria = criteria.threefold();
+    }
+    criteria
+}

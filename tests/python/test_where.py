@@ -28,7 +28,7 @@ def players(tags):
 @pytest.mark.parametrize("expr", EXPRESSIONS)
 def test_python_readers_select_as_the_cli(corpus, expr):
     chosen = run("select", "--where", expr, corpus).stderr
-    selected, left_out = map(int, re.search(r"(\d+) games selected, (\d+) not selected", chosen).groups())
+    selected, left_out = map(int, re.search(r"(\d+) selected, (\d+) not selected", chosen).groups())
     cli = [json.loads(line) for line in run("egd", "-q", "--where", expr, corpus).stdout.splitlines()]
     assert len(cli) == selected  # the corpus has no rejected game
 

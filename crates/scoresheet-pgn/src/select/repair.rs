@@ -27,18 +27,9 @@
 //! assert_eq!((oddities.total(), game.marker_to_add()), (7, None));
 //! ```
 
+use crate::writer::ROSTER;
 use crate::{Location, Oddity, OddityKind, Outcome, RawToken};
 
-/// The seven-tag roster, in its order, with the value of each for unknown.
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
 
 /// Which repairs to make, with chaining setters; none by default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

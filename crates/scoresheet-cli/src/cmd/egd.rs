@@ -8,10 +8,9 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::Context;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 
-use super::pumped::{self, Counters, Job};
+use super::pumped::{self, Counters};
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
 use crate::output_file::Destination;
@@ -67,26 +66,15 @@ fn convert_inputs(
         visitor.keep_oddities(args.input.warnings);
         visitor
     };
-    for path in pumped::inputs(&args.input) {
-        let name = path.display().to_string();
-        let src = pumped::open(&path, &args.input, counters)
-            .with_context(|| format!("cannot open {name}"))?;
-        let job = Job {
-            verb: "converting",
-            name: &name,
-            counters,
-            bar,
-        };
+    pumped::each_input(&args.input, "converting", counters, bar, |job, src| {
         let deliver = |json: &mut Vec<u8>, log| {
             job.log(&log);
             let written = out.write_all(json);
             json.clear();
             written
         };
-        pump.run(src, new_worker, deliver)
-            .map_err(|e| job.error(e))?;
-    }
-    Ok(())
+        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+    })
 }
 
 fn summary(counters: &Counters, started: Instant) {

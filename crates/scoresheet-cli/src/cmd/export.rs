@@ -59,23 +59,9 @@ fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
 fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
     let (export, dataset) = settings(args);
     let mut writer = DatasetWriter::create(&args.output, dataset)?;
-    let mut outcome = Ok(());
-    for path in pumped::inputs(&args.input) {
-        let name = path.display().to_string();
-        let job = Job {
-            verb: "exporting",
-            name: &name,
-            counters,
-            bar,
-        };
-        let done = pumped::open(&path, &args.input, counters)
-            .with_context(|| format!("cannot open {name}"))
-            .and_then(|src| export_input(args, &job, src, export, &mut writer));
-        if let Err(e) = done {
-            outcome = Err(e);
-            break;
-        }
-    }
+    let outcome = pumped::each_input(&args.input, "exporting", counters, bar, |job, src| {
+        export_input(args, job, src, export, &mut writer)
+    });
     // What was exported before an input broke off is completed too, under a manifest marked
     // incomplete (the next export into the directory replaces it without --force).
     match &outcome {

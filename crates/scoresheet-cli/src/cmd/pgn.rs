@@ -7,11 +7,10 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use anyhow::Context;
 use scoresheet_pgn::rewrite::RewriteConverter;
 
 use super::egd::progress::Progress;
-use super::pumped::{self, Counters, Job};
+use super::pumped::{self, Counters};
 use crate::args::PgnArgs;
 use crate::notation::check_lang;
 use crate::output::{Failure, Outcome};
@@ -64,24 +63,13 @@ fn convert_inputs(
         converter.keep_oddities(args.input.warnings);
         converter
     };
-    for path in pumped::inputs(&args.input) {
-        let name = path.display().to_string();
-        let src = pumped::open(&path, &args.input, counters)
-            .with_context(|| format!("cannot open {name}"))?;
-        let job = Job {
-            verb: "reading",
-            name: &name,
-            counters,
-            bar,
-        };
+    pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
         let deliver = |text: &mut Vec<u8>, log| {
             job.log(&log);
             let written = out.write_all(text);
             text.clear();
             written
         };
-        pump.run(src, new_worker, deliver)
-            .map_err(|e| job.error(e))?;
-    }
-    Ok(())
+        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+    })
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use anyhow::Context;
 use scoresheet::notation::Caret;
 #[cfg(feature = "parquet")]
 use scoresheet_export::table_input::{self, RawInput, TableOptions};
@@ -185,6 +186,30 @@ pub fn open(
         text_input(raw, size, counters)?
     };
     Ok(Counting::new(src, Arc::clone(counters), |c| &c.bytes))
+}
+
+/// Runs `read` on each input of `args` in turn (standard input when none is named), opened by
+/// [`open`] (an input that cannot be opened: `cannot open NAME`) and named by its [`Job`],
+/// whose `verb` the command's errors use; the first error stops.
+pub fn each_input(
+    args: &PgnInputArgs,
+    verb: &'static str,
+    counters: &Arc<Counters>,
+    bar: &Progress,
+    mut read: impl FnMut(&Job<'_>, Counting<Box<dyn Read + Send>>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for path in inputs(args) {
+        let name = path.display().to_string();
+        let job = Job {
+            verb,
+            name: &name,
+            counters,
+            bar,
+        };
+        let src = open(&path, args, counters).with_context(|| format!("cannot open {name}"))?;
+        read(&job, src)?;
+    }
+    Ok(())
 }
 
 /// PGN text, compressed or not: its bytes as stored counted for the progress line.

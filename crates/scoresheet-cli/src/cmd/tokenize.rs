@@ -5,12 +5,11 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use anyhow::Context;
 use scoresheet::vocab::Vocabulary;
 use scoresheet_pgn::tokenize::{TokenizeConverter, TokenizedGame};
 
 use super::egd::progress::Progress;
-use super::pumped::{self, Counters, Job};
+use super::pumped::{self, Counters};
 use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
 use crate::output::{stdout, Failure, Outcome};
 use crate::output_file::Destination;
@@ -67,16 +66,7 @@ fn tokenize_inputs(
     };
     // Game numbers count every game read, of every input.
     let mut games_before = 0;
-    for path in pumped::inputs(&args.input) {
-        let name = path.display().to_string();
-        let src = pumped::open(&path, &args.input, counters)
-            .with_context(|| format!("cannot read {name}"))?;
-        let job = Job {
-            verb: "reading",
-            name: &name,
-            counters,
-            bar,
-        };
+    pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
         let mut games_in = 0;
         let deliver = |games: &mut Vec<TokenizedGame>, log: scoresheet_pgn::pump::ChunkLog| {
             job.log(&log);
@@ -89,9 +79,8 @@ fn tokenize_inputs(
         };
         let result = pump.run(src, new_worker, deliver);
         games_before += games_in;
-        result.map_err(|e| job.error(e))?;
-    }
-    Ok(())
+        result.map_err(|e| job.error(e))
+    })
 }
 
 /// Writes one game: a line of ids, or a JSON object with the game number (counting every game

@@ -30,7 +30,6 @@
 use crate::writer::ROSTER;
 use crate::{Location, Oddity, OddityKind, Outcome, RawToken};
 
-
 /// Which repairs to make, with chaining setters; none by default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Repairs {

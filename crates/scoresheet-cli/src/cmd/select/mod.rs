@@ -21,7 +21,6 @@ mod write;
 
 use std::sync::Arc;
 
-use anyhow::Context;
 use scoresheet::notation::Caret;
 use scoresheet_pgn::select::{
     Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, Repairs, TagExpr,
@@ -29,7 +28,7 @@ use scoresheet_pgn::select::{
 use scoresheet_pgn::ReadOptions;
 
 use super::egd::progress::Progress;
-use super::pumped::{self, Counters, Job};
+use super::pumped::{self, Counters};
 use crate::args::SelectArgs;
 use crate::output::{Failure, Outcome};
 use convert::SelectConverter;
@@ -82,24 +81,13 @@ fn select_inputs(
 ) -> anyhow::Result<()> {
     let pump = pumped::pump(&args.input)?.read_options(ReadOptions::new().keep_game_bytes(true));
     let new_worker = || SelectConverter::new(settings);
-    for path in pumped::inputs(&args.input) {
-        let name = path.display().to_string();
-        let src = pumped::open(&path, &args.input, counters)
-            .with_context(|| format!("cannot open {name}"))?;
-        let job = Job {
-            verb: "reading",
-            name: &name,
-            counters,
-            bar,
-        };
+    pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
         let deliver = |batch: &mut convert::Chosen, log| {
             job.log(&log);
             outputs.deliver(batch)
         };
-        pump.run(src, new_worker, deliver)
-            .map_err(|e| job.error(e))?;
-    }
-    Ok(())
+        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+    })
 }
 
 /// The validated flags.

@@ -62,12 +62,13 @@ def test_readers_compare_with_strings(moves):
     assert min(want.values()) > 0, want
     con = duckdb.connect()
     con.register("m", moves)
-    got = con.sql(
+    got = con.execute(
         "SELECT count(*) FILTER (WHERE san = 'e4'), count(*) FILTER (WHERE san = 'O-O'), "
         "count(*) FILTER (WHERE uci = 'e2e4'), count(*) FILTER (WHERE captured = 'Q') FROM m"
     ).fetchone()
     assert list(got) == list(want.values())
-    square = con.sql("SELECT count(*) FROM m WHERE to_square = 'e4' AND side = 'w'").fetchone()[0]
+    square = con.execute(
+        "SELECT count(*) FROM m WHERE to_square = 'e4' AND side = 'w'").fetchone()[0]
     want_square = pc.sum(pc.and_(pc.equal(plain.column("to_square"), "e4"),
                                  pc.equal(plain.column("side"), "w"))).as_py()
     assert square == want_square > 0

@@ -27,8 +27,9 @@ Source = Union[
 input), bytes, or a binary file object; or a table of games, one per row: a Parquet file (a
 path or bytes, told by content), a pyarrow ``Table``, ``RecordBatch``, ``RecordBatchReader``
 (anything with ``__arrow_c_stream__``), or a ``ChunkedArray``/``Array`` of movetext. A table's
-``movetext`` column holds each game's movetext (or whole PGN), the other columns are its tags
-(``scoresheet_export::table_input``); game N is row N-1. A ``str`` is always a path: pass PGN
+``movetext`` column (or the one every reader's ``movetext_column=`` names) holds each game's
+movetext (or whole PGN), the other columns are its tags (``scoresheet_export::table_input``);
+game N is row N-1. A ``str`` is always a path: pass PGN
 text as bytes (``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
 ``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 

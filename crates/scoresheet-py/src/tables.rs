@@ -36,7 +36,10 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 /// Deliveries waiting in the channel per worker thread.
 const WAITING_PER_THREAD: usize = 2;
 
-/// The stream `stream_tables` returns: `(games, moves)` pairs of `pyarrow.RecordBatch`.
+/// The stream of `scoresheet.stream_tables(source)`: an iterator of `(games, moves)` pairs of
+/// `pyarrow.RecordBatch` holding the same games, read by a thread of its own as they are
+/// taken. `rejected`, `games_read` and `not_selected` count so far; `reader(table)` gives one
+/// table's `pyarrow.RecordBatchReader`; `close()` (or `with`) stops the reading.
 #[pyclass(module = "scoresheet")]
 pub struct TableStream {
     /// `None` once the stream ended (or raised, or was closed); a mutex only to make the
@@ -150,7 +153,8 @@ impl TableStream {
         PyTuple::new(py, [games, moves]).map(Some)
     }
 
-    /// One table's batches as a `pyarrow.RecordBatchReader` reading this stream.
+    /// One table's batches (`"games"` or `"moves"`) as a `pyarrow.RecordBatchReader` reading
+    /// this stream (the other table's batches are dropped).
     fn reader<'py>(slf: Bound<'py, Self>, table: &str) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let (index, schema) = {

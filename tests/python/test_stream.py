@@ -211,7 +211,7 @@ def test_stopping_early_ends_the_thread_without_reading_on(pgn):
     unraisable = []
     old_hook, sys.unraisablehook = sys.unraisablehook, unraisable.append
     try:
-        for stop in ("break", "close", "with"):
+        for stop in ("break", "close", "with", "with reader"):
             source = CountingFile(big)
             if stop == "break":
                 reader = scoresheet.stream_tables(source, table="moves", threads=2)
@@ -225,9 +225,15 @@ def test_stopping_early_ends_the_thread_without_reading_on(pgn):
                 next(stream)
                 stream.close()
                 assert list(stream) == []
-            else:
+            elif stop == "with":
                 with scoresheet.stream_tables(source, threads=2) as stream:
                     next(stream)
+            else:
+                with scoresheet.stream_tables(source, threads=2) as stream:
+                    reader = stream.reader("moves")
+                    assert reader.read_next_batch().num_rows > 0
+                with pytest.raises(StopIteration):  # the reader ends with its stream
+                    reader.read_next_batch()
             # Joined before `close` (or the drop) returned; the kernel may show an ended
             # thread for a moment longer.
             deadline = time.monotonic() + 2

@@ -11,7 +11,9 @@
 //!   Python exception raised while pulling as it is, type and attributes).
 //! - Waiting for a delivery releases the GIL and checks for signals every 50 ms (Ctrl-C
 //!   raises `KeyboardInterrupt`; the stream can be read on after it). The stream ends at the
-//!   first error it raises; closing it (`close()`, `with`, or dropping it) stops the pump.
+//!   first error it raises; closing it (`close()`, `with`, or dropping it) stops the pump. A
+//!   reader's own `close()` does not reach it: pyarrow's reader keeps its iterator until the
+//!   reader is dropped.
 
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex, PoisonError};

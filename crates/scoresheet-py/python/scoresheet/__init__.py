@@ -152,12 +152,18 @@ def stream_tables(
     ``PgnError``) after the batches before the error. Errors keep their types through the
     reader (pyarrow raises them as they are; DuckDB wraps them in its own error). The stream
     ends at the first error. Waiting for a batch releases the GIL; Ctrl-C raises
-    ``KeyboardInterrupt`` (the stream can be read on after it). Stopping early (``break``,
-    dropping the reader or the stream, ``close()``, ``with``) stops the reading thread.
+    ``KeyboardInterrupt`` (the stream can be read on after it). Stopping early stops the
+    reading thread and frees the batches in flight: dropping the reader or the stream (the
+    end of a function, ``del``), or the stream's ``close()`` or ``with`` block. A
+    ``RecordBatchReader``'s own ``close()`` does not reach the stream (pyarrow keeps the
+    iterator it reads until the reader is dropped); to stop at a known point, take the
+    reader from a stream in a ``with`` block:
 
-    >>> with scoresheet.stream_tables("games.pgn.zst", table="moves") as reader:  # doctest: +SKIP
-    ...     for batch in reader:
+    >>> with scoresheet.stream_tables("games.pgn.zst") as stream:  # doctest: +SKIP
+    ...     for batch in stream.reader("moves"):
     ...         sans = batch.column("san")
+    ...         if done(sans):
+    ...             break
     """
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,

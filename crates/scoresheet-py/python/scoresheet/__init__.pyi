@@ -122,8 +122,10 @@ def stream_tables(
     ``read_tables``. The input is opened at once (``FileNotFoundError`` here); a rejected game
     is warned about as its batch is taken, or raises ``PgnError`` there with
     ``errors="raise"``; errors keep their types through the reader; the stream ends at the
-    first error. Ctrl-C raises ``KeyboardInterrupt``; stopping early (``break``, dropping the
-    reader, ``close()``, ``with``) stops the reading thread."""
+    first error. Ctrl-C raises ``KeyboardInterrupt``. Dropping the reader or the stream, or
+    the stream's ``close()`` or ``with`` block, stops the reading thread (a
+    ``RecordBatchReader``'s own ``close()`` does not: pyarrow keeps the iterator it reads
+    until the reader is dropped)."""
 
 class Ply:
     """One mainline move of a ``Game``."""

@@ -149,6 +149,11 @@ def test_games_in_equal_games_out_plus_rejected_plus_not_selected(mixed_pgn, tmp
     assert stream.games_read + len(stream.rejected) + stream.not_selected == n
     assert selected.equals(tables.games)
 
+    # Chunks without a game selected give no empty batches.
+    none = scoresheet.stream_tables(path, where='White = "nobody at all"', threads=2,
+                                    table=None)
+    assert list(none) == [] and none.not_selected == n
+
 
 def test_errors_raise_pgn_error_at_the_batch_of_the_bad_game(pgn):
     data = pgn + ILLEGAL + pgn

@@ -67,8 +67,19 @@ impl std::fmt::Debug for TableStream {
 }
 
 impl TableStream {
-    /// The next delivery, reported (rejections warned or raised), or `None` at the end.
+    /// The next delivery holding games (one without, all its games rejected or not selected,
+    /// is counted and left out), or `None` at the end.
     fn next_delivery(&mut self, py: Python<'_>) -> PyResult<Option<Delivery>> {
+        loop {
+            match self.next_reported(py)? {
+                Some(delivery) if delivery.batches.games.num_rows() == 0 => continue,
+                next => return Ok(next),
+            }
+        }
+    }
+
+    /// The next delivery, reported (rejections warned or raised), or `None` at the end.
+    fn next_reported(&mut self, py: Python<'_>) -> PyResult<Option<Delivery>> {
         let delivery = loop {
             let pump = self.pump.get_mut().unwrap_or_else(PoisonError::into_inner);
             let Some(pump) = pump.as_mut() else {

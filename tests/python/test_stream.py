@@ -288,3 +288,16 @@ def test_movetext_column_names_a_table_source(pgn):
         .games.num_rows
     with pytest.raises(OSError, match='no movetext column "movetext"'):
         scoresheet.read_tables(renamed)
+
+
+def test_a_warning_made_an_error_ends_the_stream(pgn):
+    """A warnings filter that makes RejectedGameWarning an error: raised at the bad game's
+    batch, and the stream ends there (reading on would leave that batch's games out)."""
+    stream = scoresheet.stream_tables(pgn + ILLEGAL + pgn, threads=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", scoresheet.RejectedGameWarning)
+        with pytest.raises(scoresheet.RejectedGameWarning, match='move "Ke3"'):
+            for _ in stream:
+                pass
+    assert list(stream) == []
+    assert stream.games_read < games_in(pgn) + 1

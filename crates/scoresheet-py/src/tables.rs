@@ -105,9 +105,14 @@ impl TableStream {
             self.stop(py)?;
             return Err(first.to_err(py, &self.name));
         }
-        let list = self.rejected.bind(py);
+        let list = self.rejected.bind(py).clone();
         for r in &delivery.rejected {
-            r.report(py, &self.name, (false, self.stacklevel), list)?;
+            // A warning made an error (a warnings filter) ends the stream as any error does:
+            // reading on would leave this batch's games out.
+            if let Err(e) = r.report(py, &self.name, (false, self.stacklevel), &list) {
+                self.stop(py)?;
+                return Err(e);
+            }
         }
         self.games_read += delivery.batches.games.num_rows() as u64;
         Ok(Some(delivery))

@@ -11,8 +11,8 @@ use scoresheet_pgn::pump::{next_game, GameOutcome};
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::Reader;
 
-use crate::errors::{input_ended, io_error, Rejected};
-use crate::source::Source;
+use crate::errors::{input_ended, Rejected};
+use crate::source::open_source;
 use crate::Errors;
 
 /// The reader and the converter of an `egd` iteration.
@@ -119,23 +119,21 @@ impl EgdRecords {
 /// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
 /// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
 /// `"raise"`), and an input that cannot be read on raises as there (`OSError`, `PgnError`);
-/// `where` selects games by their tags as there.
+/// `where` selects games by their tags and `movetext_column` names a table's movetext column,
+/// as there.
 #[pyfunction]
-#[pyo3(signature = (source, *, extended = false, errors = "skip", r#where = None))]
+#[pyo3(signature = (source, *, extended = false, errors = "skip", r#where = None, movetext_column = None))]
 pub fn egd(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     extended: bool,
     errors: &str,
     r#where: Option<&str>,
+    movetext_column: Option<&str>,
 ) -> PyResult<EgdRecords> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let source = Source::extract(source)?;
-    let name = source.name(py);
-    let src = py
-        .detach(|| source.open())
-        .map_err(|e| io_error(&name, &e))?;
+    let (name, src) = open_source(source, movetext_column)?;
     let converting = Converting {
         reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options())
             .select_where(selection),

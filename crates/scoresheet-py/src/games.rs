@@ -12,8 +12,8 @@ use scoresheet_pgn::egd::MoveMeta;
 use scoresheet_pgn::replay::{self, GamePly, ReplayedGames};
 use scoresheet_pgn::{Location, Reader};
 
-use crate::errors::{input_ended, io_error, Rejected};
-use crate::source::Source;
+use crate::errors::{input_ended, Rejected};
+use crate::source::open_source;
 use crate::{EnPassant, Errors};
 
 /// One mainline move of a game.
@@ -320,22 +320,20 @@ impl Games {
 /// compressed file), `PgnError` for a UTF-16 input. Each game is read with the GIL released;
 /// Ctrl-C interrupts between games. `where` (an expression of `scoresheet select --where`)
 /// reads only the games whose tags satisfy it; the others are never replayed and are counted
-/// in `not_selected`.
+/// in `not_selected`. `movetext_column` names a table's movetext column (default
+/// `movetext`).
 #[pyfunction]
-#[pyo3(signature = (source, *, errors = "skip", r#where = None))]
+#[pyo3(signature = (source, *, errors = "skip", r#where = None, movetext_column = None))]
 pub fn read_games(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     errors: &str,
     r#where: Option<&str>,
+    movetext_column: Option<&str>,
 ) -> PyResult<Games> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let source = Source::extract(source)?;
-    let name = source.name(py);
-    let src = py
-        .detach(|| source.open())
-        .map_err(|e| io_error(&name, &e))?;
+    let (name, src) = open_source(source, movetext_column)?;
     let reader = Reader::with_options(src, scoresheet_export::GameConverter::read_options())
         .select_where(selection);
     Ok(Games {

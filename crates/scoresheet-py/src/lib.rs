@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod background;
 mod egd;
 mod errors;
 mod games;
@@ -64,7 +65,9 @@ impl EnPassant {
 /// The module.
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(tables::read_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::stream_tables, m)?)?;
+    m.add_class::<tables::TableStream>()?;
+    m.add_class::<tables::TableBatches>()?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_class::<games::Game>()?;
     m.add_class::<games::Ply>()?;

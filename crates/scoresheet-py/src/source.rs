@@ -29,11 +29,12 @@ pub enum Source {
 }
 
 impl Source {
-    /// The source that `obj` stands for: bytes-like, a file object, or a path.
+    /// The source that `obj` stands for: bytes-like, a table of games, a file object, or a
+    /// path (`table` names the movetext column, the one an array of games becomes).
     ///
     /// # Errors
     /// `TypeError` for anything else.
-    pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    pub fn extract(obj: &Bound<'_, PyAny>, table: &TableOptions) -> PyResult<Source> {
         if obj.is_instance_of::<PyBytes>() {
             return Ok(Source::Bytes(obj.extract()?));
         }
@@ -45,8 +46,8 @@ impl Source {
                 .call1((obj,))?;
             return Ok(Source::Bytes(copy.extract()?));
         }
-        if let Some(table) = table(obj)? {
-            return Ok(Source::Table(table));
+        if let Some(stream) = table_stream(obj, table)? {
+            return Ok(Source::Table(stream));
         }
         if obj.hasattr("read")? {
             return Ok(Source::File(obj.clone().unbind()));
@@ -78,29 +79,32 @@ impl Source {
         }
     }
 
-    /// The decompressed bytes (compression told by content, as for every input).
+    /// The decompressed bytes (compression told by content, as for every input); a table
+    /// (Parquet or Arrow) rendered as PGN with the settings of `table`.
     ///
     /// # Errors
     /// The file cannot be opened, or its first bytes cannot be read.
-    pub fn open(self) -> io::Result<Box<dyn Read + Send>> {
+    pub fn open(self, table: &TableOptions) -> io::Result<Box<dyn Read + Send>> {
         match self {
-            Source::Path(path) => table_input::open(&path, &TableOptions::new()),
+            Source::Path(path) => table_input::open(&path, table),
             Source::Bytes(bytes) if input::is_parquet(&bytes) => {
-                let rows = table_input::parquet_in_memory(bytes.to_vec(), TableOptions::new())?;
+                let rows = table_input::parquet_in_memory(bytes.to_vec(), table.clone())?;
                 Ok(Box::new(rows))
             }
             Source::Bytes(bytes) => input::decompress(Cursor::new(bytes)),
             Source::File(obj) => input::decompress(FileReader { obj }),
-            Source::Table(stream) => Ok(Box::new(RowsPgn::new(stream, TableOptions::new()))),
+            Source::Table(stream) => Ok(Box::new(RowsPgn::new(stream, table.clone()))),
         }
     }
 }
 
 /// The Arrow C stream of a table of games, when `obj` is one: anything with
 /// `__arrow_c_stream__` (a pyarrow `Table`, `RecordBatchReader`, a Polars frame), a
-/// `RecordBatch`, or a `ChunkedArray`/`Array` of movetext (a table of one `movetext` column).
-fn table(
+/// `RecordBatch`, or a `ChunkedArray`/`Array` of movetext (a table of one column, named as
+/// `options` names the movetext column).
+fn table_stream(
     obj: &Bound<'_, PyAny>,
+    options: &TableOptions,
 ) -> PyResult<Option<arrow_array::ffi_stream::ArrowArrayStreamReader>> {
     use arrow_pyarrow::FromPyArrow;
     if !obj.hasattr("__arrow_c_stream__")? && !obj.hasattr("__arrow_c_array__")? {
@@ -110,7 +114,7 @@ fn table(
     let is = |name: &str| -> PyResult<bool> { obj.is_instance(&pyarrow.getattr(name)?) };
     let table = if is("ChunkedArray")? || is("Array")? {
         let columns = PyDict::new(obj.py());
-        columns.set_item(TableOptions::new().movetext_column_name(), obj)?;
+        columns.set_item(options.movetext_column_name(), obj)?;
         pyarrow.getattr("table")?.call1((columns,))?
     } else if is("RecordBatch")? {
         pyarrow
@@ -149,5 +153,29 @@ impl Read for FileReader {
             dest.copy_from_slice(bytes);
             Ok(bytes.len())
         })
+    }
+}
+
+/// The source `obj` stands for, opened with the GIL released: its name (for messages and the
+/// `source_file` column) and its bytes. `movetext_column` names a table's movetext column
+/// (default `movetext`); it does not matter for PGN text.
+///
+/// # Errors
+/// `TypeError` for an object that is no source; the `OSError` of
+/// [`io_error`](crate::errors::io_error) when it cannot be opened or its first bytes read.
+pub fn open_source(
+    obj: &Bound<'_, PyAny>,
+    movetext_column: Option<&str>,
+) -> PyResult<(String, Box<dyn Read + Send>)> {
+    let py = obj.py();
+    let options = match movetext_column {
+        Some(name) => TableOptions::new().movetext_column(name),
+        None => TableOptions::new(),
+    };
+    let source = Source::extract(obj, &options)?;
+    let name = source.name(py);
+    match py.detach(|| source.open(&options)) {
+        Ok(src) => Ok((name, src)),
+        Err(e) => Err(crate::errors::io_error(&name, &e)),
     }
 }

@@ -1,49 +1,298 @@
-//! `read_tables`: PGN to the export's `games` and `moves` tables, built by
-//! `scoresheet_export::export_parallel` and handed to pyarrow through the Arrow C stream
-//! interface.
+//! `stream_tables`: PGN to the export's `games` and `moves` tables as a stream of record
+//! batches, pumped by `scoresheet_export::export_parallel` on a thread of its own
+//! ([`Background`]) and handed to pyarrow one delivery at a time (the Arrow C data interface:
+//! no copy). `scoresheet.read_tables` collects it.
+//!
+//! - [`TableStream`] yields `(games, moves)` pairs of `pyarrow.RecordBatch` (the same games),
+//!   reporting each rejected game as its batch comes (a `RejectedGameWarning` and a
+//!   `Rejection` in `rejected`, or `PgnError` instead of that batch with `errors="raise"`).
+//! - [`TableBatches`] is one table's batches of a stream, the iterator that
+//!   `TableStream.reader` hands to `pyarrow.RecordBatchReader.from_batches` (which keeps a
+//!   Python exception raised while pulling as it is, type and attributes).
+//! - Waiting for a delivery releases the GIL and checks for signals every 50 ms (Ctrl-C
+//!   raises `KeyboardInterrupt`; the stream can be read on after it). The stream ends at the
+//!   first error it raises; closing it (`close()`, `with`, or dropping it) stops the pump. A
+//!   reader's own `close()` does not reach it: pyarrow's reader keeps its iterator until the
+//!   reader is dropped.
 
-use std::io;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
-use arrow_pyarrow::IntoPyArrow;
-use pyo3::exceptions::PyRuntimeError;
+use arrow_pyarrow::ToPyArrow;
+use arrow_schema::SchemaRef;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
-use scoresheet_export::{
-    export_parallel, games_schema, moves_schema, ExportOptions, ParallelExport,
-};
-use scoresheet_pgn::parallel::ParallelError;
+use pyo3::types::{PyList, PyTuple};
+use scoresheet_export::{games_schema, moves_schema, ExportOptions, ParallelExport};
+use scoresheet_pgn::pump::PumpError;
 
+use crate::background::{Background, Delivery, Message};
 use crate::errors::{io_error, io_error_after, value_error, Rejected};
-use crate::source::Source;
+use crate::source::open_source;
 use crate::Errors;
 
-/// What a read gave: each table's batches, the games left out, and what stopped it.
-#[derive(Default)]
-struct Collected {
-    games: Vec<RecordBatch>,
-    moves: Vec<RecordBatch>,
-    rejected: Vec<Rejected>,
-    /// The `KeyboardInterrupt` (or other signal handler's error) that stopped the read.
-    stopped: Option<PyErr>,
+/// How long a wait for a delivery lasts before signals are checked.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Deliveries waiting in the channel per worker thread.
+const WAITING_PER_THREAD: usize = 2;
+
+/// The stream of `scoresheet.stream_tables(source)`: an iterator of `(games, moves)` pairs of
+/// `pyarrow.RecordBatch` holding the same games, read by a thread of its own as they are
+/// taken. `rejected`, `games_read` and `not_selected` count so far; `reader(table)` gives one
+/// table's `pyarrow.RecordBatchReader`; `close()` (or `with`) stops the reading.
+#[pyclass(module = "scoresheet")]
+pub struct TableStream {
+    /// `None` once the stream ended (or raised, or was closed); a mutex only to make the
+    /// class shareable (a channel's receiver is not).
+    pump: Mutex<Option<Background>>,
+    name: String,
+    raise: bool,
+    /// The Python frame rejected games are warned as from (1: the caller of `__next__`).
+    stacklevel: i32,
+    rejected: Py<PyList>,
+    games_read: u64,
+    left_out: u64,
+    games_schema: SchemaRef,
+    moves_schema: SchemaRef,
 }
 
-/// Reads PGN into the export's tables: `(games, moves, rejections)`, the tables as
-/// `pyarrow.RecordBatchReader`s (`scoresheet.read_tables` makes them Tables; use that).
+impl std::fmt::Debug for TableStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableStream")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TableStream {
+    /// The next delivery holding games (one without, all its games rejected or not selected,
+    /// is counted and left out), or `None` at the end.
+    fn next_delivery(&mut self, py: Python<'_>) -> PyResult<Option<Delivery>> {
+        loop {
+            match self.next_reported(py)? {
+                Some(delivery) if delivery.batches.games.num_rows() == 0 => continue,
+                next => return Ok(next),
+            }
+        }
+    }
+
+    /// The next delivery, reported (rejections warned or raised), or `None` at the end.
+    fn next_reported(&mut self, py: Python<'_>) -> PyResult<Option<Delivery>> {
+        let delivery = loop {
+            let pump = self.pump.get_mut().unwrap_or_else(PoisonError::into_inner);
+            let Some(pump) = pump.as_mut() else {
+                return Ok(None);
+            };
+            match py.detach(move || pump.recv_timeout(SIGNAL_CHECK)) {
+                Ok(Message::Delivery(delivery)) => break delivery,
+                Ok(Message::End(result)) => {
+                    self.stop(py)?;
+                    return ended(py, &self.name, result).map(|()| None);
+                }
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.stop(py)?;
+                    return Err(PyRuntimeError::new_err(
+                        "the stream's thread ended early (a bug)",
+                    ));
+                }
+            }
+        };
+        self.left_out += delivery.not_selected;
+        if let (true, Some(first)) = (self.raise, delivery.rejected.first()) {
+            self.stop(py)?;
+            return Err(first.to_err(py, &self.name));
+        }
+        let list = self.rejected.bind(py).clone();
+        for r in &delivery.rejected {
+            // A warning made an error (a warnings filter) ends the stream as any error does:
+            // reading on would leave this batch's games out.
+            if let Err(e) = r.report(py, &self.name, (false, self.stacklevel), &list) {
+                self.stop(py)?;
+                return Err(e);
+            }
+        }
+        self.games_read += delivery.batches.games.num_rows() as u64;
+        Ok(Some(delivery))
+    }
+
+    /// Stops the pump and waits for its thread with the GIL released.
+    fn stop(&mut self, py: Python<'_>) -> PyResult<()> {
+        let pump = self.pump.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let Some(mut pump) = pump.take() else {
+            return Ok(());
+        };
+        match py.detach(|| pump.close()) {
+            false => Ok(()),
+            true => Err(PyRuntimeError::new_err(
+                "the stream's thread panicked (a bug)",
+            )),
+        }
+    }
+
+    /// The schema of table `name` (`games` or `moves`).
+    fn schema_of(&self, name: &str) -> PyResult<(usize, &SchemaRef)> {
+        match name {
+            "games" => Ok((0, &self.games_schema)),
+            "moves" => Ok((1, &self.moves_schema)),
+            _ => Err(PyValueError::new_err(format!(
+                "table: expected \"games\" or \"moves\", not {name:?}"
+            ))),
+        }
+    }
+}
+
+/// The end of the pump: `Ok` when every game was delivered, else the error that stopped it,
+/// as every reader of the package raises it.
+fn ended(py: Python<'_>, name: &str, result: Result<(), PumpError>) -> PyResult<()> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(PumpError::Read { byte, error }) => Err(io_error_after(name, byte, &error)),
+        Err(PumpError::Deliver(error)) => Err(io_error(name, &error)),
+        // An input that cannot be read on (UTF-16): the command-line tool's exit 2.
+        Err(PumpError::Fatal(error)) => Err(Rejected::new(&error.into()).to_err(py, name)),
+    }
+}
+
+#[pymethods]
+impl TableStream {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(delivery) = self.next_delivery(py)? else {
+            return Ok(None);
+        };
+        let games = delivery.batches.games.to_pyarrow(py)?;
+        let moves = delivery.batches.moves.to_pyarrow(py)?;
+        PyTuple::new(py, [games, moves]).map(Some)
+    }
+
+    /// One table's batches (`"games"` or `"moves"`) as a `pyarrow.RecordBatchReader` reading
+    /// this stream (the other table's batches are dropped).
+    fn reader<'py>(slf: Bound<'py, Self>, table: &str) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let (index, schema) = {
+            let this = slf.borrow();
+            let (index, schema) = this.schema_of(table)?;
+            (index, schema.as_ref().to_pyarrow(py)?)
+        };
+        let batches = TableBatches {
+            stream: slf.unbind(),
+            index,
+        };
+        py.import("pyarrow")?
+            .getattr("RecordBatchReader")?
+            .call_method1("from_batches", (schema, batches))
+    }
+
+    /// Stops reading: the pump stops and its thread ends before this returns.
+    fn close(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.stop(py)
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&mut self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> PyResult<bool> {
+        self.stop(py)?;
+        Ok(false)
+    }
+
+    /// The `games` table's schema (every batch has it).
+    #[getter]
+    fn games_schema<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.games_schema.as_ref().to_pyarrow(py)
+    }
+
+    /// The `moves` table's schema (every batch has it).
+    #[getter]
+    fn moves_schema<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.moves_schema.as_ref().to_pyarrow(py)
+    }
+
+    /// Every game rejected so far (with `errors="skip"`), as `Rejection` records.
+    #[getter]
+    fn rejected(&self, py: Python<'_>) -> Py<PyList> {
+        self.rejected.clone_ref(py)
+    }
+
+    /// Games in the batches yielded so far.
+    #[getter]
+    fn games_read(&self) -> u64 {
+        self.games_read
+    }
+
+    /// Games left out by `where` so far.
+    #[getter]
+    fn not_selected(&self) -> u64 {
+        self.left_out
+    }
+
+    /// The source's name, as in messages.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.name
+    }
+}
+
+/// One table's batches of a [`TableStream`] (`TableStream.reader`).
+#[pyclass(module = "scoresheet")]
+pub struct TableBatches {
+    stream: Py<TableStream>,
+    /// 0 for `games`, 1 for `moves`.
+    index: usize,
+}
+
+impl std::fmt::Debug for TableBatches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableBatches")
+            .field("index", &self.index)
+            .finish_non_exhaustive()
+    }
+}
+
+#[pymethods]
+impl TableBatches {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let mut stream = self.stream.bind(py).try_borrow_mut()?;
+        let Some(delivery) = stream.next_delivery(py)? else {
+            return Ok(None);
+        };
+        let batch = match self.index {
+            0 => delivery.batches.games,
+            _ => delivery.batches.moves,
+        };
+        batch.to_pyarrow(py).map(Some)
+    }
+}
+
+/// Streams the export's tables from `source`: see `scoresheet.stream_tables`.
 #[pyfunction]
-#[pyo3(signature = (source, *, threads = None, fen = false, errors = "skip", r#where = None))]
-pub fn read_tables<'py>(
-    py: Python<'py>,
-    source: &Bound<'py, PyAny>,
+#[pyo3(signature = (
+    source, *, threads = None, fen = false, errors = "skip", r#where = None,
+    movetext_column = None, stacklevel = 1
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn stream_tables(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
     threads: Option<usize>,
     fen: bool,
     errors: &str,
     r#where: Option<&str>,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyList>)> {
+    movetext_column: Option<&str>,
+    stacklevel: i32,
+) -> PyResult<TableStream> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
     // Default: the cores available, as the command-line tool's --threads.
@@ -51,112 +300,22 @@ pub fn read_tables<'py>(
     if threads == 0 {
         return Err(value_error("threads: at least 1"));
     }
-    let source = Source::extract(source)?;
-    let name = source.name(py);
+    let (name, src) = open_source(source, movetext_column)?;
     let settings = ParallelExport::new(threads)
         .export(ExportOptions::new().fen(fen))
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
-    let stop = AtomicBool::new(false);
-    let read = || {
-        let mut out = Collected::default();
-        let result = source
-            .open()
-            .map_err(ParallelError::Deliver)
-            .and_then(|src| {
-                export_parallel(src, label, settings, |batches, log| {
-                    out.games.push(batches.games);
-                    out.moves.push(batches.moves);
-                    out.rejected.extend(log.rejections().map(Rejected::new));
-                    match stop.load(Ordering::Relaxed) || (raise && !out.rejected.is_empty()) {
-                        true => Err(io::Error::other("stopped")),
-                        false => Ok(()),
-                    }
-                })
-            });
-        (out, result)
-    };
-    let ((mut out, result), interrupted) = py.detach(|| watch_signals(read, &stop))?;
-    out.stopped = interrupted;
-    finish(py, &name, out, result, raise, fen)
-}
-
-/// Runs `read` on a thread of its own while this one, the main thread (where Python runs
-/// signal handlers), checks for signals every 50 ms: on Ctrl-C it sets `stop`, which ends the
-/// read at the next chunk, and gives the `KeyboardInterrupt` back with the read's result.
-fn watch_signals<T: Send>(
-    read: impl FnOnce() -> T + Send,
-    stop: &AtomicBool,
-) -> PyResult<(T, Option<PyErr>)> {
-    std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
-        let worker = scope.spawn(move || {
-            let out = read();
-            // Nothing to do if the receiver is gone: the join below collects the result.
-            let _ = done.send(());
-            out
-        });
-        let mut interrupted = None;
-        let wait = Duration::from_millis(50);
-        while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
-            if interrupted.is_none() {
-                interrupted = Python::attach(|py| py.check_signals().err());
-                stop.store(interrupted.is_some(), Ordering::Relaxed);
-            }
-        }
-        let out = worker
-            .join()
-            .map_err(|_| PyRuntimeError::new_err("the reading thread panicked (a bug)"))?;
-        Ok((out, interrupted))
+    let pump = Background::start(src, label, settings, WAITING_PER_THREAD * threads)
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the stream's thread: {e}")))?;
+    Ok(TableStream {
+        pump: Mutex::new(Some(pump)),
+        name,
+        raise,
+        stacklevel,
+        rejected: PyList::empty(py).unbind(),
+        games_read: 0,
+        left_out: 0,
+        games_schema: games_schema(),
+        moves_schema: moves_schema(fen),
     })
-}
-
-/// The tables, or the error that stopped the read.
-fn finish<'py>(
-    py: Python<'py>,
-    name: &str,
-    mut out: Collected,
-    result: Result<(), ParallelError>,
-    raise: bool,
-    fen: bool,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyList>)> {
-    if let Some(e) = out.stopped.take() {
-        return Err(e);
-    }
-    if raise {
-        if let Some(first) = out.rejected.first() {
-            return Err(first.to_err(py, name));
-        }
-    }
-    match result {
-        Ok(()) => {}
-        Err(ParallelError::Read { byte, error }) => return Err(io_error_after(name, byte, &error)),
-        Err(ParallelError::Deliver(error)) => return Err(io_error(name, &error)),
-        // An input that cannot be read on (UTF-16): the command-line tool's exit 2.
-        Err(ParallelError::Fatal(error)) => {
-            return Err(Rejected::new(&error.into()).to_err(py, name));
-        }
-    }
-    let rejected = PyList::empty(py);
-    for r in &out.rejected {
-        // Warned as from the caller of `scoresheet.read_tables` (the Python wrapper's caller).
-        r.report(py, name, (false, 2), &rejected)?;
-    }
-    let games = stream(py, out.games, games_schema())?;
-    let moves = stream(py, out.moves, moves_schema(fen))?;
-    Ok((games, moves, rejected))
-}
-
-/// Batches as a `pyarrow.RecordBatchReader` (the C stream interface: no copy).
-fn stream<'py>(
-    py: Python<'py>,
-    batches: Vec<RecordBatch>,
-    schema: arrow_schema::SchemaRef,
-) -> PyResult<Bound<'py, PyAny>> {
-    let schema = batches.first().map_or(schema, RecordBatch::schema);
-    let reader: Box<dyn RecordBatchReader + Send> = Box::new(RecordBatchIterator::new(
-        batches.into_iter().map(Ok),
-        schema,
-    ));
-    reader.into_pyarrow(py)
 }

@@ -1,7 +1,8 @@
 """scoresheet: chess games at Rust speed.
 
 Read PGN (plain, gzip, zstd, bzip2) into the Arrow tables of ``scoresheet export``
-(``read_tables``) or as replayed games (``read_games``). Every game the command-line tool
+(``read_tables``; as a stream of record batches, ``stream_tables``) or as replayed games
+(``read_games``). Every game the command-line tool
 accepts is read, every game it rejects is reported with the same message: games in = games
 read + games reported.
 
@@ -32,6 +33,7 @@ from ._scoresheet import (
     Games,
     Ply,
     Position,
+    TableStream,
     Vocabulary,
     convert,
     detokenize,
@@ -79,30 +81,97 @@ def read_tables(
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
     version 2, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
-    over through the Arrow C stream interface. In ``moves``, ``san`` and ``uci`` are
-    dictionaries whose keys are the moves' token ids (``scoresheet vocab san+`` and ``uci``),
-    and the squares, piece codes, move types and ``side`` small dictionaries: pandas shows
-    them as categoricals, DuckDB and Polars as strings.
+    over through the Arrow C data interface: ``stream_tables`` collected. In ``moves``,
+    ``san`` and ``uci`` are dictionaries whose keys are the moves' token ids (``scoresheet
+    vocab san+`` and ``uci``), and the squares, piece codes, move types and ``side`` small
+    dictionaries: pandas shows them as categoricals, DuckDB and Polars as strings.
 
     ``source`` is a path (``str`` or ``os.PathLike``; plain, ``.gz``, ``.zst``, ``.bz2``,
-    compression told by content), ``bytes`` or a binary file object. ``threads`` workers
-    convert the input in chunks (default: the cores available; the tables are the same for
-    any number). ``fen`` adds the
-    ``fen_after`` column to ``moves``. A game that cannot be replayed is left out of both
-    tables and, with ``errors="skip"``, warned about (``RejectedGameWarning``) and listed in
-    the result's ``rejected``; with ``errors="raise"`` the first one raises ``PgnError``.
+    compression told by content), ``bytes`` or a binary file object, or a table of games
+    (see ``Source``; ``movetext_column`` names its movetext column, default ``movetext``).
+    ``threads`` workers convert the input in chunks (default: the cores available; the
+    tables are the same for any number). ``fen`` adds the ``fen_after`` column to
+    ``moves``. A game that cannot be replayed is left out of both tables and, with
+    ``errors="skip"``, warned about (``RejectedGameWarning``) and listed in the result's
+    ``rejected``; with ``errors="raise"`` the first one raises ``PgnError``.
     ``where`` (an expression of ``scoresheet select --where``, such as
     ``'WhiteElo >= 2500 and Date >= 2020'``) reads only the games whose tags satisfy it, as
     ``--where`` does on every command; a bad expression raises ``ValueError``.
 
-    The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``)."""
-    games, moves, rejected = _scoresheet.read_tables(
-        source, threads=threads, fen=fen, errors=errors, where=where
+    The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``). To read
+    an input larger than memory, use ``stream_tables``."""
+    import pyarrow
+
+    stream = _scoresheet.stream_tables(
+        source, threads=threads, fen=fen, errors=errors, where=where,
+        movetext_column=movetext_column, stacklevel=2,
     )
-    return Tables(games.read_all(), moves.read_all(), rejected)
+    games: List[Any] = []
+    moves: List[Any] = []
+    with stream:
+        for g, m in stream:
+            games.append(g)
+            moves.append(m)
+    return Tables(
+        pyarrow.Table.from_batches(games, schema=stream.games_schema),
+        pyarrow.Table.from_batches(moves, schema=stream.moves_schema),
+        stream.rejected,
+    )
+
+
+def stream_tables(
+    source: Source,
+    *,
+    table: Optional[Literal["games", "moves"]] = None,
+    threads: Optional[int] = None,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
+) -> Union["pyarrow.RecordBatchReader", TableStream]:
+    """Streams the ``games`` and ``moves`` tables of ``read_tables`` as record batches, with
+    memory bounded by the batches in flight (a few per thread), not by the input.
+
+    With ``table="moves"`` (or ``"games"``): a ``pyarrow.RecordBatchReader`` of that table,
+    which DuckDB (``duckdb.sql("select ... from reader")``), Polars (``pl.from_arrow``),
+    ``pyarrow.dataset.write_dataset`` and a plain ``for batch in reader`` loop consume as it
+    streams. With ``table=None``: a ``TableStream``, an iterator of ``(games, moves)`` pairs
+    of ``pyarrow.RecordBatch`` holding the same games (each game's moves in the batch of its
+    game row), with ``rejected``, ``games_read`` and ``not_selected`` counting so far, and
+    ``reader(table)`` giving one table's ``RecordBatchReader``.
+
+    The arguments are those of ``read_tables``; the batches, put together, are its tables.
+    The input is opened at once (a missing file raises ``FileNotFoundError`` here), then read
+    by a thread of its own as the batches are taken. A rejected game is warned about
+    (``RejectedGameWarning``) when the batch after it is taken; with ``errors="raise"`` that
+    batch raises ``PgnError`` instead. An input that cannot be read on raises (``OSError``,
+    ``PgnError``) after the batches before the error. Errors keep their types through the
+    reader (pyarrow raises them as they are; DuckDB wraps them in its own error). The stream
+    ends at the first error. Waiting for a batch releases the GIL; Ctrl-C raises
+    ``KeyboardInterrupt`` (the stream can be read on after it). Stopping early stops the
+    reading thread and frees the batches in flight: dropping the reader or the stream (the
+    end of a function, ``del``), or the stream's ``close()`` or ``with`` block. A
+    ``RecordBatchReader``'s own ``close()`` does not reach the stream (pyarrow keeps the
+    iterator it reads until the reader is dropped); to stop at a known point, take the
+    reader from a stream in a ``with`` block:
+
+    >>> with scoresheet.stream_tables("games.pgn.zst") as stream:  # doctest: +SKIP
+    ...     for batch in stream.reader("moves"):
+    ...         sans = batch.column("san")
+    ...         if done(sans):
+    ...             break
+    """
+    stream = _scoresheet.stream_tables(
+        source, threads=threads, fen=fen, errors=errors, where=where,
+        movetext_column=movetext_column,
+    )
+    if table is None:
+        return stream
+    return stream.reader(table)
 
 
 def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> "numpy.ndarray":
@@ -181,6 +250,7 @@ __all__ = [
     "RejectedGameWarning",
     "Rejection",
     "ScoresheetError",
+    "TableStream",
     "Tables",
     "Vocabulary",
     "convert",
@@ -188,6 +258,7 @@ __all__ = [
     "egd",
     "read_games",
     "read_tables",
+    "stream_tables",
     "tokenize",
     "vocab",
     "write_hf_tokenizer",

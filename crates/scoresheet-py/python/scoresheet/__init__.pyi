@@ -1,7 +1,7 @@
 """Typed API of scoresheet (see the docstrings in __init__.py and the README's Python section)."""
 
 import os
-from typing import IO, Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy
 
@@ -27,8 +27,9 @@ Source = Union[
 input), bytes, or a binary file object; or a table of games, one per row: a Parquet file (a
 path or bytes, told by content), a pyarrow ``Table``, ``RecordBatch``, ``RecordBatchReader``
 (anything with ``__arrow_c_stream__``), or a ``ChunkedArray``/``Array`` of movetext. A table's
-``movetext`` column holds each game's movetext (or whole PGN), the other columns are its tags
-(``scoresheet_export::table_input``); game N is row N-1. A ``str`` is always a path: pass PGN
+``movetext`` column (or the one every reader's ``movetext_column=`` names) holds each game's
+movetext (or whole PGN), the other columns are its tags (``scoresheet_export::table_input``);
+game N is row N-1. A ``str`` is always a path: pass PGN
 text as bytes (``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
 ``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 
@@ -51,13 +52,80 @@ def read_tables(
     fen: bool = False,
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
     ``fen_after``), built by ``threads`` workers (default: the cores available; the
-    tables are the same for any count) with the GIL released. Rejected games:
-    warned (``RejectedGameWarning``) and listed in ``rejected``, or ``PgnError`` with
-    ``errors="raise"``. ``where``: only the games whose tags satisfy this expression
-    (``scoresheet select --where``); ``ValueError`` when it does not read."""
+    tables are the same for any count) with the GIL released: ``stream_tables`` collected.
+    Rejected games: warned (``RejectedGameWarning``) and listed in ``rejected``, or
+    ``PgnError`` with ``errors="raise"``. ``where``: only the games whose tags satisfy this
+    expression (``scoresheet select --where``); ``ValueError`` when it does not read.
+    ``movetext_column``: a table source's movetext column (default ``movetext``)."""
+
+class TableStream(Iterator[Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]]):
+    """The stream of ``stream_tables(table=None)``: ``(games, moves)`` pairs of record
+    batches holding the same games, read by a thread of its own as they are taken."""
+
+    @property
+    def games_schema(self) -> pyarrow.Schema:
+        """The ``games`` table's schema (every ``games`` batch has it)."""
+    @property
+    def moves_schema(self) -> pyarrow.Schema:
+        """The ``moves`` table's schema (every ``moves`` batch has it)."""
+    @property
+    def rejected(self) -> List[Rejection]:
+        """The games rejected so far (``errors="skip"``), as their batches were taken."""
+    @property
+    def games_read(self) -> int:
+        """The games in the batches taken so far."""
+    @property
+    def not_selected(self) -> int:
+        """The games left out by ``where`` so far."""
+    @property
+    def source(self) -> str:
+        """The source's name, as in messages."""
+    def reader(self, table: Literal["games", "moves"]) -> pyarrow.RecordBatchReader:
+        """One table's batches, read from this stream (the other table's are dropped)."""
+    def close(self) -> None:
+        """Stops reading: the reading thread has ended when this returns."""
+    def __enter__(self) -> TableStream: ...
+    def __exit__(self, *exc: Any) -> bool: ...
+    def __iter__(self) -> TableStream: ...
+    def __next__(self) -> Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]: ...
+
+@overload
+def stream_tables(
+    source: Source,
+    *,
+    table: Literal["games", "moves"],
+    threads: Optional[int] = None,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
+) -> pyarrow.RecordBatchReader: ...
+@overload
+def stream_tables(
+    source: Source,
+    *,
+    table: None = None,
+    threads: Optional[int] = None,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
+) -> TableStream:
+    """The tables of ``read_tables`` as record batches, memory bounded by the batches in
+    flight (a few per thread), not by the input: with ``table``, a
+    ``pyarrow.RecordBatchReader`` of that table (for DuckDB, Polars, pyarrow.dataset, a
+    training loop); without, a ``TableStream`` of ``(games, moves)`` pairs. Arguments as for
+    ``read_tables``. The input is opened at once (``FileNotFoundError`` here); a rejected game
+    is warned about as its batch is taken, or raises ``PgnError`` there with
+    ``errors="raise"``; errors keep their types through the reader; the stream ends at the
+    first error. Ctrl-C raises ``KeyboardInterrupt``. Dropping the reader or the stream, or
+    the stream's ``close()`` or ``with`` block, stops the reading thread (a
+    ``RecordBatchReader``'s own ``close()`` does not: pyarrow keeps the iterator it reads
+    until the reader is dropped)."""
 
 class Ply:
     """One mainline move of a ``Game``."""
@@ -139,7 +207,11 @@ class Games(Iterator[Game]):
     def __next__(self) -> Game: ...
 
 def read_games(
-    source: Source, *, errors: Literal["skip", "raise"] = "skip", where: Optional[str] = None
+    source: Source,
+    *,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
 ) -> Games:
     """Replays the games of ``source`` (the library's replay layer, as every command);
     with ``where`` (an expression of ``scoresheet select --where``) only the games whose
@@ -168,6 +240,7 @@ def egd(
     extended: bool = False,
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
 ) -> EgdRecords:
     """EGD records, the objects ``scoresheet egd`` writes (format specified in the
     ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected

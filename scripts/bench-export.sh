@@ -73,9 +73,10 @@ run() { # key threads command...
   C[$key.threads]=$threads
 }
 for form in "" ".zst"; do
-  run "export1$form" 1 $BIN export -q --force -o "$DS" "$INPUT$form"
+  # One thread said explicitly: every command's default is the cores available.
+  run "export1$form" 1 $BIN export -q --force --threads 1 -o "$DS" "$INPUT$form"
   run "export2$form" 2 $BIN export -q --force --threads 2 -o "$DS.2" "$INPUT$form"
-  run "egd$form" 1 $BIN egd -q -o /dev/null "$INPUT$form"
+  run "egd$form" 1 $BIN egd -q --threads 1 -o /dev/null "$INPUT$form"
   run "egd2$form" 2 $BIN egd -q --threads 2 -o /dev/null "$INPUT$form"
 done
 # The last timed runs wrote the dataset (the same rows from either form).
@@ -83,7 +84,9 @@ DS_BYTES=$(du -cb "$DS"/games/*.parquet "$DS"/moves/*.parquet | tail -1 | cut -f
 $BIN export -q --force --threads 2 --fen -o "$DS.fen" "$INPUT"
 FEN_BYTES=$(du -cb "$DS.fen"/games/*.parquet "$DS.fen"/moves/*.parquet | tail -1 | cut -f1)
 SAMPLE=${PYCHESS_GAMES:-300}
-read -r PYG PYS < <(python3 scripts/bench_export_pychess.py "$INPUT" "$SAMPLE")
+# python-chess from the tests' environment (scripts/test.sh makes it) when there is one.
+PYTHON=${PYTHON:-$( [ -x .venv/bin/python ] && echo .venv/bin/python || echo python3 )}
+read -r PYG PYS < <("$PYTHON" scripts/bench_export_pychess.py "$INPUT" "$SAMPLE")
 PY_RATE=$(echo "$PYG / $PYS" | bc -l)
 
 echo

@@ -99,3 +99,12 @@ def mixed_pgn(tmp_path_factory, corpus):
     path = tmp_path_factory.mktemp("mixed") / "mixed.pgn"
     path.write_text("".join(out), encoding="utf-8", errors="surrogateescape")
     return path, len(out)
+
+
+def plain_schema(schema):
+    """A schema with each dictionary column as its values' type: the files' schema of version 2
+    (the tables hold `san`, `uci`, squares and codes as dictionaries, the files as text)."""
+    import pyarrow as pa
+
+    return pa.schema([f.with_type(f.type.value_type) if pa.types.is_dictionary(f.type) else f
+                      for f in schema])

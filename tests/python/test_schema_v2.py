@@ -7,7 +7,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
 
-from conftest import import_scoresheet
+from conftest import import_scoresheet, plain_schema
 
 scoresheet = import_scoresheet()
 
@@ -51,8 +51,7 @@ def test_readers_compare_with_strings(moves):
     the same table with plain strings."""
     duckdb = pytest.importorskip("duckdb")
     pl = pytest.importorskip("polars")
-    plain = moves.cast(pa.schema([
-        f.with_type(pa.string()) if f.name in DICTIONARIES else f for f in moves.schema]))
+    plain = moves.cast(plain_schema(moves.schema))
     want = {
         "e4": pc.sum(pc.equal(plain.column("san"), "e4")).as_py(),
         "O-O": pc.sum(pc.equal(plain.column("san"), "O-O")).as_py(),
@@ -90,8 +89,7 @@ def test_moves_table_size(moves, corpus):
     asks for at most 3x, which the numeric columns alone exceed on this corpus, see
     docs/benchmarks.md)."""
     pgn = corpus.stat().st_size
-    plain = moves.cast(pa.schema([
-        f.with_type(pa.string()) if f.name in DICTIONARIES else f for f in moves.schema]))
+    plain = moves.cast(plain_schema(moves.schema))
     # Each batch references the one vocabulary; count its strings once.
     dictionaries = sum(moves.column(n).chunk(0).dictionary.nbytes for n in DICTIONARIES)
     chunks = moves.column("san").num_chunks

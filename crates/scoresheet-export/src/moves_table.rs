@@ -449,18 +449,17 @@ fn names_array(names: &'static [&'static str]) -> ArrayRef {
     Arc::new(StringArray::from_iter_values(names.iter()))
 }
 
-/// A vocabulary's strings in token-id order, built once and shared by every batch.
+/// A vocabulary's strings in token-id order: built once and shared by every batch for the
+/// vocabularies of `san` and `uci`, built anew for any other.
 fn vocabulary_array(vocab: Vocabulary) -> ArrayRef {
     static SAN: OnceLock<ArrayRef> = OnceLock::new();
     static UCI: OnceLock<ArrayRef> = OnceLock::new();
-    static OTHER: OnceLock<ArrayRef> = OnceLock::new();
-    let cell = match vocab {
-        SAN_VOCABULARY => &SAN,
-        UCI_VOCABULARY => &UCI,
-        _ => &OTHER,
-    };
-    let array = cell.get_or_init(|| Arc::new(StringArray::from_iter_values(vocab.strings())));
-    Arc::clone(array)
+    let build = || -> ArrayRef { Arc::new(StringArray::from_iter_values(vocab.strings())) };
+    match vocab {
+        SAN_VOCABULARY => Arc::clone(SAN.get_or_init(build)),
+        UCI_VOCABULARY => Arc::clone(UCI.get_or_init(build)),
+        _ => build(),
+    }
 }
 
 /// A move whose string the vocabulary lacks: its proof says no legal move's does, so this is

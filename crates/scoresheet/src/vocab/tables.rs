@@ -102,10 +102,7 @@ impl Table {
     /// The index of `s`: looked up by its bytes if at most eight, else by binary search in
     /// (length, bytes) order.
     pub(crate) fn find(&self, s: &str) -> Option<usize> {
-        if let Some(key) = packed(s.as_bytes()) {
-            return self.short.get(&key).map(|&id| id as usize);
-        }
-        self.search(s)
+        self.find_bytes(s.as_bytes())
     }
 
     /// [`find`](Self::find) for a string given as bytes.

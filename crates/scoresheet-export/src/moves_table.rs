@@ -32,28 +32,63 @@ pub(crate) struct MoveRow {
     pub(crate) record: PlyRecord,
 }
 
-/// How a column's values come from a row.
+/// How a column's values come from the rows of a batch: a function over all the rows, written
+/// from one row's value with [`each!`] (or [`each_opt!`], [`each_bool!`]) so that the value's
+/// code is compiled into the loop (one call a column, not one a value).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Values {
     /// `Int32`.
-    Int32(fn(&MoveRow) -> i32),
-    /// `Int32`, null where `None`.
-    OptInt32(fn(&MoveRow) -> Option<i32>),
+    Int32(Plain<i32>),
+    /// `Int32`, null where the row has no value.
+    OptInt32(Optional<i32>),
     /// `Int64`.
-    Int64(fn(&MoveRow) -> i64),
-    /// `Float64`, null where `None`.
-    OptFloat64(fn(&MoveRow) -> Option<f64>),
+    Int64(Plain<i64>),
+    /// `Float64`, null where the row has no value.
+    OptFloat64(Optional<f64>),
     /// `Boolean`.
-    Bool(fn(&MoveRow) -> bool),
+    Bool(fn(&[MoveRow]) -> BooleanBuffer),
     /// `Dictionary(UInt8, Utf8)` over the names: the value is a name's index.
-    Code(&'static [&'static str], fn(&MoveRow) -> u8),
-    /// [`Code`](Values::Code), null where `None`.
-    OptCode(&'static [&'static str], fn(&MoveRow) -> Option<u8>),
+    Code(&'static [&'static str], Plain<u8>),
+    /// [`Code`](Values::Code), null where the row has no value.
+    OptCode(&'static [&'static str], Optional<u8>),
     /// `Dictionary(Int16, Utf8)` over a vocabulary's strings: the value is a token id (a
     /// negative one for a string the vocabulary lacks, which fails the batch).
-    Token(Vocabulary, fn(&MoveRow) -> i16),
+    Token(Vocabulary, Plain<i16>),
     /// `Utf8`: the FEN after the move, which the record does not hold (the sink writes it).
     FenAfter,
+}
+
+/// Appends each row's value to the vector.
+pub(crate) type Plain<T> = fn(&[MoveRow], &mut Vec<T>);
+
+/// Appends each row's value to the vector (the default where it has none) and gives the
+/// validity when some row has none.
+pub(crate) type Optional<T> = fn(&[MoveRow], &mut Vec<T>) -> Option<NullBuffer>;
+
+/// A [`Plain`] from the value of one row `|r| ...`.
+macro_rules! each {
+    (|$r:ident| $value:expr) => {
+        |rows: &[MoveRow], out: &mut Vec<_>| out.extend(rows.iter().map(|$r: &MoveRow| $value))
+    };
+}
+
+/// An [`Optional`] from the value of one row `|r| ...` (an `Option`).
+macro_rules! each_opt {
+    (|$r:ident| $value:expr) => {
+        |rows: &[MoveRow], out: &mut Vec<_>| optional(rows, out, |$r: &MoveRow| $value)
+    };
+}
+
+/// A `Values::Bool` function from the value of one row `|r| ...`.
+macro_rules! each_bool {
+    (|$r:ident| $value:expr) => {
+        |rows: &[MoveRow]| {
+            BooleanBuffer::collect_bool(rows.len(), |i| {
+                let $r = &rows[i];
+                $value
+            })
+        }
+    };
 }
 
 /// A column of `moves`.
@@ -181,121 +216,121 @@ fn side(c: Color) -> u8 {
 pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
     use scoresheet_pgn::annotation::EvalScore;
     [
-        column("game_id", Values::Int64(|r| r.game_id), "`games.game_id`")
+        column("game_id", Values::Int64(each!(|r| r.game_id)), "`games.game_id`")
             .plain()
             .statistics(),
-        column("ply", Values::Int32(|r| int(r.record.ply)), "1, 2, ... within the game")
+        column("ply", Values::Int32(each!(|r| int(r.record.ply))), "1, 2, ... within the game")
             .plain()
             .delta()
             .statistics(),
         column(
             "move_number",
-            Values::Int32(|r| int(r.record.move_number)),
+            Values::Int32(each!(|r| int(r.record.move_number))),
             "fullmove number of the position before the move",
         )
         .plain(),
         column(
             "side",
-            Values::Code(&SIDES, |r| side(r.record.side)),
+            Values::Code(&SIDES, each!(|r| side(r.record.side))),
             "the mover, `w` or `b` (with `move_number`, EGD's key `12b`)",
         ),
         column(
             "san",
-            Values::Token(SAN_VOCABULARY, |r| token(r.record.san_id)),
+            Values::Token(SAN_VOCABULARY, each!(|r| token(r.record.san_id))),
             "canonical SAN with `+`/`#` from the position; key: its token id in `scoresheet vocab san+`",
         ),
         column(
             "uci",
-            Values::Token(UCI_VOCABULARY, |r| token(r.record.uci_id)),
+            Values::Token(UCI_VOCABULARY, each!(|r| token(r.record.uci_id))),
             "`e2e4`, `e7e8q`; castling `e1g1` (`e1h1`, king takes rook, in Chess960); key: its token id in `scoresheet vocab uci`",
         )
         .uncompressed(),
         column(
             "from_square",
-            Values::Code(&SQUARES, |r| r.record.from as u8),
+            Values::Code(&SQUARES, each!(|r| r.record.from as u8)),
             "as EGD (the king's square for castling); key: the square's index, a1 = 0 ... h8 = 63",
         )
         .uncompressed(),
         column(
             "to_square",
-            Values::Code(&SQUARES, |r| r.record.to as u8),
+            Values::Code(&SQUARES, each!(|r| r.record.to as u8)),
             "as `from_square`",
         )
         .uncompressed(),
         column(
             "piece",
-            Values::Code(&PIECES, |r| r.record.piece as u8),
+            Values::Code(&PIECES, each!(|r| r.record.piece as u8)),
             "EGD code `p N Bl Bd R Q K` (bishops by square colour, not coloured by side)",
         ),
         column(
             "captured",
-            Values::OptCode(&PIECES, |r| r.record.captured.map(|p| p as u8)),
+            Values::OptCode(&PIECES, each_opt!(|r| r.record.captured.map(|p| p as u8))),
             "EGD code of the piece taken",
         ),
         column(
             "promotion",
-            Values::OptCode(&PIECES, |r| r.record.promotion.map(|p| p as u8)),
+            Values::OptCode(&PIECES, each_opt!(|r| r.record.promotion.map(|p| p as u8))),
             "EGD code of the piece promoted to",
         ),
         column(
             "move_type",
-            Values::Code(&MOVE_TYPES, |r| r.record.move_type as u8),
+            Values::Code(&MOVE_TYPES, each!(|r| r.record.move_type as u8)),
             "`move capture ep_capture promotion promotion_capture short_castle long_castle`",
         ),
         column(
             "is_check",
-            Values::Bool(|r| r.record.check),
+            Values::Bool(each_bool!(|r| r.record.check)),
             "the side to move after the move is in check",
         ),
         column(
             "is_mate",
-            Values::Bool(|r| r.record.mate),
+            Values::Bool(each_bool!(|r| r.record.mate)),
             "the side to move after the move is mated",
         ),
         column(
             "clock_seconds",
-            Values::OptFloat64(|r| secs(r.record.clock)),
+            Values::OptFloat64(each_opt!(|r| secs(r.record.clock))),
             "`[%clk]` after the move: the mover's clock, seconds",
         ),
         column(
             "emt_seconds",
-            Values::OptFloat64(|r| secs(r.record.emt)),
+            Values::OptFloat64(each_opt!(|r| secs(r.record.emt))),
             "`[%emt]`: the time the move took, seconds",
         ),
         column(
             "eval_cp",
-            Values::OptInt32(|r| match r.record.eval {
+            Values::OptInt32(each_opt!(|r| match r.record.eval {
                 Some(EvalScore::Centipawns(cp)) => Some(cp),
                 _ => None,
-            }),
+            })),
             "`[%eval]` in centipawns, White's point of view as written",
         ),
         column(
             "eval_mate",
-            Values::OptInt32(|r| match r.record.eval {
+            Values::OptInt32(each_opt!(|r| match r.record.eval {
                 Some(EvalScore::Mate(n)) => Some(n),
                 _ => None,
-            }),
+            })),
             "`[%eval #n]`: mate in n, negative when Black mates",
         ),
         column(
             "position_key",
             // Polyglot keys are unsigned; the column holds the same 64 bits as a signed integer.
-            Values::Int64(|r| r.record.position_key as i64),
+            Values::Int64(each!(|r| r.record.position_key as i64)),
             "Polyglot Zobrist key of the position after the move, its 64 bits read as signed",
         )
         .plain()
         .uncompressed(),
         column(
             "halfmove_clock",
-            Values::Int32(|r| int(r.record.halfmove_clock)),
+            Values::Int32(each!(|r| int(r.record.halfmove_clock))),
             "plies since the last capture or pawn move, after the move",
         )
         .plain()
         .delta(),
         column(
             "repetition",
-            Values::Int32(|r| int(r.record.repetition)),
+            Values::Int32(each!(|r| int(r.record.repetition))),
             "occurrences of the position after the move in the game so far, this one included",
         )
         .plain(),
@@ -356,40 +391,37 @@ impl MoveColumn {
     ) -> Result<ArrayRef, ArrowError> {
         let name = self.name;
         Ok(match self.values {
-            Values::Int32(get) => Arc::new(plain::<Int32Type>(
+            Values::Int32(fill) => Arc::new(plain::<Int32Type>(
                 spare.primitive::<Int32Type>(name),
                 rows,
-                get,
+                fill,
             )),
-            Values::OptInt32(get) => Arc::new(optional::<Int32Type>(
+            Values::OptInt32(fill) => Arc::new(with_nulls::<Int32Type>(
                 spare.primitive::<Int32Type>(name),
                 rows,
-                get,
+                fill,
             )),
-            Values::Int64(get) => Arc::new(plain::<Int64Type>(
+            Values::Int64(fill) => Arc::new(plain::<Int64Type>(
                 spare.primitive::<Int64Type>(name),
                 rows,
-                get,
+                fill,
             )),
-            Values::OptFloat64(get) => Arc::new(optional::<Float64Type>(
+            Values::OptFloat64(fill) => Arc::new(with_nulls::<Float64Type>(
                 spare.primitive::<Float64Type>(name),
                 rows,
-                get,
+                fill,
             )),
-            Values::Bool(get) => Arc::new(BooleanArray::new(
-                BooleanBuffer::collect_bool(rows.len(), |i| get(&rows[i])),
-                None,
-            )),
-            Values::Code(names, get) => {
-                let keys = plain::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, get);
+            Values::Bool(fill) => Arc::new(BooleanArray::new(fill(rows), None)),
+            Values::Code(names, fill) => {
+                let keys = plain::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, fill);
                 Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
             }
-            Values::OptCode(names, get) => {
-                let keys = optional::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, get);
+            Values::OptCode(names, fill) => {
+                let keys = with_nulls::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, fill);
                 Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
             }
-            Values::Token(vocab, get) => {
-                let keys = plain::<Int16Type>(spare.keys::<Int16Type>(name), rows, get);
+            Values::Token(vocab, fill) => {
+                let keys = plain::<Int16Type>(spare.keys::<Int16Type>(name), rows, fill);
                 if let Some(at) = keys.values().iter().position(|&k| k < 0) {
                     return Err(outside(vocab, rows.get(at).map(|r| &r.record)));
                 }
@@ -412,36 +444,46 @@ fn dictionary(keys: DataType) -> DataType {
 fn plain<T: ArrowPrimitiveType>(
     spare: Option<Vec<T::Native>>,
     rows: &[MoveRow],
-    get: fn(&MoveRow) -> T::Native,
+    fill: Plain<T::Native>,
 ) -> PrimitiveArray<T> {
     let mut values = spare.unwrap_or_default();
     values.clear();
-    values.extend(rows.iter().map(get));
+    fill(rows, &mut values);
     PrimitiveArray::<T>::new(ScalarBuffer::from(values), None)
 }
 
-/// [`plain`] for values that may be absent (null where `get` gives `None`): the values in one
-/// pass, the validity in a second only when some are absent.
-fn optional<T: ArrowPrimitiveType>(
+/// [`plain`] for values that may be absent (null where the row has none).
+fn with_nulls<T: ArrowPrimitiveType>(
     spare: Option<Vec<T::Native>>,
     rows: &[MoveRow],
-    get: impl Fn(&MoveRow) -> Option<T::Native>,
+    fill: Optional<T::Native>,
 ) -> PrimitiveArray<T> {
     let mut values = spare.unwrap_or_default();
     values.clear();
-    let mut absent = 0;
-    values.extend(rows.iter().map(|r| {
+    let nulls = fill(rows, &mut values);
+    PrimitiveArray::<T>::new(ScalarBuffer::from(values), nulls)
+}
+
+/// What [`each_opt!`] compiles to: the values in one pass (the default where absent), the
+/// validity in a second only when some are absent.
+#[inline(always)]
+fn optional<T: Default>(
+    rows: &[MoveRow],
+    out: &mut Vec<T>,
+    get: impl Fn(&MoveRow) -> Option<T>,
+) -> Option<NullBuffer> {
+    let mut absent = 0usize;
+    out.extend(rows.iter().map(|r| {
         get(r).unwrap_or_else(|| {
             absent += 1;
-            T::Native::default()
+            T::default()
         })
     }));
-    let nulls = (absent > 0).then(|| {
+    (absent > 0).then(|| {
         NullBuffer::new(BooleanBuffer::collect_bool(rows.len(), |i| {
             get(&rows[i]).is_some()
         }))
-    });
-    PrimitiveArray::<T>::new(ScalarBuffer::from(values), nulls)
+    })
 }
 
 /// The names as a dictionary's values.

@@ -101,6 +101,7 @@ use std::{error, fmt};
 
 use scoresheet::Square;
 
+pub(crate) use parse::commands_only;
 pub use parse::parse_comment;
 
 /// [`parse_comment`] on text.

@@ -34,6 +34,55 @@ pub fn parse_comment(comment: &[u8]) -> ParsedComment {
     out
 }
 
+/// The values of a comment that holds well-formed `clk`, `emt` and `eval` commands and
+/// nothing else (whitespace aside), each at most once: the common comment of lichess and
+/// chess.com games, read without building a [`ParsedComment`]. `None` for any other comment
+/// (text, another command, a repeat, a malformed value, no command at all): then
+/// [`parse_comment`] reads it, and for a comment this accepts, gives the same values, no
+/// issue and no text.
+pub(crate) fn commands_only(comment: &[u8]) -> Option<CommandValues> {
+    let mut values = CommandValues::default();
+    let mut at = 0;
+    loop {
+        at += comment[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        if at == comment.len() {
+            return (values != CommandValues::default()).then_some(values);
+        }
+        if comment.get(at + 1) != Some(&b'%') || comment[at] != b'[' {
+            return None;
+        }
+        let close = at + memchr::memchr(b']', &comment[at..])?;
+        let name_len = comment[at + 2..close]
+            .iter()
+            .take_while(|&&b| is_name_byte(b))
+            .count();
+        let command = CommandName::from_ascii(&comment[at + 2..at + 2 + name_len])?;
+        let value = locate_value(comment, at + 2, name_len, Some(close)).ok()?;
+        let value = &comment[value];
+        let free = match command {
+            CommandName::Clk => values.clock.replace(parse_time(value).ok()?).is_none(),
+            CommandName::Emt => values.emt.replace(parse_time(value).ok()?).is_none(),
+            CommandName::Eval => values.eval.replace(parse_eval(value).ok()?).is_none(),
+            CommandName::Csl | CommandName::Cal => false,
+        };
+        if !free {
+            return None;
+        }
+        at = close + 1;
+    }
+}
+
+/// What [`commands_only`] reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct CommandValues {
+    pub(crate) clock: Option<ClockTime>,
+    pub(crate) emt: Option<ClockTime>,
+    pub(crate) eval: Option<Eval>,
+}
+
 /// The offset of the next `[%` at or after `at`.
 fn find_command(comment: &[u8], mut at: usize) -> Option<usize> {
     while let Some(i) = memchr::memchr(b'[', &comment[at..]) {
@@ -405,6 +454,91 @@ mod tests {
             list(p.squares().iter().map(|s| s.to_string()).collect()),
             list(p.arrows().iter().map(|a| a.to_string()).collect()),
         )
+    }
+
+    /// Comments `commands_only` reads (the values as `parse_comment` gives them, and no text or
+    /// issue there) and comments it leaves to `parse_comment`.
+    #[test]
+    fn ok_commands_only_agrees_with_the_parser() {
+        let read: &[&[u8]] = &[
+            b" [%clk 0:03:00] ",
+            b"[%eval 0.17] [%clk 0:02:59.9]",
+            b"[%eval #-3,20][%clk 1:2:3]",
+            b"\n[%emt 0:00:05]\t[%clk 0:01:00] [%eval -1.5]",
+        ];
+        for comment in read {
+            let values = commands_only(comment).expect("commands only");
+            let parsed = parse_comment(comment);
+            assert_eq!(values.clock, parsed.clock(), "{comment:?}");
+            assert_eq!(values.emt, parsed.emt(), "{comment:?}");
+            assert_eq!(values.eval, parsed.eval(), "{comment:?}");
+            assert!(parsed.issues().is_empty() && parsed.text().is_empty());
+        }
+        let left: &[&[u8]] = &[
+            b"",
+            b"  ",
+            b"Good move [%clk 0:03:00]",
+            b"[%clk 0:03:00] Good move",
+            b"[%clk 0:03:00] [%clk 0:02:00]",
+            b"[%clk 0:3:00:00]",
+            b"[%clk 0:03:00",
+            b"[%clk  ]",
+            b"[%clk0:03:00]",
+            b"[%csl Ra1] [%clk 0:03:00]",
+            b"[%timestamp 5]",
+            b"[%CLK 0:03:00]",
+            b"[%eval 0.1 [%clk 0:03:00]",
+            b"[ %clk 0:03:00]",
+        ];
+        for comment in left {
+            assert_eq!(commands_only(comment), None, "{comment:?}");
+        }
+    }
+
+    /// Every brace comment of the crate's test games: where `commands_only` reads one, the
+    /// full parser gives the same values, no text and no issue.
+    #[test]
+    fn ok_commands_only_on_test_games() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        let mut files = vec![std::path::PathBuf::from(dir)];
+        let (mut read, mut comments) = (0, 0);
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(
+                    std::fs::read_dir(&path)
+                        .expect("dir")
+                        .map(|e| e.expect("entry").path()),
+                );
+                continue;
+            }
+            let bytes = std::fs::read(&path).expect("file");
+            for part in bytes.split(|&b| b == b'{').skip(1) {
+                let Some(end) = memchr::memchr(b'}', part) else {
+                    continue;
+                };
+                let comment = &part[..end];
+                comments += 1;
+                let Some(values) = commands_only(comment) else {
+                    continue;
+                };
+                read += 1;
+                let parsed = parse_comment(comment);
+                let at = format!("{} {:?}", path.display(), String::from_utf8_lossy(comment));
+                assert_eq!(
+                    (values.clock, values.emt, values.eval),
+                    (parsed.clock(), parsed.emt(), parsed.eval()),
+                    "{at}"
+                );
+                assert!(
+                    parsed.issues().is_empty() && parsed.text().is_empty(),
+                    "{at}"
+                );
+            }
+        }
+        assert!(
+            read > 1000 && comments > read,
+            "{read} of {comments} comments read"
+        );
     }
 
     #[test]

@@ -395,6 +395,20 @@ impl MoveMeta {
     /// assert_eq!(meta.squares.len(), 1);
     /// ```
     pub fn add_comment(&mut self, raw: &[u8]) -> Vec<CommentIssue> {
+        // The common comment (`[%clk ...]`, `[%eval ...]` and nothing else, none repeating
+        // an earlier comment's) without building a parsed comment: the same values, and no
+        // text or issue to add.
+        if let Some(values) = crate::annotation::commands_only(raw) {
+            let repeats = (values.clock.is_some() && self.clock.is_some())
+                || (values.emt.is_some() && self.emt.is_some())
+                || (values.eval.is_some() && self.eval.is_some());
+            if !repeats {
+                self.clock = values.clock.or(self.clock);
+                self.emt = values.emt.or(self.emt);
+                self.eval = values.eval.or(self.eval);
+                return Vec::new();
+            }
+        }
         let mut parsed = parse_comment(raw);
         let text = parsed.text();
         let text = text.trim();

@@ -136,8 +136,6 @@ pub struct PlyRecorder {
     plies: u32,
     /// The comments' commands of the last move (one value reused move after move).
     meta: MoveMeta,
-    /// A move's SAN as text, to look its id up (one buffer reused move after move).
-    text: Vec<u8>,
 }
 
 impl PlyRecorder {
@@ -177,7 +175,7 @@ impl PlyRecorder {
             move_number: before.fullmove_number(),
             side: before.turn(),
             san,
-            san_id: san_id(&san, &mut self.text),
+            san_id: san_id(&san),
             uci,
             uci_id: uci_id(uci),
             from: mv.from(),
@@ -209,10 +207,8 @@ impl PlyRecorder {
     }
 }
 
-fn san_id(san: &SanPlus, text: &mut Vec<u8>) -> Option<u16> {
-    text.clear();
-    san.write_to(text);
-    u16::try_from(SAN_VOCABULARY.token_id_of_bytes(text)?).ok()
+fn san_id(san: &SanPlus) -> Option<u16> {
+    u16::try_from(Vocabulary::san_move_id(san)?).ok()
 }
 
 fn uci_id(uci: UciMove) -> Option<u16> {

@@ -259,6 +259,24 @@ impl Vocabulary {
         u32::try_from(id).ok()
     }
 
+    /// The token id in [`Vocabulary::SanWithSymbols`] of a SAN move with its `+`/`#` suffix
+    /// (its annotation ignored), found from the move's fields: the same id as
+    /// [`token_id`](Self::token_id) of the move written out, without writing it (`None` for
+    /// a move the vocabulary lacks).
+    ///
+    /// ```
+    /// use scoresheet::{san::SanPlus, vocab::Vocabulary};
+    /// for text in ["Nf3", "exd8=Q#", "O-O+", "R1a3"] {
+    ///     let san = SanPlus::from_ascii(text.as_bytes())?;
+    ///     let id = Vocabulary::san_move_id(&san);
+    ///     assert_eq!(id, Vocabulary::SanWithSymbols.token_id(text));
+    /// }
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san_move_id(san: &crate::san::SanPlus) -> Option<u32> {
+        u32::try_from(tables::san_move_id(san)?).ok()
+    }
+
     /// The token id in [`Vocabulary::Uci`] of a UCI move, computed from its squares and
     /// promotion (`None` for the null move `0000`, and for a pair of squares no move joins).
     ///

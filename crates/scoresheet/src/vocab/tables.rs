@@ -9,7 +9,7 @@ use cozy_chess::{get_bishop_rays, get_knight_moves, get_rook_rays};
 
 use super::geometry::{lan_specs, last_rank, may_check, san_specs};
 use super::Vocabulary;
-use crate::san::San;
+use crate::san::{San, SanPlus, Suffix};
 use crate::types::{BitBoard, CastlingSide, Color, File, Rank, Role, Square};
 
 /// A sorted list of strings stored back to back.
@@ -59,6 +59,10 @@ impl Hasher for PackedHasher {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
     }
 }
 
@@ -413,4 +417,55 @@ fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {
     let to_index = (to.file() as usize).checked_sub(file.saturating_sub(1))?;
     let role_index = b"bnqr".iter().position(|c| char::from(*c) == role.char())?;
     Some(UCI_PLAIN + before + 4 * to_index + role_index)
+}
+
+/// The token id in [`Vocabulary::SanWithSymbols`] of a SAN move with its suffix (its
+/// annotation ignored), found by the move's fields ([`san_key`]) without writing it as text:
+/// a replayed move's SAN is typed already, and writing it was most of finding its id.
+pub(crate) fn san_move_id(san: &SanPlus) -> Option<usize> {
+    type Ids = HashMap<u32, u32, BuildHasherDefault<PackedHasher>>;
+    static IDS: OnceLock<Ids> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
+        let table = table(Vocabulary::SanWithSymbols);
+        (0..table.len())
+            .filter_map(|id| {
+                let plus = SanPlus::from_ascii(table.get(id)?.as_bytes()).ok()?;
+                Some((san_key(&plus), u32::try_from(id).ok()?))
+            })
+            .collect()
+    });
+    ids.get(&san_key(san)).map(|&id| id as usize)
+}
+
+/// A SAN move and its suffix as one number, one field in each group of bits: the suffix (2
+/// bits), the kind (null, castling side, or a move), then for a move the role, origin file
+/// and rank (0 when not written), capture, target square and promotion.
+fn san_key(san: &SanPlus) -> u32 {
+    let suffix = match san.suffix {
+        None => 0,
+        Some(Suffix::Check) => 1,
+        Some(Suffix::Checkmate) => 2,
+    };
+    let role = |role: Role| role as u32 + 1;
+    let body = match san.san {
+        San::Null => 0,
+        San::Castle(CastlingSide::KingSide) => 1,
+        San::Castle(CastlingSide::QueenSide) => 2,
+        San::Normal {
+            role: moved,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            3 | role(moved) << 2
+                | file.map_or(0, |f| f as u32 + 1) << 5
+                | rank.map_or(0, |r| r as u32 + 1) << 9
+                | u32::from(capture) << 13
+                | (to as u32) << 14
+                | promotion.map_or(0, role) << 20
+        }
+    };
+    body << 2 | suffix
 }

@@ -112,6 +112,31 @@ fn issue_5_token_ids_dense_and_round_trip() {
     }
 }
 
+/// The id of a typed SAN move is the id of its text, for every string of `san+` (with an
+/// annotation too, which the id ignores), and none for a move no string writes.
+#[test]
+fn issue_24_san_move_id_is_the_token_id() {
+    let v = Vocabulary::SanWithSymbols;
+    for (id, s) in v.strings().enumerate() {
+        let san = SanPlus::from_ascii(s.as_bytes()).expect("vocabulary SAN parses");
+        let id = u32::try_from(id).expect("small vocabulary");
+        assert_eq!(Vocabulary::san_move_id(&san), Some(id), "{s}");
+        let noted = SanPlus::from_ascii(format!("{s}!?").as_bytes()).expect("annotated");
+        assert_eq!(Vocabulary::san_move_id(&noted), Some(id), "{s}!?");
+    }
+    for outside in ["Nb1b3", "Kc1d1", "Bb1b2"] {
+        let san = SanPlus::from_ascii(outside.as_bytes()).expect("well-formed SAN");
+        assert_eq!(Vocabulary::san_move_id(&san), None, "{outside}");
+        assert_eq!(v.token_id(&san.to_string()), None, "{outside}");
+    }
+    let null = SanPlus {
+        san: San::Null,
+        suffix: None,
+        annotation: None,
+    };
+    assert_eq!(Vocabulary::san_move_id(&null), None);
+}
+
 #[test]
 fn issue_5_san_equals_published_list() {
     let published: BTreeSet<String> = lines("san-strings/san_strings.txt").into_iter().collect();

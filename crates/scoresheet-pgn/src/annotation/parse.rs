@@ -307,6 +307,9 @@ const MAX_HOURS: u64 = 999_999;
 
 /// `H:MM:SS[.fff]`.
 fn parse_time(value: &[u8]) -> Result<ClockTime, Fail> {
+    if let Some(time) = common_time(value) {
+        return Ok(time);
+    }
     let mut c = Cursor::new(value);
     let hours = c.field(1..usize::MAX, MAX_HOURS)?;
     c.expect(b':')?;
@@ -323,6 +326,26 @@ fn parse_time(value: &[u8]) -> Result<ClockTime, Fail> {
     }
     c.end()?;
     Ok(ClockTime::from_millis(millis))
+}
+
+/// The clock lichess and chess.com write, `H:MM:SS` with one digit of hours and an optional
+/// tenth (`0:02:59.9`), read directly; `None` for any other shape (then the general reader
+/// decides, and gives the same value for these: `ok_common_time_as_the_general_reader`).
+fn common_time(value: &[u8]) -> Option<ClockTime> {
+    let (clock, tenths) = match value {
+        [clock @ .., b'.', t @ b'0'..=b'9'] => (clock, u64::from(t - b'0')),
+        clock => (clock, 0),
+    };
+    let [h, b':', m1, m2, b':', s1, s2] = *clock else {
+        return None;
+    };
+    let digit = |d: u8| d.is_ascii_digit().then(|| u64::from(d - b'0'));
+    let (minutes, seconds) = (digit(m1)? * 10 + digit(m2)?, digit(s1)? * 10 + digit(s2)?);
+    if minutes > 59 || seconds > 59 {
+        return None;
+    }
+    let millis = ((digit(h)? * 60 + minutes) * 60 + seconds) * 1000 + tenths * 100;
+    Some(ClockTime::from_millis(millis))
 }
 
 /// `0.17`, `-1.5`, `#-3`, with an optional `,depth`.
@@ -539,6 +562,53 @@ mod tests {
             read > 1000 && comments > read,
             "{read} of {comments} comments read"
         );
+    }
+
+    /// The direct reading of common clocks agrees with the general reader on every value of
+    /// its shapes and near misses.
+    #[test]
+    fn ok_common_time_as_the_general_reader() {
+        let mut values: Vec<String> = Vec::new();
+        for h in ["0", "1", "9", "x"] {
+            for m in ["00", "07", "59", "60", "99", "5", "a0"] {
+                for s in ["00", "30", "59", "60", "7"] {
+                    for tail in ["", ".0", ".9", ".", ".12", ".x"] {
+                        values.push(format!("{h}:{m}:{s}{tail}"));
+                    }
+                }
+            }
+        }
+        let mut direct = 0;
+        for value in &values {
+            let bytes = value.as_bytes();
+            let general = {
+                let mut c = Cursor::new(bytes);
+                (|| {
+                    let hours = c.field(1..usize::MAX, MAX_HOURS)?;
+                    c.expect(b':')?;
+                    let minutes = c.field(1..3, 59)?;
+                    c.expect(b':')?;
+                    let seconds = c.field(1..3, 59)?;
+                    let mut millis = ((hours * 60 + minutes) * 60 + seconds) * 1000;
+                    if c.eat(b'.') {
+                        let (fraction, len) = c.digits();
+                        if len > 3 {
+                            return Err(c.malformed());
+                        }
+                        millis += fraction.unwrap_or(0) * 10u64.pow(3 - len as u32);
+                    }
+                    c.end()?;
+                    Ok(ClockTime::from_millis(millis))
+                })()
+                .ok()
+            };
+            if let Some(time) = common_time(bytes) {
+                direct += 1;
+                assert_eq!(Some(time), general, "{value}");
+            }
+            assert_eq!(parse_time(bytes).ok(), general, "{value}");
+        }
+        assert!(direct > 50, "{direct}");
     }
 
     #[test]

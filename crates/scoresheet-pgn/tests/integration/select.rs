@@ -253,6 +253,25 @@ fn ok_material_and_threefold() {
     );
 }
 
+/// Issue 25: the material games pgn-extract v19-04 misses (`scripts/bench-select.sh`): a
+/// balance reached by the last move, and one reached after a promotion (counted for the side
+/// that promoted).
+#[test]
+fn ok_material_issue_25_last_position_and_promotion() {
+    let last = "[FEN \"8/8/4k3/8/2R5/4Pr2/5B2/3K4 b - - 0 1\"]\n\n1... Rxf2 *\n\n";
+    let promotion =
+        "[FEN \"5r2/4P1k1/8/8/2R5/8/P7/3K4 w - - 0 1\"]\n\n1. e8=Q Rxe8 2. Rc7+ Kf6 *\n\n";
+    let pgn = [last, promotion].concat();
+    let sig = MaterialSignature::parse("KRP vs KR").expect("valid");
+    let any = GameCriteria::new().material(sig, MaterialWhen::AnyPly);
+    assert_eq!(selected(&pgn, any), [true, true]);
+    let end = GameCriteria::new().material(sig, MaterialWhen::End);
+    assert_eq!(selected(&pgn, end), [true, true]);
+    let before = MaterialSignature::parse("KRBP vs KR").expect("valid");
+    let end = GameCriteria::new().material(before, MaterialWhen::End);
+    assert_eq!(selected(&pgn, end), [false, false]);
+}
+
 #[test]
 fn ok_mainline_hash_ignores_tags_and_comments() {
     let a = "[White \"A\"]\n\n1. e4 {hi} e5 (1... c5) 2. Nf3 *\n\n";

@@ -24,7 +24,26 @@ cargo build --profile dist -q -p scoresheet-cli
 
 INPUT="$WORK/input-${MB}mb.pgn"
 if [ ! -s "$INPUT" ]; then
-  python3 scripts/make-bench-input.py "$FILE" "$INPUT" "$MB"
+  python3 - "$FILE" "$INPUT" "$MB" <<'PY'
+import re, sys
+src, dst, mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
+text = open(src, "rb").read()
+games = re.split(rb"\n\n(?=\[Event )", text)
+target, written, copy = mb << 20, 0, 0
+with open(dst, "wb") as out:
+    while written < target:
+        for i, g in enumerate(games):
+            g = g.replace(b'[Event "', b'[Event "c%d ' % copy, 1)
+            g = g.replace(b'[Round "', b'[Round "%d.' % copy, 1)
+            g = re.sub(rb'\[(White|Black)Elo "(\d+)"\]', lambda m: b'[%sElo "%d"]' % (m.group(1), int(m.group(2)) + copy % 50), g)
+            g = g.replace(b'[Date "20', b'[Date "%d' % (19 + copy % 2), 1)
+            blob = g.rstrip(b"\n") + b"\n\n"
+            out.write(blob)
+            written += len(blob)
+            if written >= target:
+                break
+        copy += 1
+PY
   zstd -q -3 -T0 -f "$INPUT" -o "$INPUT.zst"
 fi
 GAMES=$(grep -c '^\[Event ' "$INPUT")

@@ -9,10 +9,11 @@
 #
 # usage: scripts/bench-select.sh [FILE | MB] [ROUNDS]
 #   FILE    a PGN file, default ../shared/data/pgn/real.pgn (3,970 games)
-#   MB      a number: MB MiB of games made from real.pgn by scripts/make-bench-input.py, the
-#           input of scripts/bench-export.sh (kept in BENCH_DIR, default /tmp/bench-export,
-#           and reused): `scripts/bench-select.sh 1024` is the 1 GB comparison (it takes tens
-#           of minutes and wants an idle machine), `50` a quick check
+#   MB      a number: MB MiB of games made from real.pgn, the input of scripts/bench-export.sh
+#           (BENCH_DIR/input-MBmb.pgn, BENCH_DIR default /tmp/bench-export, made when missing
+#           by that script's own generator, and reused): `scripts/bench-select.sh 1024` is the
+#           1 GB comparison (it takes tens of minutes and wants an idle machine), `50` a quick
+#           check
 #   ROUNDS  default 5 (0: agreement only)
 #   BIN     the scoresheet binary (default target/release/scoresheet, built here)
 #
@@ -45,7 +46,16 @@ if [[ $FILE =~ ^[0-9]+$ ]]; then
   WORK=${BENCH_DIR:-/tmp/bench-export}
   mkdir -p "$WORK"
   INPUT="$WORK/input-${FILE}mb.pgn"
-  [ -s "$INPUT" ] || python3 scripts/make-bench-input.py "$shared/data/pgn/real.pgn" "$INPUT" "$FILE"
+  if [ ! -s "$INPUT" ]; then
+    # scripts/bench-export.sh's own generator, as scripts/bench-stream-memory.sh takes it.
+    GENERATOR="$WORK/make-input.py"
+    awk "/<<'PY'\$/ { on = 1; next } /^PY\$/ { on = 0 } on" scripts/bench-export.sh > "$GENERATOR"
+    if ! grep -q "sys.argv" "$GENERATOR"; then
+      echo "cannot find the input generator in scripts/bench-export.sh" >&2
+      exit 2
+    fi
+    python3 "$GENERATOR" "$shared/data/pgn/real.pgn" "$INPUT" "$FILE"
+  fi
   FILE=$INPUT
 fi
 if [ -z "${BIN:-}" ]; then

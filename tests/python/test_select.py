@@ -1,6 +1,7 @@
 """`scoresheet select --classify` against an independent classifier: python-chess over the same
-lichess chess-openings table (crates/scoresheet-pgn/data/openings), positions compared by
-python-chess's own Polyglot key, the last named position within the first 40 plies winning.
+lichess chess-openings table (crates/scoresheet-pgn/data/openings), positions compared as
+lichess compares them (placement, side to move, castling rights; en passant aside), the last
+named position within the first 40 plies winning.
 
 Checks: every row of the table, played as a game, is named by its own row (or by the first row
 reaching the same position); every legal game of the corpus gets the same ECO and name."""
@@ -13,7 +14,6 @@ from conftest import ROOT, run
 
 chess = pytest.importorskip("chess", reason="python-chess (tests/python/requirements.txt)")
 import chess.pgn  # noqa: E402
-import chess.polyglot  # noqa: E402
 
 TABLE = ROOT / "crates" / "scoresheet-pgn" / "data" / "openings"
 SEARCH_PLIES = 40
@@ -26,24 +26,29 @@ def rows():
             yield eco, name, moves
 
 
+def key(board):
+    """A position as lichess keys its openings: en passant aside."""
+    return board.board_fen(), board.turn, board.castling_rights
+
+
 @pytest.fixture(scope="module")
 def names():
-    """Polyglot key -> (ECO, name), the first row in table order naming a position."""
+    """Position key -> (ECO, name), the first row in table order naming a position."""
     table = {}
     for eco, name, moves in rows():
         board = chess.pgn.read_game(io.StringIO(moves)).end().board()
-        table.setdefault(chess.polyglot.zobrist_hash(board), (eco, name))
+        table.setdefault(key(board), (eco, name))
     return table
 
 
 def classify(game, table):
     board = game.board()
-    found = table.get(chess.polyglot.zobrist_hash(board))
+    found = table.get(key(board))
     for ply, move in enumerate(game.mainline_moves()):
         if ply >= SEARCH_PLIES:
             break
         board.push(move)
-        found = table.get(chess.polyglot.zobrist_hash(board), found)
+        found = table.get(key(board), found)
     return found
 
 

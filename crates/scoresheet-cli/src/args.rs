@@ -278,6 +278,12 @@ pub enum Command {
         later moves are not checked. --unique keeps the first game in input order. A bad \
         expression, material, move list or FEN is an error with a caret under the place \
         (exit code 2).\n\n\
+        --material SIGNATURE: one side has exactly the pieces of one group and the other \
+        those of the other (letters KQRBNP in any order, the king optional: KRP vs KR does \
+        not match KRPP vs KR), in some position of the mainline, the start and the last \
+        included; one position is enough, so a balance passed through in a sequence of \
+        exchanges counts (pgn-extract's -z asks by default that it stand for two more \
+        half-moves). --final-material: in the last position.\n\n\
         --split-games N writes DIR/part-00000.pgn, part-00001.pgn, ... of N games each; \
         --split-by TAG writes one file per value of TAG: its letters and digits, - _ and . \
         kept, other characters written _, leading dots dropped, at most 100 characters, \

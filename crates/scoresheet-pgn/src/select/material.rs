@@ -59,6 +59,11 @@ impl Material {
 /// case; the king may be left out) separated by `vs`, `v` or `-`, with optional spaces:
 /// `KRP vs KR`, `KRPvKR`, `krp-kr`, `RP v R`. A letter may repeat (`KRR vs KQ`).
 ///
+/// The counts are exact (`KRP vs KR` does not match `KRPP vs KR`), and one position is
+/// enough ([`MaterialWhen`](super::MaterialWhen) says which): a balance passed through in a
+/// sequence of exchanges counts. pgn-extract's `-z` asks by default that the balance stand for
+/// two more half-moves; its stability `0` is this rule.
+///
 /// ```
 /// use scoresheet::{CastlingMode, Position};
 /// use scoresheet_pgn::select::{Material, MaterialSignature};

@@ -2,8 +2,10 @@
 //! its source and version are in `data/openings/README.md`).
 //!
 //! A game's opening is the named position it reaches last within its first
-//! [`SEARCH_PLIES`] plies, as lichess names games: positions are compared by Polyglot key, so
-//! a transposition into a named position counts, and the moves that led there do not matter.
+//! [`SEARCH_PLIES`] plies, as lichess names games: positions are compared by placement, side
+//! to move and castling rights, as lichess compares them (the Polyglot key without its
+//! en-passant part, see [`table`]), so a transposition into a named position counts, and the
+//! moves that led there do not matter, nor whether the last one was a double pawn push.
 //!
 //! ```
 //! use scoresheet_pgn::replay::ReplayedGames;
@@ -27,7 +29,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use scoresheet::{Move, Position};
+use scoresheet::{Color, Move, Piece, Position, Role};
 
 use crate::replay::{read_token, TokenMove};
 
@@ -53,9 +55,10 @@ pub struct Opening {
     pub name: &'static str,
 }
 
-/// The table's positions: Polyglot key to opening. Built at first use by replaying each row's
-/// moves (about 3,600 rows, a few milliseconds); when two rows reach one position the first
-/// in table order names it.
+/// The table's positions: key (the Polyglot key without its en-passant part, see
+/// [`without_en_passant`]) to opening. Built at first use by replaying each row's moves (about
+/// 3,600 rows, a few milliseconds); when two rows reach one position the first in table order
+/// names it.
 pub fn table() -> &'static HashMap<u64, Opening> {
     static TABLE_KEYS: OnceLock<HashMap<u64, Opening>> = OnceLock::new();
     TABLE_KEYS.get_or_init(build)
@@ -90,7 +93,60 @@ fn play(moves: &str) -> Option<u64> {
             TokenMove::Null => return None,
         }
     }
-    Some(pos.polyglot_key())
+    Some(without_en_passant(&pos, pos.polyglot_key()))
+}
+
+/// `key`, the Polyglot key of `pos`, without its en-passant part: lichess keys the positions
+/// of its openings by placement, side to move and castling rights, so `1. d4 c5 2. d5 d6 3. e4
+/// e5` (after which d5xe6 en passant is possible) reaches the position of `1. d4 c5 2. d5 e5
+/// 3. e4 d6` (Semi-Benoni) for lichess, where the two Polyglot keys differ.
+pub fn without_en_passant(pos: &Position, key: u64) -> u64 {
+    match polyglot_ep_file(pos) {
+        Some(file) => key ^ ep_keys()[file],
+        None => key,
+    }
+}
+
+/// The en-passant file a Polyglot key includes: a double push happened and a pawn of the side
+/// to move stands beside the pushed pawn (the format's rule, legal capture or not).
+fn polyglot_ep_file(pos: &Position) -> Option<usize> {
+    let ep = pos.ep_square_always()?;
+    let pushed = ep.try_offset(0, if pos.turn() == Color::White { -1 } else { 1 })?;
+    let ours = Piece {
+        color: pos.turn(),
+        role: Role::Pawn,
+    };
+    let beside = [-1, 1]
+        .into_iter()
+        .filter_map(|df| pushed.try_offset(df, 0))
+        .any(|sq| pos.piece_at(sq) == Some(ours));
+    beside.then_some(ep.file() as usize)
+}
+
+/// The en-passant part of the Polyglot key for each file: the keys of one position with and
+/// without a possible en-passant capture on that file, XORed.
+fn ep_keys() -> &'static [u64; 8] {
+    static EP_KEYS: OnceLock<[u64; 8]> = OnceLock::new();
+    EP_KEYS.get_or_init(|| {
+        let mut keys = [0; 8];
+        for (file, slot) in keys.iter_mut().enumerate() {
+            // A black pawn on `file` of the fifth rank, just pushed, a white pawn beside it.
+            let beside = if file == 7 { 6 } else { file + 1 };
+            let (left, right) = (file.min(beside), 7 - file.max(beside));
+            let pawns = if beside > file { "pP" } else { "Pp" };
+            let empty = |n: usize| if n > 0 { n.to_string() } else { String::new() };
+            let rank5 = format!("{}{pawns}{}", empty(left), empty(right));
+            let letter = char::from(b'a' + file as u8);
+            let key = |ep: &str| {
+                let fen = format!("7k/8/8/{rank5}/8/8/8/K7 w - {ep} 0 1");
+                Position::from_fen(&fen, scoresheet::CastlingMode::Standard)
+                    .expect("a legal position written here")
+                    .polyglot_key()
+            };
+            *slot = key(&format!("{letter}6")) ^ key("-");
+        }
+        keys
+    })
 }
 
 /// Classifies one game, fed its mainline moves.
@@ -108,7 +164,7 @@ impl Classifier {
         Classifier {
             key,
             plies: 0,
-            opening: table().get(&key).copied(),
+            opening: table().get(&without_en_passant(start, key)).copied(),
         }
     }
 
@@ -122,7 +178,7 @@ impl Classifier {
             Some(mv) => before.polyglot_key_after(self.key, mv, after),
             None => after.polyglot_key(),
         };
-        if let Some(&opening) = table().get(&self.key) {
+        if let Some(&opening) = table().get(&without_en_passant(after, self.key)) {
             self.opening = Some(opening);
         }
     }
@@ -145,6 +201,28 @@ mod tests {
             let moves = row.split('\t').nth(2).expect("three fields");
             assert!(play(moves).is_some(), "{row}");
         }
+    }
+
+    #[test]
+    fn ok_ep_keys_are_the_polyglot_ones() {
+        // The format's published example: after 1. e4 d5 2. e5 f5 the key includes file f.
+        let with_ep = 0x22a48b5a8e47ff78;
+        let pos = Position::from_fen(
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            scoresheet::CastlingMode::Standard,
+        )
+        .expect("valid");
+        assert_eq!(pos.polyglot_key(), with_ep);
+        let plain = Position::from_fen(
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+            scoresheet::CastlingMode::Standard,
+        )
+        .expect("valid");
+        assert_eq!(without_en_passant(&pos, with_ep), plain.polyglot_key());
+        assert_eq!(
+            without_en_passant(&plain, plain.polyglot_key()),
+            plain.polyglot_key()
+        );
     }
 
     #[test]

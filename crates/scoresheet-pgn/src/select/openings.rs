@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use scoresheet::{Color, Move, Piece, Position, Role};
+use scoresheet::{Move, Position};
 
 use crate::replay::{read_token, TokenMove};
 
@@ -101,52 +101,7 @@ fn play(moves: &str) -> Option<u64> {
 /// e5` (after which d5xe6 en passant is possible) reaches the position of `1. d4 c5 2. d5 e5
 /// 3. e4 d6` (Semi-Benoni) for lichess, where the two Polyglot keys differ.
 pub fn without_en_passant(pos: &Position, key: u64) -> u64 {
-    match polyglot_ep_file(pos) {
-        Some(file) => key ^ ep_keys()[file],
-        None => key,
-    }
-}
-
-/// The en-passant file a Polyglot key includes: a double push happened and a pawn of the side
-/// to move stands beside the pushed pawn (the format's rule, legal capture or not).
-fn polyglot_ep_file(pos: &Position) -> Option<usize> {
-    let ep = pos.ep_square_always()?;
-    let pushed = ep.try_offset(0, if pos.turn() == Color::White { -1 } else { 1 })?;
-    let ours = Piece {
-        color: pos.turn(),
-        role: Role::Pawn,
-    };
-    let beside = [-1, 1]
-        .into_iter()
-        .filter_map(|df| pushed.try_offset(df, 0))
-        .any(|sq| pos.piece_at(sq) == Some(ours));
-    beside.then_some(ep.file() as usize)
-}
-
-/// The en-passant part of the Polyglot key for each file: the keys of one position with and
-/// without a possible en-passant capture on that file, XORed.
-fn ep_keys() -> &'static [u64; 8] {
-    static EP_KEYS: OnceLock<[u64; 8]> = OnceLock::new();
-    EP_KEYS.get_or_init(|| {
-        let mut keys = [0; 8];
-        for (file, slot) in keys.iter_mut().enumerate() {
-            // A black pawn on `file` of the fifth rank, just pushed, a white pawn beside it.
-            let beside = if file == 7 { 6 } else { file + 1 };
-            let (left, right) = (file.min(beside), 7 - file.max(beside));
-            let pawns = if beside > file { "pP" } else { "Pp" };
-            let empty = |n: usize| if n > 0 { n.to_string() } else { String::new() };
-            let rank5 = format!("{}{pawns}{}", empty(left), empty(right));
-            let letter = char::from(b'a' + file as u8);
-            let key = |ep: &str| {
-                let fen = format!("7k/8/8/{rank5}/8/8/8/K7 w - {ep} 0 1");
-                Position::from_fen(&fen, scoresheet::CastlingMode::Standard)
-                    .expect("a legal position written here")
-                    .polyglot_key()
-            };
-            *slot = key(&format!("{letter}6")) ^ key("-");
-        }
-        keys
-    })
+    key ^ pos.polyglot_en_passant_key()
 }
 
 /// Classifies one game, fed its mainline moves.

@@ -89,6 +89,24 @@ impl Position {
         key ^ moved ^ self.polyglot_state_key() ^ after.polyglot_state_key()
     }
 
+    /// The en-passant part of [`polyglot_key`](Self::polyglot_key): the number XORed in for the
+    /// en-passant file, or 0 when the key has none. XOR it out for a key of placement, side to
+    /// move and castling rights only (as lichess keys its openings' positions).
+    ///
+    /// ```
+    /// use scoresheet::{CastlingMode, Position};
+    /// let with = Position::from_fen("7k/8/8/pP6/8/8/8/K7 w - a6 0 1", CastlingMode::Standard)?;
+    /// let without = Position::from_fen("7k/8/8/pP6/8/8/8/K7 w - - 0 1", CastlingMode::Standard)?;
+    /// assert_ne!(with.polyglot_en_passant_key(), 0);
+    /// assert_eq!(with.polyglot_key() ^ with.polyglot_en_passant_key(), without.polyglot_key());
+    /// assert_eq!(without.polyglot_en_passant_key(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn polyglot_en_passant_key(&self) -> u64 {
+        self.polyglot_ep_file()
+            .map_or(0, |file| RANDOM64[EN_PASSANT + file])
+    }
+
     /// The key's part that is not pieces: castling rights, en-passant file, side to move.
     fn polyglot_state_key(&self) -> u64 {
         let mut key = 0;
@@ -102,9 +120,7 @@ impl Position {
                 key ^= RANDOM64[base + 1];
             }
         }
-        if let Some(file) = self.polyglot_ep_file() {
-            key ^= RANDOM64[EN_PASSANT + file];
-        }
+        key ^= self.polyglot_en_passant_key();
         if self.turn() == Color::White {
             key ^= RANDOM64[WHITE_TO_MOVE];
         }

@@ -51,7 +51,18 @@ impl San {
                 if let Some(rank) = rank {
                     from &= rank.bitboard();
                 }
-                find_unique(pos, from & reachers(pos, role, to), to, promotion)
+                let from = from & reachers(pos, role, to);
+                match role {
+                    Role::Knight | Role::Bishop | Role::Rook | Role::Queen
+                        if promotion.is_none() && pos.board().checkers().is_empty() =>
+                    {
+                        find_piece_move(pos, role, from, to)
+                    }
+                    Role::Pawn if is_plain_pawn_move(pos, to, promotion) => {
+                        find_pawn_move(pos, from, to)
+                    }
+                    _ => find_unique(pos, from, to, promotion),
+                }
             }
         }
     }
@@ -189,6 +200,111 @@ fn disambiguation(
     }
 }
 
+/// [`find_unique`] for a knight, bishop, rook or queen of the side to move, not in check,
+/// without asking cozy-chess about each candidate: a piece on `from` reaches `to` on this
+/// board (attack geometry, [`reachers`]), so its move is legal unless `to` holds a piece of
+/// ours or the piece is pinned and leaves the line of the pin. The same answer as
+/// [`find_unique`] (a test compares them on every target of the perft positions).
+fn find_piece_move(
+    pos: &Position,
+    role: Role,
+    from: BitBoard,
+    to: crate::Square,
+) -> Result<Move, MoveErrorKind> {
+    let board = pos.board();
+    if board.colors(pos.turn()).has(to) {
+        return Err(MoveErrorKind::Illegal);
+    }
+    let king = board.king(pos.turn());
+    let pinned = board.pinned();
+    let capture = board.piece_on(to).map(Role::from_cozy);
+    let mut moves = from
+        .into_iter()
+        .filter(|&sq| !pinned.has(sq) || cozy_chess::get_line_rays(king, sq).has(to))
+        .map(|from| Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: None,
+        });
+    match (moves.next(), moves.next()) {
+        (None, _) => Err(MoveErrorKind::Illegal),
+        (Some(mv), None) => Ok(mv),
+        (Some(first), Some(second)) => {
+            let mut all = vec![first, second];
+            all.extend(moves);
+            Err(MoveErrorKind::Ambiguous(all))
+        }
+    }
+}
+
+/// Whether a pawn move to `to` can take [`find_pawn_move`]'s shortcut: not in check, no
+/// promotion named or due (`to` short of the last rank), not to the en-passant square.
+fn is_plain_pawn_move(pos: &Position, to: crate::Square, promotion: Option<Role>) -> bool {
+    let last = match pos.turn() {
+        crate::Color::White => crate::Rank::Eighth,
+        crate::Color::Black => crate::Rank::First,
+    };
+    promotion.is_none()
+        && to.rank() != last
+        && pos.board().checkers().is_empty()
+        && pos.ep_square_always() != Some(to)
+}
+
+/// [`find_unique`] for a pawn move [`is_plain_pawn_move`] allows, from the squares `from`
+/// that [`reachers`] gives (one or two steps behind `to`, or a capture away): a push needs `to`
+/// empty (and, for two steps, the square between, from the second rank), a capture an enemy
+/// piece on `to`; then it is legal unless the pawn is pinned and leaves the line of the pin.
+/// The same answer as [`find_unique`] (tested with [`find_piece_move`]).
+fn find_pawn_move(
+    pos: &Position,
+    from: BitBoard,
+    to: crate::Square,
+) -> Result<Move, MoveErrorKind> {
+    let board = pos.board();
+    let us = pos.turn();
+    let (occupied, enemy) = (board.occupied(), board.colors(!us));
+    let second = match us {
+        crate::Color::White => crate::Rank::Second,
+        crate::Color::Black => crate::Rank::Seventh,
+    };
+    let (king, pinned) = (board.king(us), board.pinned());
+    let capture = board.piece_on(to).map(Role::from_cozy);
+    let mut moves = from
+        .into_iter()
+        .filter(|&sq| {
+            let reaches = if sq.file() == to.file() {
+                let steps = (sq.rank() as i32 - to.rank() as i32).abs();
+                let between = crate::Square::new(
+                    to.file(),
+                    crate::Rank::index((sq.rank() as usize + to.rank() as usize) / 2),
+                );
+                !occupied.has(to)
+                    && (steps == 1 || (steps == 2 && sq.rank() == second && !occupied.has(between)))
+            } else {
+                enemy.has(to)
+            };
+            reaches && (!pinned.has(sq) || cozy_chess::get_line_rays(king, sq).has(to))
+        })
+        .map(|from| Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion: None,
+        });
+    match (moves.next(), moves.next()) {
+        (None, _) => Err(MoveErrorKind::Illegal),
+        (Some(mv), None) => Ok(mv),
+        (Some(first), Some(second)) => {
+            let mut all = vec![first, second];
+            all.extend(moves);
+            Err(MoveErrorKind::Ambiguous(all))
+        }
+    }
+}
+
 /// The single legal non-castling move from a square of `from` to `to` with this promotion,
 /// or why there is none. `from` is already narrowed by attack geometry, so each candidate
 /// is checked with cozy-chess's `is_legal` instead of generating moves.
@@ -283,6 +399,78 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, CastlingMode::Standard).expect("valid test fen")
+    }
+
+    /// The shortcut for piece moves gives what asking cozy-chess about each candidate gives,
+    /// for every piece role, target and origin file in every perft position and the positions
+    /// one move later (pins, checks, captures, Chess960 castling rights).
+    #[test]
+    fn ok_piece_and_pawn_moves_as_the_general_search() {
+        let mut positions = Vec::new();
+        for name in ["standard.epd", "tricky.epd", "chess960.epd"] {
+            let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("perft positions");
+            for line in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+            {
+                let fen = line.split(';').next().unwrap_or_default().trim();
+                for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                    if let Ok(p) = Position::from_fen(fen, mode) {
+                        positions.push(p);
+                        break;
+                    }
+                }
+            }
+        }
+        let firsts: Vec<Position> = positions
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves().into_iter().map(|mv| {
+                    let mut next = p.clone();
+                    next.play_unchecked(mv);
+                    next
+                })
+            })
+            .collect();
+        positions.extend(firsts);
+        let (mut compared, mut found, mut pawns) = (0, 0, 0);
+        for p in positions.iter().filter(|p| p.board().checkers().is_empty()) {
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                for to in crate::Square::ALL {
+                    if role == Role::Pawn && !is_plain_pawn_move(p, to, None) {
+                        continue;
+                    }
+                    for file in std::iter::once(None).chain(crate::File::ALL.map(Some)) {
+                        let mut from = p.our(role);
+                        match (file, role) {
+                            (Some(file), _) => from &= file.bitboard(),
+                            (None, Role::Pawn) => from &= to.file().bitboard(),
+                            (None, _) => {}
+                        }
+                        let from = from & reachers(p, role, to);
+                        let fast = match role {
+                            Role::Pawn => find_pawn_move(p, from, to),
+                            _ => find_piece_move(p, role, from, to),
+                        };
+                        assert_eq!(fast, find_unique(p, from, to, None), "{p:?} {role:?} {to}");
+                        compared += 1;
+                        found += usize::from(fast.is_ok());
+                        pawns += usize::from(fast.is_ok() && role == Role::Pawn);
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 1_000_000 && found > 10_000 && pawns > 1_000,
+            "{compared} {found} {pawns}"
+        );
     }
 
     #[test]

@@ -178,17 +178,8 @@ impl<S: Sink> Converter<S> {
         check: bool,
         checkmate: bool,
     ) -> ExtendedFeatures {
-        let clock = pos.halfmove_clock();
         let repetition = self.repetitions.push(pos);
-        ExtendedFeatures {
-            halfmove_clock: clock,
-            repetition,
-            fifty_move_claimable: clock >= 100,
-            seventy_five_move: clock >= 150 && !checkmate,
-            fivefold: repetition >= 5,
-            stalemate: !check && !pos.has_legal_moves(),
-            insufficient_material: pos.is_insufficient_material(),
-        }
+        ExtendedFeatures::after(pos, pos.halfmove_clock(), repetition, check, checkmate)
     }
 }
 

@@ -195,11 +195,7 @@ impl Sink for JsonLines {
         out.extend_from_slice(b",\"move\":{\"player\":\"");
         out.push(player_char(record.side) as u8);
         out.extend_from_slice(b"\",\"san\":\"");
-        // The vocabulary's string is the SAN as written (its id was looked up by the text).
-        match record.san_id {
-            Some(_) => out.extend_from_slice(record.san().as_bytes()),
-            None => record.san.write_to(out),
-        }
+        record.san.write_to(out);
         out.extend_from_slice(b"\",\"lran\":\"");
         record.write_lran(out);
         out.extend_from_slice(b"\",\"from_square\":\"");

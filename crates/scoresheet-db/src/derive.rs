@@ -1,16 +1,16 @@
-//! What the database stores beside each EGD ply record: the move in UCI, the Polyglot key of
-//! the position after it, and that position as text equal exactly when the repetition rules
-//! call two positions equal.
+//! The derived columns of plies stored before schema version 3 (the move in UCI, the
+//! Polyglot key of the position after it, and that position as text equal exactly when the
+//! repetition rules call two positions equal), for the migration that adds them: [`derive`]
+//! replays a stored game from its rows' own columns (piece, squares, move type), without move
+//! generation. A load takes the same facts from its one replay of each game
+//! ([`crate::sink`]: each ply's `PlyRecord`), never from here; [`position_text`] is the one
+//! rule of the position's text for both.
 //!
-//! The EGD record holds the FEN with the en-passant square after every double push (the PGN
+//! The FEN stored with a ply has the en-passant square after every double push (the PGN
 //! standard), so one position would have two texts: one with the square (just after the
 //! push, when no capture is possible) and one with `-` (the same position reached again by
 //! other moves). The repetition rules count the en-passant square only when an en-passant
 //! capture is legal, and so does `position_after`.
-//!
-//! A load takes them from the one replay of each game ([`crate::sink`]). [`derive`] replays a
-//! stored game from its record's own columns (piece, squares, move type), without move
-//! generation, for the migration that adds them to games stored before (schema version 3).
 
 use scoresheet::fen::Fen;
 use scoresheet::uci::UciMove;
@@ -19,7 +19,7 @@ use scoresheet_pgn::egd::{MoveRecord, MoveType, PieceCode, PlyRecord};
 
 use crate::row::meta_json;
 
-/// The columns a ply gets beside its EGD record.
+/// The columns a stored ply gets beside its EGD record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Derived {
     /// The move in UCI (`e1g1` for castling in standard chess, king to rook in Chess960).
@@ -29,8 +29,7 @@ pub(crate) struct Derived {
     /// The FEN after the move without its counters, the en-passant square only when an
     /// en-passant capture is legal.
     pub position_after: String,
-    /// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing (made here, on
-    /// a load's reader thread, rather than by the writer, the slower of the two).
+    /// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing.
     pub meta: Option<String>,
 }
 

@@ -1,7 +1,8 @@
-//! Loading PGN into a database: read, convert to EGD, store in batches.
+//! Loading PGN into a database: read, replay, store in batches.
 //!
-//! A reader thread parses games and converts them (one replay per game: the EGD record with
-//! extended features, and the columns the database adds); writer threads store them, one
+//! A reader thread parses games and converts them (one replay per game: each ply's
+//! `PlyRecord` and the columns the database adds beside it, the EGD extended features
+//! among them); writer threads store them, one
 //! transaction per batch of [`LoadOptions::batch_size`] games (SQLite: one writer;
 //! PostgreSQL: two connections, so that two server processes share the server's work); the
 //! calling thread reports what was done in the input's order. Games are stored whole or not at

@@ -8,11 +8,7 @@
 
 use std::io;
 
-use scoresheet_pgn::egd::PlyRecord;
-
-use crate::derive::Derived;
-use crate::fetch::side_str;
-use crate::row::Commands;
+use crate::row::PlyRow;
 use crate::sqlite_insert::square_name;
 
 /// `COPY moves ... FROM STDIN` in the binary format, the columns in [`encode_move`]'s order.
@@ -125,34 +121,27 @@ impl BinaryRows {
     ///
     /// A number out of the range of its `integer` column (a FEN tag's move number beyond
     /// 2^31), which the text format would have the server refuse.
-    pub(crate) fn encode_move(
-        &mut self,
-        game_id: i64,
-        ply: usize,
-        r: &PlyRecord,
-        derived: &Derived,
-    ) -> io::Result<()> {
-        let mv = &r.mv;
-        let end = &r.end_position.features;
-        let ext = end.extended.unwrap_or_default();
-        let commands = Commands::of(mv.meta.as_ref());
+    pub(crate) fn encode_move(&mut self, game_id: i64, ply: usize, m: &PlyRow) -> io::Result<()> {
+        let r = &m.record;
+        let ext = &m.features;
+        let commands = m.commands();
         self.buf.extend_from_slice(&FIELDS.to_be_bytes());
         self.int8(game_id);
         self.int4("ply", ply)?;
-        self.int4("move_number", r.key.fullmove)?;
-        for text in [side_str(r.key.player), &mv.san, &mv.lran] {
+        self.int4("move_number", r.move_number)?;
+        for text in [m.side(), &m.san(), &m.lran] {
             self.text(text);
         }
-        for text in [square_name(mv.from_square), square_name(mv.to_square)] {
+        for text in [square_name(r.from), square_name(r.to)] {
             self.text(text);
         }
-        self.text(mv.piece.as_str());
-        self.text(mv.move_type.as_str());
-        self.opt_text(mv.captured_piece.map(|p| p.as_str()));
-        self.opt_text(mv.promotion.map(|p| p.as_str()));
-        self.text(&derived.position_after);
-        self.bool(end.check);
-        self.bool(end.checkmate);
+        self.text(r.piece.as_str());
+        self.text(r.move_type.as_str());
+        self.opt_text(r.captured.map(|p| p.as_str()));
+        self.opt_text(r.promotion.map(|p| p.as_str()));
+        self.text(&m.position_after);
+        self.bool(r.check);
+        self.bool(r.mate);
         self.int4("halfmove_clock", ext.halfmove_clock)?;
         self.int4("repetition", ext.repetition)?;
         let flags = [
@@ -165,13 +154,13 @@ impl BinaryRows {
         for flag in flags {
             self.bool(flag);
         }
-        self.jsonb(derived.meta.as_deref());
+        self.jsonb(m.meta.as_deref());
         self.opt_float8(commands.clock_seconds);
         self.opt_float8(commands.emt_seconds);
         self.opt_int4(commands.eval_cp);
         self.opt_int4(commands.eval_mate);
-        self.text(&derived.uci);
-        self.int8(derived.position_key);
+        self.text(&m.uci());
+        self.int8(m.position_key());
         Ok(())
     }
 }

@@ -165,14 +165,13 @@ impl PostgresStore {
                 Some(_) => outcome.collisions.push(index),
                 None => {
                     encode_game(&mut game_rows, game);
-                    for (ply, (record, derived)) in game.plies.iter().zip(&game.derived).enumerate()
-                    {
-                        move_rows.encode_move(game.game_id, ply + 1, record, derived)?;
+                    for (ply, row) in game.moves.iter().enumerate() {
+                        move_rows.encode_move(game.game_id, ply + 1, row)?;
                     }
                     known.insert(game.game_id, game.content_hash.clone());
                     outcome.stored += 1;
                     outcome.stored_ids.push(game.game_id);
-                    outcome.moves += game.plies.len() as u64;
+                    outcome.moves += game.moves.len() as u64;
                 }
             }
             on_game();
@@ -393,7 +392,7 @@ fn encode_game(out: &mut Vec<u8>, g: &GameRow) {
         push_text(out, text);
     }
     out.push(b'\t');
-    push_num(out, g.plies.len());
+    push_num(out, g.moves.len());
     out.push(b'\t');
     push_text(out, &g.start_fen);
     out.push(b'\t');

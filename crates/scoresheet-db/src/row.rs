@@ -1,13 +1,15 @@
-//! A game ready to store: the EGD record plus what the `games` row needs (id, content hash,
-//! roster columns, other tags as JSON), with text made storable.
+//! A game ready to store: what the `games` row needs (id, content hash, roster columns, other
+//! tags as JSON) and a [`PlyRow`] per ply (its [`PlyRecord`] and what the database stores
+//! beside it), with text made storable.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use scoresheet_pgn::annotation::EvalScore;
-use scoresheet_pgn::egd::{DenormalizedGame, MoveMeta, PlyRecord};
+use scoresheet_pgn::egd::{ExtendedFeatures, MoveMeta};
+use scoresheet_pgn::record::PlyRecord;
 
-use crate::derive::{DeriveError, Derived};
-use crate::sink::Replayed;
+use crate::sink::{PlyExtras, Replayed};
 
 /// The seven-tag roster, in column order (`Result` has its own handling).
 pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -28,42 +30,56 @@ pub(crate) struct GameRow {
     pub start_fen: String,
     pub source_file: Arc<str>,
     pub source_offset: u64,
-    pub plies: Vec<PlyRecord>,
-    /// UCI, Polyglot key and position text of each ply, in ply order.
-    pub derived: Vec<Derived>,
+    /// The `moves` rows, in ply order.
+    pub moves: Vec<PlyRow>,
+}
+
+/// One `moves` row: the ply's record (the columns that are views of it: squares, codes,
+/// check, clock, key, ...) and what the database stores beside it.
+#[derive(Debug, Clone)]
+pub(crate) struct PlyRow {
+    pub record: PlyRecord,
+    /// The move in LRAN.
+    pub lran: String,
+    /// The `position_after` column.
+    pub position_after: String,
+    /// The extended features of the position after the move.
+    pub features: ExtendedFeatures,
+    /// The `meta` column: the NAGs and comments as JSON, or `None` when there are none (made
+    /// here, on a load's reader thread, rather than by the writer, the slower of the two).
+    pub meta: Option<String>,
 }
 
 impl GameRow {
     /// Builds the row. Returns it with the number of NUL characters replaced by U+FFFD.
-    ///
-    /// # Errors
-    ///
-    /// When the replay did not give one [`ReplayedPly`](crate::derive::ReplayedPly) per ply
-    /// of the record (never: the sink sees every ply the record holds).
-    pub fn new(replayed: Replayed, source_file: Arc<str>) -> Result<(GameRow, u64), DeriveError> {
+    pub fn new(replayed: Replayed, source_file: Arc<str>) -> (GameRow, u64) {
         let Replayed {
-            mut game,
+            tags,
+            result,
+            start_fen,
             plies,
             byte: offset,
             ..
         } = replayed;
-        if plies.len() != game.moves.len() {
-            return Err(DeriveError {
-                ply: plies.len().min(game.moves.len()) + 1,
-                what: "the replay and the EGD record differ in length",
-            });
+        let mut game_tags = Vec::with_capacity(tags.others().len() + 1);
+        game_tags.push(("Result".to_owned(), result));
+        game_tags.extend_from_slice(tags.others());
+        let mut nuls = 0;
+        for (name, value) in &mut game_tags {
+            nuls += replace_nul(name) + replace_nul(value);
         }
-        // Before the meta is written as JSON: that has the NULs replaced.
-        let nuls = sanitize(&mut game);
-        let derived = plies
+        let moves: Vec<PlyRow> = plies
             .into_iter()
-            .zip(&game.moves)
-            .map(|(ply, record)| ply.with_record(record))
+            .map(|(record, extras)| {
+                let (row, replaced) = PlyRow::new(record, extras);
+                nuls += replaced;
+                row
+            })
             .collect();
         let mut roster: [Option<String>; 6] = Default::default();
         let mut result = String::from("*");
         let mut tags_json = String::from("{");
-        for (name, value) in &game.game_tags {
+        for (name, value) in &game_tags {
             if name == "Result" {
                 result.clone_from(value);
             } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
@@ -78,11 +94,11 @@ impl GameRow {
             }
         }
         tags_json.push('}');
-        let start_fen = match game.moves.first() {
-            Some(ply) => ply.start_position.fen.clone(),
-            None => game.tag("FEN").unwrap_or(START_FEN).to_owned(),
+        let start_fen = match start_fen {
+            Some(fen) => fen,
+            None => tag(&game_tags, "FEN").unwrap_or(START_FEN).to_owned(),
         };
-        let hash = content_hash(&game, &start_fen);
+        let hash = content_hash(&game_tags, &start_fen, &moves);
         let row = GameRow {
             game_id: game_id_of(hash),
             content_hash: format!("{hash:032x}"),
@@ -92,11 +108,72 @@ impl GameRow {
             start_fen,
             source_file,
             source_offset: offset,
-            plies: game.moves,
-            derived,
+            moves,
         };
-        Ok((row, nuls))
+        (row, nuls)
     }
+}
+
+impl PlyRow {
+    /// The row of a ply, with the number of NUL characters its comments and glyphs had
+    /// (replaced before the meta is written as JSON).
+    fn new(record: PlyRecord, extras: PlyExtras) -> (PlyRow, u64) {
+        let PlyExtras {
+            lran,
+            position_after,
+            features,
+            mut meta,
+        } = extras;
+        let mut nuls = 0;
+        for text in meta.comments.iter_mut().chain(meta.glyphs.iter_mut()) {
+            nuls += replace_nul(text);
+        }
+        let row = PlyRow {
+            record,
+            lran,
+            position_after,
+            features,
+            meta: meta_json(Some(&meta)),
+        };
+        (row, nuls)
+    }
+
+    /// The `side` column: `w` or `b`.
+    pub(crate) fn side(&self) -> &'static str {
+        crate::fetch::side_str(self.record.side)
+    }
+
+    /// The `san` column (the vocabulary's string; written out only for one it lacked).
+    pub(crate) fn san(&self) -> Cow<'static, str> {
+        match self.record.san_id {
+            Some(_) => Cow::Borrowed(self.record.san()),
+            None => Cow::Owned(self.record.san.to_string()),
+        }
+    }
+
+    /// The `uci` column (as [`san`](Self::san)).
+    pub(crate) fn uci(&self) -> Cow<'static, str> {
+        match self.record.uci_id {
+            Some(_) => Cow::Borrowed(self.record.uci()),
+            None => Cow::Owned(self.record.uci.to_string()),
+        }
+    }
+
+    /// The `position_key` column: the Polyglot key's 64 bits as a signed integer.
+    pub(crate) fn position_key(&self) -> i64 {
+        self.record.position_key as i64
+    }
+
+    /// The clock and eval columns.
+    pub(crate) fn commands(&self) -> Commands {
+        Commands::of(&self.record)
+    }
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// The id of a game with this content hash ([`scoresheet_pgn::game_id::game_id_of`]).
@@ -106,27 +183,11 @@ pub(crate) fn game_id_of(hash: u128) -> i64 {
 
 /// The content hash of a game ([`scoresheet_pgn::game_id::content_hash`], shared with the
 /// export): the tags, the start FEN and the SAN moves.
-pub(crate) fn content_hash(game: &DenormalizedGame, start_fen: &str) -> u128 {
-    let tags = game.game_tags.iter().map(|(n, v)| (n.as_str(), v.as_str()));
-    let moves = game.moves.iter().map(|ply| ply.mv.san.as_str());
+pub(crate) fn content_hash(tags: &[(String, String)], start_fen: &str, moves: &[PlyRow]) -> u128 {
+    let tags = tags.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let sans: Vec<Cow<'static, str>> = moves.iter().map(PlyRow::san).collect();
+    let moves = sans.iter().map(|san| san.as_ref());
     scoresheet_pgn::game_id::content_hash(tags, start_fen, moves)
-}
-
-/// Replaces NUL characters (which PostgreSQL text cannot hold) by U+FFFD in every text that
-/// comes from the input: tag names and values, comments and glyphs. Returns how many.
-fn sanitize(game: &mut DenormalizedGame) -> u64 {
-    let mut count = 0;
-    for (name, value) in &mut game.game_tags {
-        count += replace_nul(name) + replace_nul(value);
-    }
-    for ply in &mut game.moves {
-        if let Some(meta) = &mut ply.mv.meta {
-            for text in meta.comments.iter_mut().chain(meta.glyphs.iter_mut()) {
-                count += replace_nul(text);
-            }
-        }
-    }
-    count
 }
 
 fn replace_nul(text: &mut String) -> u64 {
@@ -178,18 +239,16 @@ pub(crate) struct Commands {
 }
 
 impl Commands {
-    pub(crate) fn of(meta: Option<&MoveMeta>) -> Commands {
-        let Some(meta) = meta else {
-            return Commands::default();
-        };
-        let (eval_cp, eval_mate) = match meta.eval.map(|e| e.score) {
+    /// The columns of a ply's record.
+    pub(crate) fn of(record: &PlyRecord) -> Commands {
+        let (eval_cp, eval_mate) = match record.eval {
             Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
             Some(EvalScore::Mate(n)) => (None, Some(n)),
             None => (None, None),
         };
         Commands {
-            clock_seconds: meta.clock.map(|c| c.as_secs_f64()),
-            emt_seconds: meta.emt.map(|c| c.as_secs_f64()),
+            clock_seconds: record.clock.map(|c| c.as_secs_f64()),
+            emt_seconds: record.emt.map(|c| c.as_secs_f64()),
             eval_cp,
             eval_mate,
         }
@@ -217,31 +276,31 @@ pub(crate) fn push_json_string(out: &mut String, text: &str) {
 mod tests {
     use super::*;
 
-    fn game(tags: &[(&str, &str)]) -> DenormalizedGame {
-        DenormalizedGame {
-            game_tags: tags
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .collect(),
-            moves: Vec::new(),
-        }
+    fn tags(tags: &[(&str, &str)]) -> Vec<(String, String)> {
+        tags.iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
     fn ok_row() {
-        let g = game(&[
+        let mut game_tags = scoresheet_pgn::egd::GameTags::default();
+        for (name, value) in tags(&[
             ("Result", "1-0"),
             ("White", "A \"q\" \\ b\tc"),
             ("ECO", "B01"),
             ("X", "nul\0here"),
-        ]);
+        ]) {
+            game_tags.add_str(&name, &value);
+        }
         let replayed = Replayed {
-            game: g,
+            result: game_tags.result(None).to_owned(),
+            tags: game_tags,
+            start_fen: None,
             plies: Vec::new(),
             byte: 7,
-            at: scoresheet_pgn::Location::default(),
         };
-        let (row, nuls) = GameRow::new(replayed, Arc::from("f.pgn")).expect("no moves to replay");
+        let (row, nuls) = GameRow::new(replayed, Arc::from("f.pgn"));
         assert_eq!(nuls, 1);
         assert_eq!(row.result, "1-0");
         assert_eq!(row.roster[4].as_deref(), Some("A \"q\" \\ b\tc"));
@@ -254,10 +313,10 @@ mod tests {
 
     #[test]
     fn ok_hash_ignores_tag_order() {
-        let a = game(&[("Result", "*"), ("White", "a"), ("Black", "b")]);
-        let b = game(&[("Result", "*"), ("Black", "b"), ("White", "a")]);
-        let c = game(&[("Result", "*"), ("Black", "a"), ("White", "b")]);
-        let h = |g: &DenormalizedGame| content_hash(g, START_FEN);
+        let a = tags(&[("Result", "*"), ("White", "a"), ("Black", "b")]);
+        let b = tags(&[("Result", "*"), ("Black", "b"), ("White", "a")]);
+        let c = tags(&[("Result", "*"), ("Black", "a"), ("White", "b")]);
+        let h = |g: &Vec<(String, String)>| content_hash(g, START_FEN, &[]);
         assert_eq!(h(&a), h(&b));
         assert_ne!(h(&a), h(&c));
     }

@@ -1,10 +1,12 @@
-//! The loader's replay sink: each game's EGD record and, from the same replay, what the
-//! database stores beside it ([`ReplayedPly`]: the move in UCI, the Polyglot key, the legal
-//! en-passant square), so that no ply is replayed twice.
+//! The loader's replay sink: each game's tags and, for each mainline ply, its
+//! [`PlyRecord`] (the facts every view of a ply shares, computed once by [`PlyRecorder`]) and
+//! what the database stores beside it ([`PlyExtras`]: the move in LRAN, the position's text,
+//! the EGD extended features, the comments' and NAGs' meta), from the one replay of the game.
 
-use scoresheet::Position;
+use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
-use scoresheet_pgn::egd::{DenormalizedGame, EgdOptions, EgdSink};
+use scoresheet_pgn::egd::{ExtendedFeatures, GameTags, MoveMeta};
+use scoresheet_pgn::record::{PlyRecord, PlyRecorder};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
 
@@ -12,44 +14,61 @@ use std::io::Read;
 use std::sync::Arc;
 
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
-use scoresheet_pgn::replay::{GameError, GameErrorKind, Replayer};
+use scoresheet_pgn::replay::Replayer;
 use scoresheet_pgn::{Noted, Oddities, Reader};
 
-use crate::derive::ReplayedPly;
+use crate::derive::position_text;
 use crate::load::LoadOptions;
 use crate::row::GameRow;
+
+/// What a `moves` row holds beside the ply's [`PlyRecord`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PlyExtras {
+    /// The move in LRAN ([`PlyRecord::write_lran`]).
+    pub lran: String,
+    /// The FEN after the move without its counters, the en-passant square only when an
+    /// en-passant capture is legal ([`position_text`]).
+    pub position_after: String,
+    /// EGD's extended features of the position after the move.
+    pub features: ExtendedFeatures,
+    /// The NAGs and comments after the move (made into the `meta` column's JSON by
+    /// [`GameRow::new`]).
+    pub meta: MoveMeta,
+}
 
 /// A game as the sink hands it over.
 #[derive(Debug)]
 pub(crate) struct Replayed {
-    /// The EGD record, with extended features.
-    pub game: DenormalizedGame,
-    /// One per ply of `game.moves`, in the same order.
-    pub plies: Vec<ReplayedPly>,
+    /// The tags (`Result` as written, if it was).
+    pub tags: GameTags,
+    /// `Result` as the game gives it: the tag, else the termination marker, else `*`.
+    pub result: String,
+    /// The FEN of the start position (en-passant square always written), when the game has
+    /// a move.
+    pub start_fen: Option<String>,
+    /// The mainline plies, in order.
+    pub plies: Vec<(PlyRecord, PlyExtras)>,
     /// The byte offset of the game in the (decompressed) input.
     pub byte: u64,
-    /// Where the game starts (within the run it was read in).
-    pub at: Location,
 }
 
-/// The EGD conversion (extended), plus a [`ReplayedPly`] of every mainline move.
-#[derive(Debug)]
+/// The rows of each game from its one replay.
+#[derive(Debug, Default)]
 pub(crate) struct RowSink {
-    egd: EgdSink,
-    plies: Vec<ReplayedPly>,
-    /// The Polyglot key of the position the last mainline ply reached (or the start).
-    key: u64,
+    recorder: PlyRecorder,
+    tags: GameTags,
+    marker: Option<&'static str>,
+    start_fen: Vec<u8>,
+    plies: Vec<(PlyRecord, PlyExtras)>,
+    fen_writer: FenWriter,
+    /// The FEN after the last move (one buffer reused move after move).
+    fen: Vec<u8>,
     at: Location,
 }
 
 impl RowSink {
     pub(crate) fn new() -> RowSink {
-        RowSink {
-            egd: EgdSink::new(EgdOptions::new().extended(true)),
-            plies: Vec::new(),
-            key: 0,
-            at: Location::default(),
-        }
+        RowSink::default()
     }
 }
 
@@ -58,60 +77,102 @@ impl ReplaySink for RowSink {
 
     fn begin_game(&mut self, at: Location) {
         self.at = at;
+        self.tags.clear();
+        self.marker = None;
         self.plies.clear();
-        self.egd.begin_game(at);
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        self.egd.tag(name, value);
+        self.tags.add(name, value);
     }
 
     fn start(&mut self, start: &Position) {
-        self.key = start.polyglot_key();
-        self.egd.start(start);
+        self.recorder.start(start);
+        self.start_fen.clear();
+        self.fen_writer
+            .write(start, EnPassantMode::Always, &mut self.start_fen);
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        // EGD skips variations (depth is 0) and rejects null moves (`mv` is then `None`).
-        // Mainline plies come in order, each from the position the last one reached.
-        if let (0, Some(mv)) = (ply.depth, ply.mv) {
-            let (replayed, key) = ReplayedPly::of_move(ply.before, self.key, mv, ply.after);
-            self.key = key;
-            self.plies.push(replayed);
+        // Mainline plies come in order, each from the position the last one reached;
+        // variations are not handed over (depth 0 only, to be sure).
+        if ply.depth != 0 {
+            return;
         }
-        self.egd.ply(ply);
+        let Some(record) = self.recorder.record(ply) else {
+            return;
+        };
+        let mut lran = Vec::with_capacity(10);
+        record.write_lran(&mut lran);
+        self.fen.clear();
+        self.fen_writer
+            .write(ply.after, EnPassantMode::Always, &mut self.fen);
+        let fen = std::str::from_utf8(&self.fen).unwrap_or_default();
+        let extras = PlyExtras {
+            lran: String::from_utf8(lran).unwrap_or_default(),
+            position_after: position_text(fen, ply.after.ep_square_legal()),
+            features: ExtendedFeatures::after(
+                ply.after,
+                record.halfmove_clock,
+                record.repetition,
+                record.check,
+                record.mate,
+            ),
+            meta: MoveMeta::default(),
+        };
+        self.plies.push((record, extras));
     }
 
-    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
-        self.egd.null_move(ply)
+    /// The database has no row for a null move: it rejects the game, with the words of the
+    /// EGD conversion it stores (variations, where null moves are common, are skipped unread).
+    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
+        Err("EGD")
     }
 
     fn nag(&mut self, nag: u16, token: RawToken<'_>) {
-        self.egd.nag(nag, token);
+        if let Some((_, extras)) = self.plies.last_mut() {
+            extras.meta.nags.push(nag);
+            if !token.as_bytes().starts_with(b"$") {
+                extras.meta.glyphs.push(token.decode().into_owned());
+            }
+        }
     }
 
+    /// A comment after a mainline move: its commands go into the record's columns, and the
+    /// whole comment into the meta.
     fn comment(&mut self, comment: RawComment<'_>) -> Vec<CommentIssue> {
-        self.egd.comment(comment)
+        match self.plies.last_mut() {
+            Some((record, extras)) => {
+                let issues = extras.meta.add_comment(comment.as_bytes());
+                record.set_commands(&extras.meta);
+                issues
+            }
+            None => Vec::new(),
+        }
     }
 
     fn outcome(&mut self, outcome: Option<Outcome>) {
-        self.egd.outcome(outcome);
+        self.marker = Some(outcome.map_or("*", Outcome::as_str));
     }
 
     fn end_game(&mut self) -> Replayed {
         // The next game's starts at this one's length instead of growing a ply at a time.
         let next = Vec::with_capacity(self.plies.len());
+        let start_fen = match self.plies.is_empty() {
+            true => None,
+            false => Some(String::from_utf8_lossy(&self.start_fen).into_owned()),
+        };
         Replayed {
-            game: self.egd.end_game(),
+            result: self.tags.result(self.marker).to_owned(),
+            tags: std::mem::take(&mut self.tags),
+            start_fen,
             plies: std::mem::replace(&mut self.plies, next),
             byte: self.at.byte,
-            at: self.at,
         }
     }
 
     fn abandon(&mut self) {
         self.plies.clear();
-        self.egd.abandon();
     }
 }
 
@@ -156,22 +217,11 @@ impl Convert for RowConverter {
             other => return other.map(|_| 0),
         };
         replayed.byte += self.byte_base;
-        let at = replayed.at;
         let plies = replayed.plies.len() as u64;
-        match GameRow::new(replayed, Arc::clone(&self.source)) {
-            Ok((row, nuls)) => {
-                rows.games.push(row);
-                rows.nuls += nuls;
-                GameOutcome::Accepted(plies)
-            }
-            Err(e) => {
-                let kind = GameErrorKind::Output {
-                    output: "database rows",
-                    why: e.to_string(),
-                };
-                GameOutcome::Rejected(GameError::new(kind, at, ""))
-            }
-        }
+        let (row, nuls) = GameRow::new(replayed, Arc::clone(&self.source));
+        rows.games.push(row);
+        rows.nuls += nuls;
+        GameOutcome::Accepted(plies)
     }
 
     fn oddities(&self) -> &Oddities {

@@ -129,7 +129,7 @@ impl SqliteStore {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| busy_error(e, busy))?;
         let mut outcome = BatchOutcome::default();
-        let plies = games.iter().map(|g| g.plies.len()).sum();
+        let plies = games.iter().map(|g| g.moves.len()).sum();
         let mut moves: Vec<MoveRow<'_>> = Vec::with_capacity(plies);
         {
             let mut insert = tx.prepare_cached(INSERT_GAME)?;
@@ -137,11 +137,11 @@ impl SqliteStore {
                 tx.prepare_cached("SELECT content_hash FROM games WHERE game_id = ?1")?;
             for (index, game) in games.iter().enumerate() {
                 if insert_game(&mut insert, game)? {
-                    let plies = game.plies.iter().zip(&game.derived).enumerate();
-                    moves.extend(plies.map(|(i, (r, d))| (game.game_id, i + 1, r, d)));
+                    let plies = game.moves.iter().enumerate();
+                    moves.extend(plies.map(|(i, m)| (game.game_id, i + 1, m)));
                     outcome.stored += 1;
                     outcome.stored_ids.push(game.game_id);
-                    outcome.moves += game.plies.len() as u64;
+                    outcome.moves += game.moves.len() as u64;
                 } else {
                     let hash: Option<String> = existing
                         .query_row([game.game_id], |r| r.get(0))

@@ -4,10 +4,8 @@
 
 use rusqlite::{CachedStatement, Transaction};
 use scoresheet::Square;
-use scoresheet_pgn::egd::PlyRecord;
 
-use crate::derive::Derived;
-use crate::row::{Commands, GameRow};
+use crate::row::{GameRow, PlyRow};
 use crate::Error;
 
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, \
@@ -37,7 +35,7 @@ fn insert_moves_sql(rows: usize) -> String {
 }
 
 /// A ply to insert: its game, its number (from 1), its record and derived columns.
-pub(crate) type MoveRow<'a> = (i64, usize, &'a PlyRecord, &'a Derived);
+pub(crate) type MoveRow<'a> = (i64, usize, &'a PlyRow);
 
 /// Inserts a game's row; returns whether it was new (else its id was taken).
 pub(crate) fn insert_game(stmt: &mut CachedStatement<'_>, g: &GameRow) -> Result<bool, Error> {
@@ -53,7 +51,7 @@ pub(crate) fn insert_game(stmt: &mut CachedStatement<'_>, g: &GameRow) -> Result
         black,
         g.result,
         g.tags_json,
-        g.plies.len() as i64,
+        g.moves.len() as i64,
         g.start_fen,
         &*g.source_file,
         g.source_offset as i64,
@@ -176,31 +174,26 @@ impl<'c> Params<'c> {
     }
 
     /// Binds one row's values to parameters `base + 1 ..= base + 29`.
-    fn bind_move(
-        &mut self,
-        base: usize,
-        &(game_id, ply, r, derived): &MoveRow<'_>,
-    ) -> rusqlite::Result<()> {
-        let mv = &r.mv;
-        let end = &r.end_position.features;
-        let ext = end.extended.unwrap_or_default();
-        let commands = Commands::of(mv.meta.as_ref());
+    fn bind_move(&mut self, base: usize, &(game_id, ply, m): &MoveRow<'_>) -> rusqlite::Result<()> {
+        let r = &m.record;
+        let ext = &m.features;
+        let commands = m.commands();
         let at = |i: usize| base + i;
         self.int(at(1), game_id)?;
         self.int(at(2), ply as i64)?;
-        self.int(at(3), r.key.fullmove)?;
-        self.text(at(4), crate::fetch::side_str(r.key.player))?;
-        self.text(at(5), &mv.san)?;
-        self.text(at(6), &mv.lran)?;
-        self.text(at(7), square_name(mv.from_square))?;
-        self.text(at(8), square_name(mv.to_square))?;
-        self.text(at(9), mv.piece.as_str())?;
-        self.text(at(10), mv.move_type.as_str())?;
-        self.opt_text(at(11), mv.captured_piece.map(|p| p.as_str()))?;
-        self.opt_text(at(12), mv.promotion.map(|p| p.as_str()))?;
-        self.text(at(13), &derived.position_after)?;
-        self.flag(at(14), end.check)?;
-        self.flag(at(15), end.checkmate)?;
+        self.int(at(3), r.move_number)?;
+        self.text(at(4), m.side())?;
+        self.text(at(5), &m.san())?;
+        self.text(at(6), &m.lran)?;
+        self.text(at(7), square_name(r.from))?;
+        self.text(at(8), square_name(r.to))?;
+        self.text(at(9), r.piece.as_str())?;
+        self.text(at(10), r.move_type.as_str())?;
+        self.opt_text(at(11), r.captured.map(|p| p.as_str()))?;
+        self.opt_text(at(12), r.promotion.map(|p| p.as_str()))?;
+        self.text(at(13), &m.position_after)?;
+        self.flag(at(14), r.check)?;
+        self.flag(at(15), r.mate)?;
         self.int(at(16), ext.halfmove_clock)?;
         self.int(at(17), ext.repetition)?;
         self.flag(at(18), ext.fifty_move_claimable)?;
@@ -208,13 +201,13 @@ impl<'c> Params<'c> {
         self.flag(at(20), ext.fivefold)?;
         self.flag(at(21), ext.stalemate)?;
         self.flag(at(22), ext.insufficient_material)?;
-        self.opt_text(at(23), derived.meta.as_deref())?;
+        self.opt_text(at(23), m.meta.as_deref())?;
         self.opt_real(at(24), commands.clock_seconds)?;
         self.opt_real(at(25), commands.emt_seconds)?;
         self.opt_int(at(26), commands.eval_cp)?;
         self.opt_int(at(27), commands.eval_mate)?;
-        self.text(at(28), &derived.uci)?;
-        self.int(at(29), derived.position_key)
+        self.text(at(28), &m.uci())?;
+        self.int(at(29), m.position_key())
     }
 }
 

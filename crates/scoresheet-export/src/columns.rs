@@ -172,10 +172,6 @@ impl<T: Copy + Default> Values<T> {
         }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.values.len()
-    }
-
     /// The values and nulls, leaving as the next batch's buffer `spare` (emptied) or, without
     /// it, a new one as big as this batch's (room for it now saves growing step by step).
     fn take_parts(&mut self, spare: Option<Vec<T>>) -> (Vec<T>, Option<NullBuffer>) {

@@ -86,6 +86,7 @@ mod columns;
 mod convert;
 mod csv;
 mod error;
+mod games_table;
 mod moves_table;
 mod parallel;
 mod parquet_file;

@@ -24,6 +24,7 @@ use scoresheet_pgn::egd::{MoveType, PieceCode};
 use scoresheet_pgn::record::{PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
 
 use crate::recycle::SpareColumns;
+use crate::schema::ParquetEncoding;
 
 /// A row of `moves`: the game's id and the ply's record.
 #[derive(Debug, Clone, Copy)]
@@ -103,19 +104,6 @@ pub(crate) struct MoveColumn {
     /// `docs/export.md` equal to this declaration).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) meaning: &'static str,
-}
-
-/// How a column is written to Parquet (`writer::writer_properties` applies it).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ParquetEncoding {
-    /// Dictionary-encoded (no for values nearly all distinct or increasing).
-    pub(crate) dictionary: bool,
-    /// Compressed (no for columns whose pages barely shrink).
-    pub(crate) compressed: bool,
-    /// `DELTA_BINARY_PACKED` (for values that mostly grow by one).
-    pub(crate) delta: bool,
-    /// With min/max statistics (the columns a range filter can skip by).
-    pub(crate) statistics: bool,
 }
 
 const fn column(name: &'static str, values: Values, meaning: &'static str) -> MoveColumn {
@@ -531,36 +519,15 @@ mod tests {
         }
     }
 
-    /// The table of `docs/export.md`'s `moves` section, as the declaration gives it.
-    fn doc_table() -> String {
-        let mut table = String::from("| column | type | null | meaning |\n|---|---|---|---|\n");
-        for c in &MOVE_COLUMNS {
-            let null = if c.nullable { "yes" } else { "no" };
-            let row = format!(
-                "| `{}` | {} | {null} | {} |\n",
-                c.name,
-                doc_type(c),
-                c.meaning
-            );
-            table.push_str(&row);
-        }
-        table
-    }
-
     /// The documentation's table of `moves` is the declaration's, row for row: a column added
     /// here and not there (or the reverse) fails, and the message has the table to paste.
     #[test]
     fn ok_docs_table_is_the_declaration() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/export.md");
-        let docs = std::fs::read_to_string(path).expect("docs/export.md");
-        let section = docs.split("### `moves`").nth(1).expect("a moves section");
-        let table: String = section
-            .lines()
-            .skip_while(|l| !l.starts_with('|'))
-            .take_while(|l| l.starts_with('|'))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let expected = doc_table();
+        let table = crate::schema::docs_table_under("### `moves`");
+        let columns = MOVE_COLUMNS.iter();
+        let expected = crate::schema::docs_table(
+            columns.map(|c| (c.name, doc_type(c), c.nullable, c.meaning)),
+        );
         assert!(
             table == expected,
             "docs/export.md's moves table differs from MOVE_COLUMNS; it should read:\n{expected}"

@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
+use crate::games_table::GAME_COLUMNS;
 use crate::moves_table::move_columns;
 
 /// The version of the dataset schema (the crate docs list what each version changed). Written
@@ -12,61 +13,27 @@ use crate::moves_table::move_columns;
 /// dataset's `_scoresheet.json`.
 pub const SCHEMA_VERSION: u32 = 2;
 
-/// The seven-tag roster without `Result`, as `games` columns: (column, tag).
-pub(crate) const ROSTER: [(&str, &str); 6] = [
-    ("event", "Event"),
-    ("site", "Site"),
-    ("date", "Date"),
-    ("round", "Round"),
-    ("white", "White"),
-    ("black", "Black"),
-];
-
-/// Tags with a text column of their own in `games` besides the roster: (column, tag).
-pub(crate) const TEXT_TAGS: [(&str, &str); 4] = [
-    ("eco", "ECO"),
-    ("opening", "Opening"),
-    ("termination", "Termination"),
-    ("time_control", "TimeControl"),
-];
-
 fn field(name: &str, data_type: DataType, nullable: bool) -> Field {
     Field::new(name, data_type, nullable)
 }
 
-/// The schema of the `games` table.
+/// How a column is written to Parquet (`writer::writer_properties` applies it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParquetEncoding {
+    /// Dictionary-encoded (no for values nearly all distinct or increasing).
+    pub(crate) dictionary: bool,
+    /// Compressed (no for columns whose pages barely shrink).
+    pub(crate) compressed: bool,
+    /// `DELTA_BINARY_PACKED` (for values that mostly grow by one).
+    pub(crate) delta: bool,
+    /// With min/max statistics (the columns a range filter can skip by).
+    pub(crate) statistics: bool,
+}
+
+/// The schema of the `games` table (batches and files alike), from the crate's
+/// `games_table` declaration.
 pub fn games_schema() -> SchemaRef {
-    let mut fields = vec![field("game_id", DataType::Int64, false)];
-    for (column, _) in ROSTER {
-        fields.push(field(column, DataType::Utf8, true));
-    }
-    fields.push(field("result", DataType::Utf8, false));
-    fields.push(field("white_elo", DataType::Int32, true));
-    fields.push(field("black_elo", DataType::Int32, true));
-    for (column, _) in TEXT_TAGS {
-        fields.push(field(column, DataType::Utf8, true));
-    }
-    fields.extend([
-        field("base_seconds", DataType::Int32, true),
-        field("increment_seconds", DataType::Int32, true),
-        field(
-            "utc_timestamp",
-            DataType::Timestamp(TimeUnit::Microsecond, Some("UTC".into())),
-            true,
-        ),
-        field("ply_count", DataType::Int32, false),
-        field("start_fen", DataType::Utf8, false),
-        Field::new_map(
-            "tags",
-            "key_value",
-            Field::new("key", DataType::Utf8, false),
-            Field::new("value", DataType::Utf8, false),
-            false,
-            false,
-        ),
-        field("source_file", DataType::Utf8, false),
-        field("source_offset", DataType::Int64, false),
-    ]);
+    let fields: Vec<Field> = GAME_COLUMNS.iter().map(|c| c.field()).collect();
     Arc::new(Schema::new(fields))
 }
 
@@ -89,4 +56,41 @@ pub fn moves_file_schema(fen: bool) -> SchemaRef {
         .map(|c| field(c.name, c.file_type(), c.nullable))
         .collect();
     Arc::new(Schema::new(fields))
+}
+
+/// A table of the documentation from the columns' (name, type, nullable, meaning), in order:
+/// consecutive columns of one type, nullability and meaning share a row.
+#[cfg(test)]
+pub(crate) fn docs_table<'a>(
+    columns: impl IntoIterator<Item = (&'a str, &'a str, bool, &'a str)>,
+) -> String {
+    let mut rows: Vec<(String, &str, bool, &str)> = Vec::new();
+    for (name, data_type, nullable, meaning) in columns {
+        match rows.last_mut() {
+            Some(row) if (row.1, row.2, row.3) == (data_type, nullable, meaning) => {
+                row.0.push_str(&format!(" `{name}`"));
+            }
+            _ => rows.push((format!("`{name}`"), data_type, nullable, meaning)),
+        }
+    }
+    let mut table = String::from("| column | type | null | meaning |\n|---|---|---|---|\n");
+    for (names, data_type, nullable, meaning) in rows {
+        let null = if nullable { "yes" } else { "no" };
+        table.push_str(&format!("| {names} | {data_type} | {null} | {meaning} |\n"));
+    }
+    table
+}
+
+/// The table under `heading` in `docs/export.md`.
+#[cfg(test)]
+pub(crate) fn docs_table_under(heading: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/export.md");
+    let docs = std::fs::read_to_string(path).expect("docs/export.md is in the repository");
+    let section = docs.split(heading).nth(1).unwrap_or_default();
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }

@@ -6,9 +6,8 @@
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, MapArray, RecordBatch, StructArray};
-use arrow_buffer::OffsetBuffer;
-use arrow_schema::{ArrowError, DataType, SchemaRef};
+use arrow_array::RecordBatch;
+use arrow_schema::{ArrowError, SchemaRef};
 use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::egd::GameTags;
@@ -16,34 +15,13 @@ use scoresheet_pgn::egd::GameTags;
 use scoresheet_pgn::record::PlyRecord;
 use scoresheet_pgn::record::PlyRecorder;
 use scoresheet_pgn::replay::{Ply, ReplaySink};
-use scoresheet_pgn::{game_id, tag_value, Location, Outcome, RawComment, RawTag};
+use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
-use crate::columns::{Text, Values};
+use crate::columns::Text;
+use crate::games_table::{GameFacts, GameRows};
 use crate::moves_table::{move_columns, MoveRow, Values as ColumnValues, MOVE_COLUMNS};
 use crate::recycle::SpareColumns;
-use crate::schema::{games_schema, moves_schema, ROSTER, TEXT_TAGS};
-
-/// The columns of the `games` table.
-#[derive(Debug, Default)]
-struct GameColumns {
-    game_id: Values<i64>,
-    roster: [Text; 6],
-    result: Text,
-    white_elo: Values<i32>,
-    black_elo: Values<i32>,
-    text_tags: [Text; 4],
-    base_seconds: Values<i32>,
-    increment_seconds: Values<i32>,
-    utc_timestamp: Values<i64>,
-    ply_count: Values<i32>,
-    start_fen: Text,
-    /// Number of entries of each game's `tags` map.
-    tag_counts: Vec<i32>,
-    tag_keys: Text,
-    tag_values: Text,
-    source_file: Text,
-    source_offset: Values<i64>,
-}
+use crate::schema::{games_schema, moves_schema};
 
 /// The rows of the `moves` table: a record per ply, and the FEN after each with `fen`.
 #[derive(Debug, Default)]
@@ -86,7 +64,7 @@ pub struct TableSink {
     source: Arc<str>,
     /// Added to each game's byte offset (the start of a chunk in its input).
     byte_base: u64,
-    games: GameColumns,
+    games: GameRows,
     moves: MoveRows,
     game: Current,
     fen_writer: FenWriter,
@@ -104,7 +82,7 @@ impl TableSink {
             fen,
             source,
             byte_base: 0,
-            games: GameColumns::default(),
+            games: GameRows::default(),
             moves: MoveRows::default(),
             game: Current::default(),
             fen_writer: FenWriter::new(),
@@ -128,7 +106,7 @@ impl TableSink {
 
     /// Games held, not yet taken.
     pub fn games(&self) -> usize {
-        self.games.game_id.len()
+        self.games.len()
     }
 
     /// Moves held, not yet taken.
@@ -152,26 +130,7 @@ impl TableSink {
     }
 
     fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
-        let g = &mut self.games;
-        let mut columns: Vec<ArrayRef> = vec![g.game_id.take()];
-        for text in &mut g.roster {
-            columns.push(text.take()?);
-        }
-        columns.extend([g.result.take()?, g.white_elo.take(), g.black_elo.take()]);
-        for text in &mut g.text_tags {
-            columns.push(text.take()?);
-        }
-        let tags = take_map(&self.games_schema, g)?;
-        columns.extend([
-            g.base_seconds.take(),
-            g.increment_seconds.take(),
-            g.utc_timestamp.take_timestamp_utc(),
-            g.ply_count.take(),
-            g.start_fen.take()?,
-            tags,
-            g.source_file.take()?,
-            g.source_offset.take(),
-        ]);
+        let columns = self.games.take()?;
         RecordBatch::try_new(Arc::clone(&self.games_schema), columns)
     }
 
@@ -191,44 +150,15 @@ impl TableSink {
 
     fn push_game(&mut self, id: i64, plies: usize) {
         let game = &self.game;
-        let tags = &game.tags;
-        let g = &mut self.games;
-        g.game_id.push(id);
-        for (text, (_, tag)) in g.roster.iter_mut().zip(ROSTER) {
-            text.push_opt(tags.get(tag));
-        }
-        g.result.push(tags.result(game.marker));
-        g.white_elo
-            .push_opt(tags.get("WhiteElo").and_then(tag_value::elo));
-        g.black_elo
-            .push_opt(tags.get("BlackElo").and_then(tag_value::elo));
-        for (text, (_, tag)) in g.text_tags.iter_mut().zip(TEXT_TAGS) {
-            text.push_opt(tags.get(tag));
-        }
-        let tc = tags
-            .get("TimeControl")
-            .and_then(tag_value::TimeControl::parse);
-        g.base_seconds.push_opt(tc.map(|tc| tc.base_seconds));
-        g.increment_seconds
-            .push_opt(tc.map(|tc| tc.increment_seconds));
-        let when =
-            tag_value::utc_timestamp(tags.get("UTCDate"), tags.get("UTCTime"), tags.get("Date"));
-        g.utc_timestamp
-            .push_opt(when.map(|secs| secs.saturating_mul(1_000_000)));
-        g.ply_count.push(i32::try_from(plies).unwrap_or(i32::MAX));
-        g.start_fen.push(start_fen(game, plies));
-        let mut count = 0;
-        for (name, value) in tags.others() {
-            if !ROSTER.iter().any(|(_, tag)| tag == name) {
-                g.tag_keys.push(name);
-                g.tag_values.push(value);
-                count += 1;
-            }
-        }
-        g.tag_counts.push(count);
-        g.source_file.push(&self.source);
-        g.source_offset
-            .push(i64::try_from(self.byte_base + game.byte).unwrap_or(i64::MAX));
+        self.games.push(&GameFacts {
+            game_id: id,
+            tags: &game.tags,
+            result: game.tags.result(game.marker),
+            plies,
+            start_fen: start_fen(game, plies),
+            source_file: &self.source,
+            source_offset: self.byte_base + game.byte,
+        });
     }
 }
 
@@ -238,28 +168,6 @@ fn start_fen(game: &Current, plies: usize) -> &str {
         .ok()
         .filter(|_| plies > 0);
     game_id::stored_start_fen(first, game.tags.get("FEN"))
-}
-
-/// The `tags` map column.
-fn take_map(schema: &SchemaRef, g: &mut GameColumns) -> Result<ArrayRef, ArrowError> {
-    let field = schema.field_with_name("tags")?;
-    let DataType::Map(entries, sorted) = field.data_type() else {
-        return Err(ArrowError::SchemaError("tags is not a map".to_owned()));
-    };
-    let DataType::Struct(fields) = entries.data_type() else {
-        return Err(ArrowError::SchemaError(
-            "tags entries are not a struct".to_owned(),
-        ));
-    };
-    let lengths = std::mem::take(&mut g.tag_counts);
-    let offsets = OffsetBuffer::<i32>::from_lengths(lengths.iter().map(|&n| n as usize));
-    let struct_array = StructArray::try_new(
-        fields.clone(),
-        vec![g.tag_keys.take()?, g.tag_values.take()?],
-        None,
-    )?;
-    let map = MapArray::try_new(Arc::clone(entries), offsets, struct_array, None, *sorted)?;
-    Ok(Arc::new(map))
 }
 
 impl ReplaySink for TableSink {

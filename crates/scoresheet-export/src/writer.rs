@@ -15,9 +15,10 @@ use parquet::schema::types::ColumnPath;
 use crate::convert::{Batches, ExportOptions};
 use crate::csv;
 use crate::error::{ExportError, ExportErrorKind};
+use crate::games_table::GAME_COLUMNS;
 use crate::moves_table::MOVE_COLUMNS;
 use crate::parquet_file::ParquetFile;
-use crate::schema::{games_schema, moves_file_schema, SCHEMA_VERSION};
+use crate::schema::{games_schema, moves_file_schema, ParquetEncoding, SCHEMA_VERSION};
 
 /// Games per part file by default: about 100 MB of `moves` Parquet (without `fen_after`).
 pub const GAMES_PER_FILE: u64 = 100_000;
@@ -491,20 +492,21 @@ fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError
         .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
         .set_key_value_metadata(Some(metadata))
         .set_write_batch_size(8192);
-    if table == "moves" {
-        for c in MOVE_COLUMNS {
-            let path = column(c.name);
-            let p = c.parquet;
-            builder = builder.set_column_dictionary_enabled(path.clone(), p.dictionary);
-            if !p.compressed {
-                builder = builder.set_column_compression(path.clone(), Compression::UNCOMPRESSED);
-            }
-            if p.delta {
-                builder = builder.set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED);
-            }
-            if !p.statistics {
-                builder = builder.set_column_statistics_enabled(path, EnabledStatistics::None);
-            }
+    let columns: Vec<(&str, ParquetEncoding)> = match table {
+        "moves" => MOVE_COLUMNS.iter().map(|c| (c.name, c.parquet)).collect(),
+        _ => GAME_COLUMNS.iter().map(|c| (c.name, c.parquet)).collect(),
+    };
+    for (name, p) in columns {
+        let path = column(name);
+        builder = builder.set_column_dictionary_enabled(path.clone(), p.dictionary);
+        if !p.compressed {
+            builder = builder.set_column_compression(path.clone(), Compression::UNCOMPRESSED);
+        }
+        if p.delta {
+            builder = builder.set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED);
+        }
+        if !p.statistics {
+            builder = builder.set_column_statistics_enabled(path, EnabledStatistics::None);
         }
     }
     Ok(builder.build())

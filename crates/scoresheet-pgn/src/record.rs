@@ -123,6 +123,44 @@ impl PlyRecord {
             .and_then(|id| UCI_VOCABULARY.token_str(u32::from(id)))
             .unwrap_or_default()
     }
+
+    /// Appends the move in LRAN, EGD's long reversible algebraic notation: castling as in
+    /// SAN (`O-O`, no suffix), else the piece letter (none for a pawn), the from square, `-`
+    /// or `x` with the captured piece's letter (none for a pawn), the to square, and `=` with
+    /// the piece promoted to: `Ng1-f3`, `Bb5xNc6`, `e5xd6`, `e7-e8=Q`.
+    pub fn write_lran(&self, out: &mut Vec<u8>) {
+        if let scoresheet::san::San::Castle(_) = self.san.san {
+            return self.san.san.write_to(out);
+        }
+        let letter = |code: PieceCode| code.role().upper_char() as u8;
+        if self.piece != PieceCode::Pawn {
+            out.push(letter(self.piece));
+        }
+        push_square(out, self.from);
+        match self.captured {
+            Some(PieceCode::Pawn) => out.push(b'x'),
+            Some(code) => out.extend_from_slice(&[b'x', letter(code)]),
+            None => out.push(b'-'),
+        }
+        push_square(out, self.to);
+        if let Some(code) = self.promotion {
+            out.extend_from_slice(&[b'=', letter(code)]);
+        }
+    }
+
+    /// Takes the clock, elapsed time and evaluation of a move's comments from `meta` (for a
+    /// caller that keeps the comments' whole meta itself; [`PlyRecorder::annotate`] does the
+    /// same from the comment's text).
+    pub fn set_commands(&mut self, meta: &MoveMeta) {
+        self.clock = meta.clock;
+        self.emt = meta.emt;
+        self.eval = meta.eval.map(|e| e.score);
+    }
+}
+
+/// Appends a square's name.
+pub(crate) fn push_square(out: &mut Vec<u8>, square: Square) {
+    out.extend_from_slice(&[b'a' + square.file() as u8, b'1' + square.rank() as u8]);
 }
 
 /// Computes the [`PlyRecord`] of each mainline move of a game: call
@@ -213,4 +251,67 @@ fn san_id(san: &SanPlus) -> Option<u16> {
 
 fn uci_id(uci: UciMove) -> Option<u16> {
     u16::try_from(Vocabulary::uci_move_id(uci)?).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{ReplaySink, Replayer};
+    use crate::Reader;
+
+    /// The records of a game's mainline.
+    #[derive(Default)]
+    struct Records(PlyRecorder, Vec<PlyRecord>);
+
+    impl ReplaySink for Records {
+        type Game = Vec<PlyRecord>;
+        fn start(&mut self, start: &Position) {
+            self.0.start(start);
+        }
+        fn ply(&mut self, ply: &Ply<'_>) {
+            self.1.extend(self.0.record(ply));
+        }
+        fn end_game(&mut self) -> Vec<PlyRecord> {
+            std::mem::take(&mut self.1)
+        }
+    }
+
+    fn lrans(pgn: &str) -> Vec<String> {
+        let mut replayer = Replayer::new(Records::default());
+        let game = Reader::new(pgn.as_bytes())
+            .read_game(&mut replayer)
+            .expect("reads")
+            .expect("a game")
+            .expect("legal");
+        let lran = |r: &PlyRecord| {
+            let mut out = Vec::new();
+            r.write_lran(&mut out);
+            String::from_utf8(out).expect("ASCII")
+        };
+        game.iter().map(lran).collect()
+    }
+
+    #[test]
+    fn ok_lran() {
+        let cases: [(&str, &[&str]); 3] = [
+            (
+                "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qxg2 4. Bxg2 e5 5. Nf3 e4 6. O-O *",
+                &[
+                    "e2-e4", "d7-d5", "e4xd5", "Qd8xd5", "Nb1-c3", "Qd5xg2", "Bf1xQg2", "e7-e5",
+                    "Ng1-f3", "e5-e4", "O-O",
+                ],
+            ),
+            (
+                "[FEN \"4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 Kd7 2. b8=N+ Kxd6 *",
+                &["e5xd6", "Ke8-d7", "b7-b8=N", "Kd7xd6"],
+            ),
+            (
+                "[FEN \"r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1\"]\n\n1. bxa8=Q+ Ke7 *",
+                &["b7xRa8=Q", "Ke8-e7"],
+            ),
+        ];
+        for (pgn, want) in cases {
+            assert_eq!(lrans(pgn), want, "{pgn}");
+        }
+    }
 }

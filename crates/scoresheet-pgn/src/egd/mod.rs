@@ -70,7 +70,7 @@ mod visitor;
 use crate::replay::ReplayOptions;
 use std::fmt;
 
-use scoresheet::{is_light_square, CastlingSide, Color, Move, Role, Square};
+use scoresheet::{is_light_square, CastlingSide, Color, Move, Position, Role, Square};
 
 use crate::annotation::{
     parse_comment, Arrow, ClockTime, CommandName, CommentIssue, CommentIssueKind, Eval,
@@ -262,6 +262,29 @@ pub struct ExtendedFeatures {
     pub stalemate: bool,
     /// Neither side can ever mate (see `Location::is_insufficient_material`).
     pub insufficient_material: bool,
+}
+
+impl ExtendedFeatures {
+    /// The features of `pos`, reached with this halfmove clock, its `repetition`-th
+    /// occurrence ([`Repetitions`]), in check or mated as given: the one place of the
+    /// fifty- and seventy-five-move, fivefold, stalemate and material rules' flags.
+    pub fn after(
+        pos: &Position,
+        halfmove_clock: u32,
+        repetition: u32,
+        check: bool,
+        checkmate: bool,
+    ) -> ExtendedFeatures {
+        ExtendedFeatures {
+            halfmove_clock,
+            repetition,
+            fifty_move_claimable: halfmove_clock >= 100,
+            seventy_five_move: halfmove_clock >= 150 && !checkmate,
+            fivefold: repetition >= 5,
+            stalemate: !check && !pos.has_legal_moves(),
+            insufficient_material: pos.is_insufficient_material(),
+        }
+    }
 }
 
 /// A move.
@@ -483,6 +506,18 @@ impl PieceCode {
             Role::Rook => PieceCode::Rook,
             Role::Queen => PieceCode::Queen,
             Role::King => PieceCode::King,
+        }
+    }
+
+    /// The role the code names (a bishop of either square colour is a bishop).
+    pub const fn role(self) -> Role {
+        match self {
+            PieceCode::Pawn => Role::Pawn,
+            PieceCode::Knight => Role::Knight,
+            PieceCode::LightBishop | PieceCode::DarkBishop => Role::Bishop,
+            PieceCode::Rook => Role::Rook,
+            PieceCode::Queen => Role::Queen,
+            PieceCode::King => Role::King,
         }
     }
 

@@ -159,7 +159,7 @@ impl PlyRecord {
 }
 
 /// Appends a square's name.
-pub(crate) fn push_square(out: &mut Vec<u8>, square: Square) {
+fn push_square(out: &mut Vec<u8>, square: Square) {
     out.extend_from_slice(&[b'a' + square.file() as u8, b'1' + square.rank() as u8]);
 }
 

@@ -186,22 +186,21 @@ impl Sink for JsonLines {
         }
         self.plies += 1;
         let facts = ply.facts;
-        let record = &facts.record;
         out.push(b'"');
-        write_u32(out, record.move_number);
-        out.push(player_char(record.side) as u8);
+        write_u32(out, facts.key.fullmove);
+        out.push(player_char(facts.key.player) as u8);
         out.extend_from_slice(b"\":{\"start_position\":");
         write_position(out, ply.start_fen, &facts.start);
         out.extend_from_slice(b",\"move\":{\"player\":\"");
-        out.push(player_char(record.side) as u8);
+        out.push(player_char(facts.key.player) as u8);
         out.extend_from_slice(b"\",\"san\":\"");
-        record.san.write_to(out);
+        facts.san.write_to(out);
         out.extend_from_slice(b"\",\"lran\":\"");
-        record.write_lran(out);
+        facts.write_lran(out);
         out.extend_from_slice(b"\",\"from_square\":\"");
-        push_square(out, record.from);
+        push_square(out, facts.mv.from());
         out.extend_from_slice(b"\",\"to_square\":\"");
-        push_square(out, record.to);
+        push_square(out, facts.mv.to());
         write_rest_of_move(out, ply);
         out.extend_from_slice(b",\"end_position\":");
         write_position(out, ply.end_fen, &facts.end);
@@ -246,7 +245,7 @@ fn write_header(out: &mut Vec<u8>, tags: &[(String, String)], result: &str) {
 
 /// The move keys after `to_square`, up to the closing brace.
 fn write_rest_of_move(out: &mut Vec<u8>, ply: &Ply<'_>) {
-    let facts = &ply.facts.record;
+    let facts = ply.facts;
     out.extend_from_slice(b"\",\"piece\":\"");
     out.extend_from_slice(facts.piece.as_str().as_bytes());
     out.extend_from_slice(b"\",\"move_type\":\"");

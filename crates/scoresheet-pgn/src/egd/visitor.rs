@@ -3,39 +3,81 @@
 
 use std::ops::ControlFlow;
 
-use scoresheet::{EnPassantMode, FenWriter, Position};
+use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::{EnPassantMode, FenWriter, Move, Position};
 
 use super::{
     DenormalizedGame, EgdOptions, ExtendedFeatures, Features, GameTags, MoveMeta, MoveRecord,
-    PlyKey, PlyRecord as EgdPly, PositionRecord,
+    MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord, Repetitions,
 };
 use crate::annotation::CommentIssue;
-use crate::record::{PlyRecord, PlyRecorder};
 use crate::replay::{Ply as ReplayedPly, ReplaySink, Replayer};
 use crate::Noted;
 use crate::{Location, Outcome, RawComment, RawTag, RawToken};
 
-/// Everything known about one ply, except the FENs and the comments: its [`PlyRecord`]
-/// (the facts every view of a ply shares, computed once by [`PlyRecorder`]) and the features
-/// of the positions before and after it.
+/// Everything known about one ply, except the FENs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct PlyFacts {
-    pub record: PlyRecord,
+    pub key: PlyKey,
+    pub mv: Move,
+    pub san: SanPlus,
+    pub piece: PieceCode,
+    pub captured: Option<PieceCode>,
+    pub promotion: Option<PieceCode>,
+    pub move_type: MoveType,
     pub start: Features,
     pub end: Features,
 }
 
 impl PlyFacts {
-    /// The record's key: move number and mover (`12b`).
-    pub fn key(&self) -> PlyKey {
-        PlyKey {
-            fullmove: self.record.move_number,
-            player: self.record.side,
+    fn new(pos: &Position, mv: Move, san: San, start: Features) -> PlyFacts {
+        let to = mv.to();
+        PlyFacts {
+            key: PlyKey {
+                fullmove: pos.fullmove_number(),
+                player: pos.turn(),
+            },
+            mv,
+            san: SanPlus {
+                san,
+                suffix: None,
+                annotation: None,
+            },
+            piece: PieceCode::new(mv.role(), mv.from()),
+            captured: mv.capture().map(|role| PieceCode::new(role, to)),
+            promotion: mv.promotion().map(|role| PieceCode::new(role, to)),
+            move_type: MoveType::of(mv),
+            start,
+            end: Features::default(),
+        }
+    }
+
+    /// Appends the LRAN (see [`MoveRecord::lran`]).
+    pub fn write_lran(&self, out: &mut Vec<u8>) {
+        if let San::Castle(_) = self.san.san {
+            return self.san.san.write_to(out);
+        }
+        let mv = self.mv;
+        if mv.role() != scoresheet::Role::Pawn {
+            out.push(mv.role().upper_char() as u8);
+        }
+        push_square(out, mv.from());
+        match mv.capture() {
+            Some(scoresheet::Role::Pawn) => out.push(b'x'),
+            Some(role) => out.extend_from_slice(&[b'x', role.upper_char() as u8]),
+            None => out.push(b'-'),
+        }
+        push_square(out, mv.to());
+        if let Some(role) = mv.promotion() {
+            out.extend_from_slice(&[b'=', role.upper_char() as u8]);
         }
     }
 }
 
-pub(crate) use crate::record::push_square;
+/// Appends a square's name.
+pub(crate) fn push_square(out: &mut Vec<u8>, sq: scoresheet::Square) {
+    out.extend_from_slice(&[b'a' + sq.file() as u8, b'1' + sq.rank() as u8]);
+}
 
 /// A ply as handed to a sink.
 #[derive(Debug)]
@@ -60,10 +102,8 @@ pub(crate) trait Sink {
     fn finish(&mut self, tags: &[(String, String)], result: &str, plies: u32) -> Self::Game;
 }
 
-/// The per-game conversion state, shared by both visitors: a [`ReplaySink`] that takes the
-/// facts of each mainline ply from its [`PlyRecord`] ([`PlyRecorder`]), adds the positions'
-/// features (the extended ones from [`ExtendedFeatures::after`]) and FENs, and hands them to
-/// a [`Sink`]; NAGs and comments go into the ply's [`MoveMeta`].
+/// The per-game conversion state, shared by both visitors: a [`ReplaySink`] that computes
+/// the features and FENs of each mainline ply and hands them to a [`Sink`].
 #[derive(Debug)]
 pub(crate) struct Converter<S> {
     options: EgdOptions,
@@ -76,8 +116,8 @@ pub(crate) struct Converter<S> {
     features: Features,
     pending: Option<PlyFacts>,
     meta: MoveMeta,
-    /// The facts of each mainline move.
-    recorder: PlyRecorder,
+    /// Repetition keys since the last capture or pawn move (extended features only).
+    repetitions: Repetitions,
     tags: GameTags,
     marker: Option<&'static str>,
     plies: u32,
@@ -94,7 +134,7 @@ impl<S: Sink> Converter<S> {
             features: Features::default(),
             pending: None,
             meta: MoveMeta::default(),
-            recorder: PlyRecorder::default(),
+            repetitions: Repetitions::default(),
             tags: GameTags::default(),
             marker: None,
             plies: 0,
@@ -118,14 +158,13 @@ impl<S: Sink> Converter<S> {
         }
     }
 
-    /// The features of the start position (its first occurrence).
-    fn start_features(&self, pos: &Position) -> Features {
+    fn compute_features(&mut self, pos: &Position) -> Features {
         let check = pos.is_check();
         let checkmate = check && !pos.has_legal_moves();
-        let extended = self
-            .options
-            .extended
-            .then(|| ExtendedFeatures::after(pos, pos.halfmove_clock(), 1, check, checkmate));
+        let extended = match self.options.extended {
+            true => Some(self.extended_features(pos, check, checkmate)),
+            false => None,
+        };
         Features {
             check,
             checkmate,
@@ -133,18 +172,22 @@ impl<S: Sink> Converter<S> {
         }
     }
 
-    /// The features of the position after the move of `record`.
-    fn end_features(&self, record: &PlyRecord, after: &Position) -> Features {
-        let (check, checkmate) = (record.check, record.mate);
-        let extended = self.options.extended.then(|| {
-            let (clock, repetition) = (record.halfmove_clock, record.repetition);
-            ExtendedFeatures::after(after, clock, repetition, check, checkmate)
-        });
-        Features {
-            check,
-            checkmate,
-            extended,
-        }
+    fn extended_features(
+        &mut self,
+        pos: &Position,
+        check: bool,
+        checkmate: bool,
+    ) -> ExtendedFeatures {
+        let repetition = self.repetitions.push(pos);
+        ExtendedFeatures::after(pos, pos.halfmove_clock(), repetition, check, checkmate)
+    }
+}
+
+fn suffix(features: &Features) -> Option<Suffix> {
+    match (features.check, features.checkmate) {
+        (_, true) => Some(Suffix::Checkmate),
+        (true, false) => Some(Suffix::Check),
+        _ => None,
     }
 }
 
@@ -154,6 +197,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
     fn begin_game(&mut self, _at: Location) {
         self.pending = None;
         self.meta.clear();
+        self.repetitions.clear();
         self.tags.clear();
         self.marker = None;
         self.plies = 0;
@@ -169,13 +213,12 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.fens[0].clear();
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.fens[0]);
-        self.recorder.start(start);
-        self.features = self.start_features(start);
+        self.features = self.compute_features(start);
         self.sink.header(self.tags.others(), self.tags.result_tag());
     }
 
     fn ply(&mut self, ply: &ReplayedPly<'_>) {
-        let Some(record) = self.recorder.record(ply) else {
+        let Some(mv) = ply.mv else {
             return;
         };
         self.flush();
@@ -183,12 +226,10 @@ impl<S: Sink> ReplaySink for Converter<S> {
             true => self.features,
             false => Features::default(),
         };
-        self.features = self.end_features(&record, ply.after);
-        let facts = PlyFacts {
-            record,
-            start,
-            end: self.features,
-        };
+        let mut facts = PlyFacts::new(ply.before, mv, ply.san, start);
+        self.features = self.compute_features(ply.after);
+        facts.end = self.features;
+        facts.san.suffix = suffix(&self.features);
         self.cur ^= 1;
         let fen = &mut self.fens[self.cur];
         fen.clear();
@@ -348,7 +389,7 @@ fn owned_text(bytes: Vec<u8>) -> String {
 /// Builds [`DenormalizedGame`] values.
 #[derive(Debug, Default)]
 pub(crate) struct Records {
-    moves: Vec<EgdPly>,
+    moves: Vec<PlyRecord>,
 }
 
 impl Sink for Records {
@@ -360,13 +401,12 @@ impl Sink for Records {
 
     fn ply(&mut self, ply: &Ply<'_>) {
         let facts = ply.facts;
-        let record = &facts.record;
         let mut san = Vec::with_capacity(8);
-        record.san.write_to(&mut san);
+        facts.san.write_to(&mut san);
         let mut lran = Vec::with_capacity(10);
-        record.write_lran(&mut lran);
-        self.moves.push(EgdPly {
-            key: facts.key(),
+        facts.write_lran(&mut lran);
+        self.moves.push(PlyRecord {
+            key: facts.key,
             start_position: PositionRecord {
                 // The previous ply's end FEN, when there is one: a copy, not checked again.
                 fen: match self.moves.last() {
@@ -378,15 +418,15 @@ impl Sink for Records {
                 features: facts.start,
             },
             mv: MoveRecord {
-                player: record.side,
+                player: facts.key.player,
                 san: owned_text(san),
                 lran: owned_text(lran),
-                from_square: record.from,
-                to_square: record.to,
-                piece: record.piece,
-                move_type: record.move_type,
-                captured_piece: record.captured,
-                promotion: record.promotion,
+                from_square: facts.mv.from(),
+                to_square: facts.mv.to(),
+                piece: facts.piece,
+                move_type: facts.move_type,
+                captured_piece: facts.captured,
+                promotion: facts.promotion,
                 meta: ply.meta.cloned(),
             },
             end_position: PositionRecord {

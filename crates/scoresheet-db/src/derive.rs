@@ -14,7 +14,7 @@
 
 use scoresheet::fen::Fen;
 use scoresheet::uci::UciMove;
-use scoresheet::{CastlingMode, Move, Position, Role, Square};
+use scoresheet::{CastlingMode, Move, Position, Square};
 use scoresheet_pgn::egd::{MoveRecord, MoveType, PieceCode, PlyRecord};
 
 use crate::row::meta_json;
@@ -142,24 +142,13 @@ fn move_of(pos: &Position, mv: &MoveRecord) -> Option<Move> {
         }
         MoveType::EpCapture => Move::EnPassant { from, to },
         _ => Move::Normal {
-            role: role_of(mv.piece),
+            role: mv.piece.role(),
             from,
-            capture: mv.captured_piece.map(role_of),
+            capture: mv.captured_piece.map(PieceCode::role),
             to,
-            promotion: mv.promotion.map(role_of),
+            promotion: mv.promotion.map(PieceCode::role),
         },
     })
-}
-
-const fn role_of(code: PieceCode) -> Role {
-    match code {
-        PieceCode::Pawn => Role::Pawn,
-        PieceCode::Knight => Role::Knight,
-        PieceCode::LightBishop | PieceCode::DarkBishop => Role::Bishop,
-        PieceCode::Rook => Role::Rook,
-        PieceCode::Queen => Role::Queen,
-        PieceCode::King => Role::King,
-    }
 }
 
 /// `fen` without its move counters, its en-passant field replaced by `-` unless `legal_ep`.

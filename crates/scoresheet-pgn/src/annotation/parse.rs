@@ -307,9 +307,11 @@ const MAX_HOURS: u64 = 999_999;
 
 /// `H:MM:SS[.fff]`.
 fn parse_time(value: &[u8]) -> Result<ClockTime, Fail> {
-    if let Some(time) = common_time(value) {
-        return Ok(time);
-    }
+    common_time(value).map_or_else(|| general_time(value), Ok)
+}
+
+/// [`parse_time`] by the grammar, for any shape.
+fn general_time(value: &[u8]) -> Result<ClockTime, Fail> {
     let mut c = Cursor::new(value);
     let hours = c.field(1..usize::MAX, MAX_HOURS)?;
     c.expect(b':')?;
@@ -330,7 +332,8 @@ fn parse_time(value: &[u8]) -> Result<ClockTime, Fail> {
 
 /// The clock lichess and chess.com write, `H:MM:SS` with one digit of hours and an optional
 /// tenth (`0:02:59.9`), read directly; `None` for any other shape (then the general reader
-/// decides, and gives the same value for these: `ok_common_time_as_the_general_reader`).
+/// decides: [`general_time`], which gives the same value for these, as
+/// `ok_common_time_as_the_general_reader` checks).
 fn common_time(value: &[u8]) -> Option<ClockTime> {
     let (clock, tenths) = match value {
         [clock @ .., b'.', t @ b'0'..=b'9'] => (clock, u64::from(t - b'0')),
@@ -581,27 +584,7 @@ mod tests {
         let mut direct = 0;
         for value in &values {
             let bytes = value.as_bytes();
-            let general = {
-                let mut c = Cursor::new(bytes);
-                (|| {
-                    let hours = c.field(1..usize::MAX, MAX_HOURS)?;
-                    c.expect(b':')?;
-                    let minutes = c.field(1..3, 59)?;
-                    c.expect(b':')?;
-                    let seconds = c.field(1..3, 59)?;
-                    let mut millis = ((hours * 60 + minutes) * 60 + seconds) * 1000;
-                    if c.eat(b'.') {
-                        let (fraction, len) = c.digits();
-                        if len > 3 {
-                            return Err(c.malformed());
-                        }
-                        millis += fraction.unwrap_or(0) * 10u64.pow(3 - len as u32);
-                    }
-                    c.end()?;
-                    Ok(ClockTime::from_millis(millis))
-                })()
-                .ok()
-            };
+            let general = general_time(bytes).ok();
             if let Some(time) = common_time(bytes) {
                 direct += 1;
                 assert_eq!(Some(time), general, "{value}");

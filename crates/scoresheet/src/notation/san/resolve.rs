@@ -218,7 +218,7 @@ fn find_piece_move(
     let king = board.king(pos.turn());
     let pinned = board.pinned();
     let capture = board.piece_on(to).map(Role::from_cozy);
-    let mut moves = from
+    let moves = from
         .into_iter()
         .filter(|&sq| !pinned.has(sq) || cozy_chess::get_line_rays(king, sq).has(to))
         .map(|from| Move::Normal {
@@ -228,15 +228,7 @@ fn find_piece_move(
             to,
             promotion: None,
         });
-    match (moves.next(), moves.next()) {
-        (None, _) => Err(MoveErrorKind::Illegal),
-        (Some(mv), None) => Ok(mv),
-        (Some(first), Some(second)) => {
-            let mut all = vec![first, second];
-            all.extend(moves);
-            Err(MoveErrorKind::Ambiguous(all))
-        }
-    }
+    unique(moves)
 }
 
 /// Whether a pawn move to `to` can take [`find_pawn_move`]'s shortcut: not in check, no
@@ -271,7 +263,7 @@ fn find_pawn_move(
     };
     let (king, pinned) = (board.king(us), board.pinned());
     let capture = board.piece_on(to).map(Role::from_cozy);
-    let mut moves = from
+    let moves = from
         .into_iter()
         .filter(|&sq| {
             let reaches = if sq.file() == to.file() {
@@ -294,15 +286,7 @@ fn find_pawn_move(
             to,
             promotion: None,
         });
-    match (moves.next(), moves.next()) {
-        (None, _) => Err(MoveErrorKind::Illegal),
-        (Some(mv), None) => Ok(mv),
-        (Some(first), Some(second)) => {
-            let mut all = vec![first, second];
-            all.extend(moves);
-            Err(MoveErrorKind::Ambiguous(all))
-        }
-    }
+    unique(moves)
 }
 
 /// The single legal non-castling move from a square of `from` to `to` with this promotion,
@@ -314,23 +298,21 @@ fn find_unique(
     to: crate::Square,
     promotion: Option<Role>,
 ) -> Result<Move, MoveErrorKind> {
-    let mut found: Option<Move> = None;
-    let mut extra: Vec<Move> = Vec::new();
-    for mv in from
-        .into_iter()
-        .filter_map(|sq| pos.normal_move(sq, to, promotion))
-    {
-        match found {
-            None => found = Some(mv),
-            Some(_) => extra.push(mv),
-        }
-    }
-    match (found, extra.is_empty()) {
+    unique(
+        from.into_iter()
+            .filter_map(|sq| pos.normal_move(sq, to, promotion)),
+    )
+}
+
+/// The one move of `moves`, or why there is not one: none is illegal, several ambiguous.
+fn unique(mut moves: impl Iterator<Item = Move>) -> Result<Move, MoveErrorKind> {
+    match (moves.next(), moves.next()) {
         (None, _) => Err(MoveErrorKind::Illegal),
-        (Some(mv), true) => Ok(mv),
-        (Some(mv), false) => {
-            extra.insert(0, mv);
-            Err(MoveErrorKind::Ambiguous(extra))
+        (Some(mv), None) => Ok(mv),
+        (Some(first), Some(second)) => {
+            let mut all = vec![first, second];
+            all.extend(moves);
+            Err(MoveErrorKind::Ambiguous(all))
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `read_tables` does, without Python, for profilers (`valgrind --tool=callgrind`, `perf`).
 //!
 //! ```text
-//! cargo run --release -p scoresheet-export --example tables -- FILE [THREADS]
+//! cargo run --release -p scoresheet-export --example tables -- FILE [THREADS [CHUNK_BYTES]]
 //! ```
 
 use std::sync::Arc;
@@ -11,17 +11,21 @@ use scoresheet_export::{export_parallel, ParallelExport};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().ok_or("usage: tables FILE [THREADS]")?;
+    let path = args.next().ok_or("usage: tables FILE [THREADS [CHUNK_BYTES]]")?;
     let threads = match args.next() {
         Some(n) => n.parse()?,
         None => 1,
+    };
+    let chunk: usize = match args.next() {
+        Some(n) => n.parse()?,
+        None => scoresheet_export::CHUNK_BYTES,
     };
     let file = std::fs::File::open(&path)?;
     let (mut games, mut moves, mut bytes) = (0, 0, 0);
     export_parallel(
         file,
         Arc::from(path.as_str()),
-        ParallelExport::new(threads),
+        ParallelExport::new(threads).chunk_bytes(chunk),
         |batches, _log| {
             games += batches.games.num_rows();
             moves += batches.moves.num_rows();

@@ -27,6 +27,7 @@ pub struct ParallelExport {
     export: ExportOptions,
     recycler: Option<Recycler>,
     selection: Option<Arc<TagExpr>>,
+    input_len: Option<u64>,
 }
 
 impl ParallelExport {
@@ -40,7 +41,15 @@ impl ParallelExport {
             export: ExportOptions::new(),
             recycler: None,
             selection: None,
+            input_len: None,
         }
+    }
+
+    /// The input holds about `len` bytes: small inputs are cut into smaller chunks so that the
+    /// threads end together (see [`Pump::input_len`]).
+    pub fn input_len(mut self, len: Option<u64>) -> ParallelExport {
+        self.input_len = len;
+        self
     }
 
     /// Exports only the games whose tags satisfy `expr` (`None`: every game); the others are
@@ -111,6 +120,7 @@ pub fn export_parallel<R: Read + Send>(
 ) -> Result<(), PumpError> {
     let pump = Pump::new(settings.threads)
         .chunk_bytes(settings.chunk_bytes)
+        .input_len(settings.input_len)
         .read_options(GameConverter::read_options())
         .select_where(settings.selection.clone());
     // With several threads a chunk is one batch; with one, batches of the options' size.

@@ -133,7 +133,7 @@ pub fn egd(
 ) -> PyResult<EgdRecords> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let (name, src) = open_source(source, movetext_column)?;
+    let (name, src, _) = open_source(source, movetext_column)?;
     let converting = Converting {
         reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options())
             .select_where(selection),

@@ -333,7 +333,7 @@ pub fn read_games(
 ) -> PyResult<Games> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let (name, src) = open_source(source, movetext_column)?;
+    let (name, src, _) = open_source(source, movetext_column)?;
     let reader = Reader::with_options(src, scoresheet_export::GameConverter::read_options())
         .select_where(selection);
     Ok(Games {

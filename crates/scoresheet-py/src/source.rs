@@ -79,6 +79,19 @@ impl Source {
         }
     }
 
+    /// The number of bytes stored, where known before reading: a regular file's size (before
+    /// decompression), bytes' length.
+    pub fn stored_len(&self) -> Option<u64> {
+        match self {
+            Source::Path(path) => std::fs::metadata(path)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|m| m.len()),
+            Source::Bytes(bytes) => u64::try_from(bytes.len()).ok(),
+            Source::File(_) | Source::Table(_) => None,
+        }
+    }
+
     /// The decompressed bytes (compression told by content, as for every input); a table
     /// (Parquet or Arrow) rendered as PGN with the settings of `table`.
     ///
@@ -157,7 +170,8 @@ impl Read for FileReader {
 }
 
 /// The source `obj` stands for, opened with the GIL released: its name (for messages and the
-/// `source_file` column) and its bytes. `movetext_column` names a table's movetext column
+/// `source_file` column), its bytes, and their number where known before reading (a file's size
+/// as stored, bytes' length), which sizes the pump's chunks. `movetext_column` names a table's movetext column
 /// (default `movetext`); it does not matter for PGN text.
 ///
 /// # Errors
@@ -166,7 +180,7 @@ impl Read for FileReader {
 pub fn open_source(
     obj: &Bound<'_, PyAny>,
     movetext_column: Option<&str>,
-) -> PyResult<(String, Box<dyn Read + Send>)> {
+) -> PyResult<(String, Box<dyn Read + Send>, Option<u64>)> {
     let py = obj.py();
     let options = match movetext_column {
         Some(name) => TableOptions::new().movetext_column(name),
@@ -174,8 +188,9 @@ pub fn open_source(
     };
     let source = Source::extract(obj, &options)?;
     let name = source.name(py);
+    let len = source.stored_len();
     match py.detach(|| source.open(&options)) {
-        Ok(src) => Ok((name, src)),
+        Ok(src) => Ok((name, src, len)),
         Err(e) => Err(crate::errors::io_error(&name, &e)),
     }
 }

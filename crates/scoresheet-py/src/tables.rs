@@ -300,8 +300,9 @@ pub fn stream_tables(
     if threads == 0 {
         return Err(value_error("threads: at least 1"));
     }
-    let (name, src) = open_source(source, movetext_column)?;
+    let (name, src, len) = open_source(source, movetext_column)?;
     let settings = ParallelExport::new(threads)
+        .input_len(len)
         .export(ExportOptions::new().fen(fen))
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());

@@ -73,7 +73,9 @@ fn convert_inputs(
             json.clear();
             written
         };
-        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+        job.pump(&pump)
+            .run(src, new_worker, deliver)
+            .map_err(|e| job.error(e))
     })
 }
 

@@ -83,6 +83,7 @@ fn export_input(
     // Written batches go back to the workers, whose next batches reuse their memory.
     let recycler = Recycler::new();
     let settings = ParallelExport::new(usize::from(args.input.threads))
+        .input_len(job.stored_len())
         .keep_oddities(args.input.warnings)
         .export(options)
         .recycler(recycler.clone())

@@ -70,6 +70,8 @@ fn convert_inputs(
             text.clear();
             written
         };
-        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+        job.pump(&pump)
+            .run(src, new_worker, deliver)
+            .map_err(|e| job.error(e))
     })
 }

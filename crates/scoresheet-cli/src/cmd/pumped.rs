@@ -246,6 +246,21 @@ pub struct Job<'a> {
 }
 
 impl Job<'_> {
+    /// The input's size as stored, when known before reading it (a regular file of text; not
+    /// standard input, not a table).
+    pub fn stored_len(&self) -> Option<u64> {
+        match self.counters.raw_total.load(Ordering::Relaxed) {
+            u64::MAX => None,
+            size => Some(size),
+        }
+    }
+
+    /// `pump` sized for this input: small inputs are cut into smaller chunks so that the
+    /// threads end together ([`Pump::input_len`]).
+    pub fn pump(&self, pump: &Pump) -> Pump {
+        pump.clone().input_len(self.stored_len())
+    }
+
     /// A run's log: its rejected games and kept oddities printed in input order, its counts
     /// added to the totals.
     pub fn log(&self, log: &ChunkLog) {

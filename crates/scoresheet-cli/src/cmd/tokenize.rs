@@ -77,7 +77,7 @@ fn tokenize_inputs(
             games_in += log.converted_games() + log.rejected_games() + log.not_selected_games();
             Ok(())
         };
-        let result = pump.run(src, new_worker, deliver);
+        let result = job.pump(&pump).run(src, new_worker, deliver);
         games_before += games_in;
         result.map_err(|e| job.error(e))
     })

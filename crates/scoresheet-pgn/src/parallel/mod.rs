@@ -100,6 +100,11 @@ impl ParallelOptions {
         self
     }
 
+    /// The chunk size: chunks end at the first cut at least this many bytes after their start.
+    pub const fn chunk_size(&self) -> usize {
+        self.chunk_bytes
+    }
+
     /// The settings of the workers' readers.
     pub const fn read_options(mut self, options: ReadOptions) -> ParallelOptions {
         self.read = options;

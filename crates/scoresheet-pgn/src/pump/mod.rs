@@ -98,7 +98,16 @@ pub struct Pump {
     options: ParallelOptions,
     threads: usize,
     selection: Option<Arc<TagExpr>>,
+    input_len: Option<u64>,
 }
+
+/// The smallest chunk [`Pump::input_len`] cuts: below it a chunk's fixed cost (a batch, its
+/// delivery) outweighs what the balance gains.
+pub const MIN_BALANCED_CHUNK: usize = 64 << 10;
+
+/// The chunks per worker [`Pump::input_len`] aims at, so that the workers end close together
+/// (the last chunk handed out is at most an eighth of a worker's share).
+const CHUNKS_PER_WORKER: u64 = 8;
 
 impl Pump {
     /// `threads` workers (at least one; see [`default_threads`]), the default chunk size and
@@ -108,7 +117,31 @@ impl Pump {
             options: ParallelOptions::new(threads),
             threads: if threads == 0 { 1 } else { threads },
             selection: None,
+            input_len: None,
         }
+    }
+
+    /// The input holds about `len` bytes (`None`: unknown, as for standard input). With several
+    /// threads and a small input, chunks are cut smaller than [`chunk_bytes`](Pump::chunk_bytes)
+    /// says, down to [`MIN_BALANCED_CHUNK`], so that each worker gets about eight and none is
+    /// left working alone at the end (a 5 MB file in 1 MB chunks gives one of two workers three
+    /// chunks and the other two). The output is the same whatever the chunks.
+    pub const fn input_len(mut self, len: Option<u64>) -> Pump {
+        self.input_len = len;
+        self
+    }
+
+    /// The reading settings for this input: [`input_len`](Pump::input_len)'s chunk size.
+    fn balanced_options(&self) -> ParallelOptions {
+        let Some(len) = self.input_len else {
+            return self.options;
+        };
+        let share = len / (self.threads as u64).saturating_mul(CHUNKS_PER_WORKER);
+        let balanced = usize::try_from(share)
+            .unwrap_or(usize::MAX)
+            .max(MIN_BALANCED_CHUNK);
+        let size = self.options.chunk_size().min(balanced);
+        self.options.chunk_bytes(size)
     }
 
     /// Reads only the games whose tags satisfy `expr` (`None`: every game); the others are
@@ -160,7 +193,7 @@ impl Pump {
         if self.threads > 1 {
             return read_parallel(
                 src,
-                &self.options,
+                &self.balanced_options(),
                 new_worker,
                 |converter: &mut C, reader: Reader<&[u8]>, log, batch| {
                     let mut reader = reader.select_where(self.selection.clone());
@@ -196,6 +229,32 @@ impl Pump {
             if ended {
                 return Ok(());
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_input_len_cuts_small_inputs_into_eight_chunks_a_worker() {
+        const MB: u64 = 1 << 20;
+        // (threads, configured chunk, input length, chunk used)
+        let cases: [(usize, usize, Option<u64>, usize); 7] = [
+            (2, 1 << 20, None, 1 << 20),
+            (2, 1 << 20, Some(5 * MB), 5 << 16),
+            (2, 1 << 20, Some(16 * MB), 1 << 20),
+            (2, 1 << 20, Some(1000 * MB), 1 << 20),
+            (4, 1 << 20, Some(MB), MIN_BALANCED_CHUNK),
+            (2, 1 << 20, Some(0), MIN_BALANCED_CHUNK),
+            // A configured chunk below the balanced one stays.
+            (2, 4096, Some(5 * MB), 4096),
+        ];
+        for (threads, chunk, len, want) in cases {
+            let pump = Pump::new(threads).chunk_bytes(chunk).input_len(len);
+            let got = pump.balanced_options().chunk_size();
+            assert_eq!(got, want, "{threads} threads, chunk {chunk}, input {len:?}");
         }
     }
 }

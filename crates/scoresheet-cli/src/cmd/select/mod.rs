@@ -86,7 +86,9 @@ fn select_inputs(
             job.log(&log);
             outputs.deliver(batch)
         };
-        pump.run(src, new_worker, deliver).map_err(|e| job.error(e))
+        job.pump(&pump)
+            .run(src, new_worker, deliver)
+            .map_err(|e| job.error(e))
     })
 }
 

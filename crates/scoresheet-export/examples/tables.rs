@@ -11,7 +11,9 @@ use scoresheet_export::{export_parallel, ParallelExport};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().ok_or("usage: tables FILE [THREADS [CHUNK_BYTES]]")?;
+    let path = args
+        .next()
+        .ok_or("usage: tables FILE [THREADS [CHUNK_BYTES]]")?;
     let threads = match args.next() {
         Some(n) => n.parse()?,
         None => 1,
@@ -21,11 +23,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => scoresheet_export::CHUNK_BYTES,
     };
     let file = std::fs::File::open(&path)?;
+    // As `read_tables` does: the file's size sizes the chunks of a small input.
+    let len = file.metadata()?.len();
     let (mut games, mut moves, mut bytes) = (0, 0, 0);
     export_parallel(
         file,
         Arc::from(path.as_str()),
-        ParallelExport::new(threads).chunk_bytes(chunk),
+        ParallelExport::new(threads)
+            .chunk_bytes(chunk)
+            .input_len(Some(len)),
         |batches, _log| {
             games += batches.games.num_rows();
             moves += batches.moves.num_rows();

@@ -15,7 +15,9 @@
 #
 # Each timing is one call inside a fresh worker process, after one untimed warm-up call in the
 # same process; the figures are the medians of the interleaved rounds and their ratios. Also
-# printed: the Arrow `moves` table's size against the PGN's (the target is at most 3x).
+# printed: the Arrow `moves` table's size against the PGN's (the target is at most 3x), as the
+# memory its buffers hold, each once (`get_total_buffer_size`: the batches share the `san` and
+# `uci` dictionaries, which pyarrow's `nbytes` would count once per batch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FILE=$(realpath "${1:-../shared/data/pgn/real.pgn}")

@@ -12,6 +12,7 @@ use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{GameError, ReplayOptions, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
+use crate::encoded::{ChunkEncoder, EncodedBatches};
 use crate::recycle::Recycler;
 use crate::sink::TableSink;
 
@@ -143,11 +144,16 @@ pub struct GameConverter {
     inner: Replayer<Noted<TableSink>>,
     options: ExportOptions,
     recycler: Option<Recycler>,
+    /// Whether each run's batches are encoded as Parquet row groups too.
+    encode_parquet: bool,
+    /// The encoder, made at the first run to encode.
+    encoder: Option<ChunkEncoder>,
 }
 
 /// A [`GameConverter`]'s batch for the [`Pump`](scoresheet_pgn::pump::Pump): the batches of a
-/// run of games, or why they could not be built.
-pub type ExportBatch = Option<io::Result<Batches>>;
+/// run of games (with their Parquet row groups when asked for), or why they could not be
+/// built.
+pub type ExportBatch = Option<io::Result<EncodedBatches>>;
 
 impl GameConverter {
     /// A converter for games from `source` (its name in the `source_file` column).
@@ -157,7 +163,16 @@ impl GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,
             recycler: None,
+            encode_parquet: false,
+            encoder: None,
         }
+    }
+
+    /// Whether each run the [`Pump`](scoresheet_pgn::pump::Pump) ends is also encoded, in
+    /// this converter's thread, as Parquet row groups of the dataset's files
+    /// ([`EncodedBatches`]; off by default).
+    pub fn encode_parquet(&mut self, yes: bool) {
+        self.encode_parquet = yes;
     }
 
     /// Where written batches come back to be filled again ([`Recycler::give_back`]), when
@@ -264,7 +279,7 @@ impl Convert for GameConverter {
     }
 
     fn end_run(&mut self, batch: &mut ExportBatch) {
-        *batch = Some(self.take_batches().map_err(io::Error::other));
+        *batch = Some(self.take_encoded());
         // With one thread, runs follow each other without a new `begin_run`.
         self.take_recycled();
     }
@@ -275,6 +290,26 @@ impl Convert for GameConverter {
 }
 
 impl GameConverter {
+    /// The games held and their moves, and their row groups with
+    /// [`encode_parquet`](Self::encode_parquet), leaving the converter empty.
+    fn take_encoded(&mut self) -> io::Result<EncodedBatches> {
+        let batches = self.take_batches().map_err(io::Error::other)?;
+        if !self.encode_parquet {
+            return Ok(EncodedBatches::plain(batches));
+        }
+        let encoder = match &mut self.encoder {
+            Some(encoder) => encoder,
+            None => self
+                .encoder
+                .insert(ChunkEncoder::try_new(self.options.fen).map_err(io::Error::other)?),
+        };
+        let groups = encoder.encode(&batches).map_err(io::Error::other)?;
+        Ok(EncodedBatches {
+            batches,
+            parquet: Some(groups),
+        })
+    }
+
     /// Fills the next batch into the buffers of a written one, if one came back.
     fn take_recycled(&mut self) {
         if let Some(spare) = self.recycler.as_ref().and_then(Recycler::take) {

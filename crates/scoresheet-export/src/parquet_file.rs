@@ -326,8 +326,20 @@ mod tests {
         (san, captured)
     }
 
+    /// How the batches reach the file.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Via {
+        /// [`ParquetFile::write`]: the file's own row groups.
+        Write,
+        /// [`TableEncoder::encode`] (another encoder, as a worker's) and
+        /// [`ParquetFile::append`].
+        Append,
+        /// Both, batch after batch.
+        Mixed,
+    }
+
     /// Writes the rows in batches of `batch` and reads them back.
-    fn round_trip(rows: usize, distinct: usize, batch: usize, compression: Compression) {
+    fn round_trip(rows: usize, distinct: usize, batch: usize, compression: Compression, via: Via) {
         let schema = Arc::new(Schema::new(vec![
             Field::new("ply", DataType::Int32, false),
             Field::new("san", DataType::Utf8, false),
@@ -342,20 +354,38 @@ mod tests {
             .set_data_page_row_count_limit(7)
             .set_max_row_group_row_count(Some(50))
             .build();
+        let mut worker = TableEncoder::try_new(Arc::clone(&schema), props.clone()).expect("schema");
         let mut file =
             ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props).expect("schema");
-        for start in (0..rows).step_by(batch) {
+        let mut appended_groups = 0;
+        for (i, start) in (0..rows).step_by(batch).enumerate() {
             let len = batch.min(rows - start);
-            file.write(&all.slice(start, len)).expect("in memory");
+            let slice = all.slice(start, len);
+            if via == Via::Append || (via == Via::Mixed && i % 2 == 1) {
+                let groups = worker.encode(&slice).expect("in memory");
+                appended_groups += groups.len();
+                file.append(groups).expect("in memory");
+            } else {
+                file.write(&slice).expect("in memory");
+            }
         }
         let bytes = Bytes::from(file.into_inner().expect("in memory"));
-        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes)
-            .expect("a Parquet file")
-            .build()
-            .expect("a reader");
+        let builder = ParquetRecordBatchReaderBuilder::try_new(bytes).expect("a Parquet file");
+        let groups = builder.metadata().num_row_groups();
+        let reader = builder.build().expect("a reader");
         let read: Vec<RecordBatch> = reader.map(|b| b.expect("readable")).collect();
         let read = concat_batches(&schema, &read).expect("same schema");
-        assert_eq!(read, all, "rows {rows}, distinct {distinct}, batch {batch}");
+        let what = format!("rows {rows}, distinct {distinct}, batch {batch}, {via:?}");
+        assert_eq!(read, all, "{what}");
+        if via == Via::Append {
+            // A group per batch, or more when a batch has more rows than a group takes.
+            let expected: usize = (0..rows)
+                .step_by(batch)
+                .map(|start| batch.min(rows - start).div_ceil(50))
+                .sum();
+            assert_eq!(groups, expected, "{what}");
+            assert_eq!(groups, appended_groups, "{what}");
+        }
     }
 
     #[test]
@@ -370,7 +400,9 @@ mod tests {
             (70_000, 70_000, 9_000),
         ] {
             for compression in [Compression::UNCOMPRESSED, zstd] {
-                round_trip(rows, distinct, batch, compression);
+                for via in [Via::Write, Via::Append, Via::Mixed] {
+                    round_trip(rows, distinct, batch, compression, via);
+                }
             }
         }
     }

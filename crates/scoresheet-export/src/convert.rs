@@ -303,11 +303,11 @@ impl GameConverter {
                 .encoder
                 .insert(ChunkEncoder::try_new(self.options.fen).map_err(io::Error::other)?),
         };
-        let groups = encoder.encode(&batches).map_err(io::Error::other)?;
-        Ok(EncodedBatches {
-            batches,
-            parquet: Some(groups),
-        })
+        let Batches { games, moves } = batches;
+        let groups = encoder.encode(&moves).map_err(io::Error::other)?;
+        // The rows are in the row groups: the next chunk's columns reuse the batch's buffers.
+        self.inner.sink_mut().inner_mut().recycle(moves);
+        Ok(EncodedBatches::encoded(games, groups))
     }
 
     /// Fills the next batch into the buffers of a written one, if one came back.

@@ -20,12 +20,16 @@
 //!   dictionaries and pages of tag text compressed less: 45% more bytes.
 
 use std::fmt;
+use std::sync::Arc;
 
+use arrow_array::RecordBatch;
+use bytes::Bytes;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::errors::ParquetError;
 
 use crate::convert::Batches;
 use crate::error::ExportError;
-use crate::parquet_file::{EncodedRowGroup, TableEncoder};
+use crate::parquet_file::{EncodedRowGroup, ParquetFile, TableEncoder};
 use crate::schema::moves_file_schema;
 use crate::writer::writer_properties;
 
@@ -40,40 +44,95 @@ use crate::writer::writer_properties;
 /// [`CHUNK_BYTES`]: crate::CHUNK_BYTES
 pub const PARQUET_CHUNK_BYTES: usize = 8 << 20;
 
-/// A chunk's batches of both tables and, when the worker encoded them, their Parquet row
-/// groups for [`DatasetWriter::write_encoded`](crate::DatasetWriter::write_encoded).
+/// A chunk's rows for [`DatasetWriter::write_encoded`](crate::DatasetWriter::write_encoded):
+/// batches of both tables, or, when the worker encoded them, the `games` batch and the
+/// `moves` as Parquet row groups (the `moves` batch went back to the worker's buffers).
 #[derive(Debug)]
 pub struct EncodedBatches {
-    /// The rows of both tables.
-    pub batches: Batches,
-    pub(crate) parquet: Option<RowGroups>,
+    chunk: Chunk,
+}
+
+#[derive(Debug)]
+pub(crate) enum Chunk {
+    Plain(Batches),
+    Encoded {
+        games: RecordBatch,
+        moves: RowGroups,
+    },
 }
 
 impl EncodedBatches {
     /// Batches without encoded row groups.
     pub fn plain(batches: Batches) -> EncodedBatches {
         EncodedBatches {
-            batches,
-            parquet: None,
+            chunk: Chunk::Plain(batches),
         }
     }
 
-    /// Whether the rows come encoded as Parquet row groups too.
+    pub(crate) fn encoded(games: RecordBatch, moves: RowGroups) -> EncodedBatches {
+        EncodedBatches {
+            chunk: Chunk::Encoded { games, moves },
+        }
+    }
+
+    /// Whether the `moves` come encoded as Parquet row groups.
     pub fn is_encoded(&self) -> bool {
-        self.parquet.is_some()
+        matches!(self.chunk, Chunk::Encoded { .. })
+    }
+
+    /// The rows of `games`.
+    pub fn games(&self) -> &RecordBatch {
+        match &self.chunk {
+            Chunk::Plain(batches) => &batches.games,
+            Chunk::Encoded { games, .. } => games,
+        }
+    }
+
+    /// The batches of both tables, unless the `moves` were encoded.
+    pub fn into_batches(self) -> Option<Batches> {
+        match self.chunk {
+            Chunk::Plain(batches) => Some(batches),
+            Chunk::Encoded { .. } => None,
+        }
+    }
+
+    pub(crate) fn into_chunk(self) -> Chunk {
+        self.chunk
     }
 }
 
 /// The rows of a chunk's `moves` as Parquet row groups.
 pub(crate) struct RowGroups {
-    pub(crate) moves: Vec<EncodedRowGroup>,
+    pub(crate) groups: Vec<EncodedRowGroup>,
+    /// Their rows.
+    pub(crate) rows: usize,
 }
 
 impl fmt::Debug for RowGroups {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RowGroups")
-            .field("moves", &self.moves.len())
+            .field("groups", &self.groups.len())
+            .field("rows", &self.rows)
             .finish()
+    }
+}
+
+impl RowGroups {
+    /// The rows back, as the files store them ([`moves_file_schema`]), through a file in
+    /// memory: for the one chunk a part file cuts (its rows are split at the part's end).
+    pub(crate) fn decode(self, fen: bool) -> Result<RecordBatch, ExportError> {
+        let schema = moves_file_schema(fen);
+        let props = writer_properties(&schema)?;
+        let mut file = ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props)?;
+        file.append(self.groups)?;
+        let bytes = Bytes::from(file.into_inner()?);
+        let mut reader = ParquetRecordBatchReaderBuilder::try_new(bytes)?
+            .with_batch_size(self.rows.max(1))
+            .build()?;
+        match reader.next() {
+            Some(batch) => Ok(batch?),
+            None => Ok(RecordBatch::new_empty(schema)),
+        }
     }
 }
 
@@ -93,9 +152,11 @@ impl ChunkEncoder {
         })
     }
 
-    pub(crate) fn encode(&mut self, batches: &Batches) -> Result<RowGroups, ParquetError> {
+    /// Encodes a `moves` batch.
+    pub(crate) fn encode(&mut self, moves: &RecordBatch) -> Result<RowGroups, ParquetError> {
         Ok(RowGroups {
-            moves: self.moves.encode(&batches.moves)?,
+            groups: self.moves.encode(moves)?,
+            rows: moves.num_rows(),
         })
     }
 }

@@ -123,7 +123,10 @@ pub fn export_parallel<R: Read + Send>(
 ) -> Result<(), PumpError> {
     let settings = settings.encode_parquet(false);
     export_parallel_encoded(src, source, settings, |chunk, log| {
-        deliver(chunk.batches, log)
+        match chunk.into_batches() {
+            Some(batches) => deliver(batches, log),
+            None => Err(io::Error::other("a chunk was encoded though not asked to")),
+        }
     })
 }
 

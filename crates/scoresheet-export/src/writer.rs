@@ -14,7 +14,7 @@ use parquet::schema::types::ColumnPath;
 
 use crate::convert::{Batches, ExportOptions};
 use crate::csv;
-use crate::encoded::{EncodedBatches, RowGroups};
+use crate::encoded::{Chunk, EncodedBatches, RowGroups};
 use crate::error::{ExportError, ExportErrorKind};
 use crate::games_table::GAME_COLUMNS;
 use crate::moves_table::MOVE_COLUMNS;
@@ -128,6 +128,12 @@ pub struct DatasetWriter {
     summary: DatasetSummary,
 }
 
+/// The `moves` of a batch of games, to write or to append.
+enum Moves<'a> {
+    Batch(&'a RecordBatch),
+    Encoded(RowGroups),
+}
+
 impl DatasetWriter {
     /// Creates `dir` (and its parents) and its `games/` and `moves/` folders, removing
     /// temporary files a killed export left.
@@ -173,58 +179,60 @@ impl DatasetWriter {
     ///
     /// When a file cannot be written.
     pub fn write(&mut self, batches: &Batches) -> Result<(), ExportError> {
-        self.write_part(batches, None)
+        self.write_part(&batches.games, Moves::Batch(&batches.moves))
     }
 
-    /// Writes a chunk's batches as [`write_split`](Self::write_split) does; when the worker
-    /// encoded them as Parquet row groups and they fit in the current part, those are
-    /// appended as they are (the files hold the same values either way). Returns the batches,
-    /// for their memory to be used again ([`crate::Recycler`]).
+    /// Writes a chunk as [`write_split`](Self::write_split) does. When the worker encoded its
+    /// `moves` as Parquet row groups and the chunk fits in the current part, they are
+    /// appended as they are; a chunk that the part's end cuts is decoded and split (once per
+    /// part at most). The files hold the same values either way. Returns the batches of a
+    /// chunk not encoded, for their memory to be used again ([`crate::Recycler`]).
     ///
     /// # Errors
     ///
     /// When a file cannot be written.
-    pub fn write_encoded(&mut self, chunk: EncodedBatches) -> Result<Batches, ExportError> {
-        let EncodedBatches { batches, parquet } = chunk;
-        let games = batches.games.num_rows() as u64;
-        match parquet {
-            Some(groups) if self.options.format == Format::Parquet && games <= self.room() => {
-                self.write_part(&batches, Some(groups))?;
+    pub fn write_encoded(&mut self, chunk: EncodedBatches) -> Result<Option<Batches>, ExportError> {
+        match chunk.into_chunk() {
+            Chunk::Plain(batches) => {
+                self.write_split(&batches)?;
+                Ok(Some(batches))
             }
-            // Cut at the part's end and encoded here (once per part file at most).
-            _ => self.write_split(&batches)?,
+            Chunk::Encoded { games, moves } => {
+                let fits = games.num_rows() as u64 <= self.room();
+                if self.options.format == Format::Parquet && fits {
+                    self.write_part(&games, Moves::Encoded(moves))?;
+                } else {
+                    let moves = moves.decode(self.options.fen)?;
+                    self.write_split(&Batches { games, moves })?;
+                }
+                Ok(None)
+            }
         }
-        Ok(batches)
     }
 
-    /// Writes the rows of a batch of each table, or their row groups encoded already, and
-    /// ends the part once it holds enough games.
-    fn write_part(
-        &mut self,
-        batches: &Batches,
-        groups: Option<RowGroups>,
-    ) -> Result<(), ExportError> {
-        if batches.games.num_rows() == 0 && batches.moves.num_rows() == 0 {
+    /// Writes the rows of a batch of `games` and their `moves`, and ends the part once it
+    /// holds enough games.
+    fn write_part(&mut self, games: &RecordBatch, moves: Moves<'_>) -> Result<(), ExportError> {
+        let move_rows = match &moves {
+            Moves::Batch(batch) => batch.num_rows(),
+            Moves::Encoded(groups) => groups.rows,
+        };
+        if games.num_rows() == 0 && move_rows == 0 {
             return Ok(());
         }
         if self.open.is_none() {
             self.open = Some(self.open_part()?);
         }
-        if let Some([games, moves]) = &mut self.open {
-            match groups {
-                Some(groups) => {
-                    games.write(&batches.games)?;
-                    moves.append(groups.moves)?;
-                }
-                None => {
-                    games.write(&batches.games)?;
-                    moves.write(&batches.moves)?;
-                }
+        if let Some([games_file, moves_file]) = &mut self.open {
+            games_file.write(games)?;
+            match moves {
+                Moves::Batch(batch) => moves_file.write(batch)?,
+                Moves::Encoded(groups) => moves_file.append(groups.groups)?,
             }
         }
-        self.summary.games += batches.games.num_rows() as u64;
-        self.summary.moves += batches.moves.num_rows() as u64;
-        self.games_in_part += batches.games.num_rows() as u64;
+        self.summary.games += games.num_rows() as u64;
+        self.summary.moves += move_rows as u64;
+        self.games_in_part += games.num_rows() as u64;
         if self.games_in_part >= self.options.games_per_file {
             self.close_part()?;
         }

@@ -97,12 +97,15 @@ fn export_input(
     let deliver = |chunk: EncodedBatches, log: &ChunkLog| {
         job.log(log);
         // Parts are cut at exactly --games-per-file games whatever the batches' sizes.
-        let batches = writer.write_encoded(chunk).map_err(|e| {
+        let written = writer.write_encoded(chunk).map_err(|e| {
             let io = io::Error::other(e.to_string());
             failed = Some(e);
             io
         })?;
-        recycler.give_back(batches);
+        // Encoded chunks' batches went back to their workers already.
+        if let Some(batches) = written {
+            recycler.give_back(batches);
+        }
         Ok(())
     };
     match export_parallel_encoded(src, Arc::from(job.name), settings, deliver) {

@@ -141,6 +141,8 @@ impl RowGroups {
 #[derive(Debug)]
 pub(crate) struct ChunkEncoder {
     moves: TableEncoder,
+    /// Rows written since the last [`finish`](Self::finish).
+    rows: usize,
 }
 
 impl ChunkEncoder {
@@ -149,14 +151,21 @@ impl ChunkEncoder {
         let moves = moves_file_schema(fen);
         Ok(ChunkEncoder {
             moves: TableEncoder::try_new(moves.clone(), writer_properties(&moves)?)?,
+            rows: 0,
         })
     }
 
-    /// Encodes a `moves` batch.
-    pub(crate) fn encode(&mut self, moves: &RecordBatch) -> Result<RowGroups, ParquetError> {
+    /// Adds a `moves` batch to the chunk's row group.
+    pub(crate) fn write(&mut self, moves: &RecordBatch) -> Result<(), ParquetError> {
+        self.rows += moves.num_rows();
+        self.moves.write(moves)
+    }
+
+    /// The chunk's row groups, closed; the next rows start another chunk.
+    pub(crate) fn finish(&mut self) -> Result<RowGroups, ParquetError> {
         Ok(RowGroups {
-            groups: self.moves.encode(moves)?,
-            rows: moves.num_rows(),
+            groups: self.moves.take_groups()?,
+            rows: std::mem::take(&mut self.rows),
         })
     }
 }

@@ -147,12 +147,14 @@ pub fn export_parallel_encoded<R: Read + Send>(
         .chunk_bytes(settings.chunk_bytes)
         .read_options(GameConverter::read_options())
         .select_where(settings.selection.clone());
-    // With several threads a chunk is one batch; with one, batches of the options' size.
+    // With several threads a chunk is one batch (when encoding, its moves are encoded a
+    // batch of the options' size at a time); with one, batches of the options' size.
+    let encode = settings.encode_parquet && pump.threads() > 1;
     let export = match pump.threads() {
         1 => settings.export,
+        _ if encode => settings.export,
         _ => settings.export.batch_games(usize::MAX),
     };
-    let encode = settings.encode_parquet && pump.threads() > 1;
     let new_worker = || {
         let mut converter = GameConverter::new(Arc::clone(&source), export);
         converter.keep_oddities(settings.keep_oddities);

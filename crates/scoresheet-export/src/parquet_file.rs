@@ -4,7 +4,7 @@
 //! than by the Arrow column writers.
 //!
 //! The encoding of a row group and its writing are apart: a [`TableEncoder`] turns rows into
-//! an [`EncodedRowGroup`] (closed, compressed column chunks in memory) on any thread, and
+//! [`EncodedRowGroup`]s (closed, compressed column chunks in memory) on any thread, and
 //! [`ParquetFile::append`] only copies such a group's bytes into the file. A parallel export
 //! encodes each chunk's rows in its worker ([`crate::export_parallel_encoded`]); a serial one
 //! ([`ParquetFile::write`]) fills row groups of up to the properties' row count and encodes
@@ -155,6 +155,10 @@ enum EncodedColumn {
 /// [`ShortTextChunk`] for each short text column (kept, with its buffers, from one group to
 /// the next). Made for the schema and properties of the files the groups go into.
 pub(crate) struct TableEncoder {
+    /// The row group being filled by [`TableEncoder::write`].
+    open: Option<RowGroup>,
+    /// The row groups filled, closed.
+    done: Vec<EncodedRowGroup>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
     props: WriterPropertiesPtr,
@@ -203,6 +207,8 @@ impl TableEncoder {
             })
             .collect();
         TableEncoder {
+            open: None,
+            done: Vec::new(),
             factory,
             schema,
             max_rows: props.max_row_group_row_count().unwrap_or(usize::MAX).max(1),
@@ -212,23 +218,37 @@ impl TableEncoder {
         }
     }
 
-    /// Encodes the rows of `batch` (of the encoder's schema, or its batch form with
-    /// dictionaries for the short text columns) as row groups of at most the properties' row
-    /// count; none for no rows.
-    pub(crate) fn encode(
-        &mut self,
-        batch: &RecordBatch,
-    ) -> Result<Vec<EncodedRowGroup>, ParquetError> {
-        let mut groups = Vec::new();
+    /// Adds the rows of `batch` (of the encoder's schema, or its batch form with dictionaries
+    /// for the short text columns) to the row group being filled, closing it (and starting
+    /// another) whenever it reaches the properties' row count.
+    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         let mut start = 0;
         while start < batch.num_rows() {
-            let rows = self.max_rows.min(batch.num_rows() - start);
-            let mut group = self.new_group()?;
+            let mut group = match self.open.take() {
+                Some(group) => group,
+                None => self.new_group()?,
+            };
+            let rows = (self.max_rows - group.rows).min(batch.num_rows() - start);
             group.write(&self.schema, &batch.slice(start, rows))?;
-            groups.push(self.close(group)?);
             start += rows;
+            match group.rows >= self.max_rows {
+                true => {
+                    let closed = self.close(group)?;
+                    self.done.push(closed);
+                }
+                false => self.open = Some(group),
+            }
         }
-        Ok(groups)
+        Ok(())
+    }
+
+    /// Closes the row group being filled, and returns every group closed since the last call.
+    pub(crate) fn take_groups(&mut self) -> Result<Vec<EncodedRowGroup>, ParquetError> {
+        if let Some(group) = self.open.take() {
+            let closed = self.close(group)?;
+            self.done.push(closed);
+        }
+        Ok(std::mem::take(&mut self.done))
     }
 
     fn new_group(&mut self) -> Result<RowGroup, ParquetError> {
@@ -331,7 +351,7 @@ mod tests {
     enum Via {
         /// [`ParquetFile::write`]: the file's own row groups.
         Write,
-        /// [`TableEncoder::encode`] (another encoder, as a worker's) and
+        /// [`TableEncoder::write`] (another encoder, as a worker's) and
         /// [`ParquetFile::append`].
         Append,
         /// Both, batch after batch.
@@ -362,7 +382,8 @@ mod tests {
             let len = batch.min(rows - start);
             let slice = all.slice(start, len);
             if via == Via::Append || (via == Via::Mixed && i % 2 == 1) {
-                let groups = worker.encode(&slice).expect("in memory");
+                worker.write(&slice).expect("in memory");
+                let groups = worker.take_groups().expect("in memory");
                 appended_groups += groups.len();
                 file.append(groups).expect("in memory");
             } else {

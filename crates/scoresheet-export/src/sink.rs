@@ -125,8 +125,20 @@ impl TableSink {
         self.moves.truncate(self.game.first_row);
         self.game.first_row = 0;
         let games = self.take_games()?;
-        let moves = self.take_moves()?;
+        let moves = self.take_moves_batch()?;
         Ok((games, moves))
+    }
+
+    /// The moves of the games held, as a record batch, leaving their games held (the
+    /// games' batch comes with the next [`take_batches`](Self::take_batches)).
+    ///
+    /// # Errors
+    ///
+    /// When a text column of the batch passes 2 GiB.
+    pub(crate) fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
+        self.moves.truncate(self.game.first_row);
+        self.game.first_row = 0;
+        self.take_moves_batch()
     }
 
     fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
@@ -134,7 +146,7 @@ impl TableSink {
         RecordBatch::try_new(Arc::clone(&self.games_schema), columns)
     }
 
-    fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
+    fn take_moves_batch(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
         let spare = &mut std::mem::take(&mut self.spare);
         let mut columns = Vec::with_capacity(MOVE_COLUMNS.len());

@@ -47,28 +47,31 @@ struct Written {
     encoded: usize,
 }
 
-/// Exports `pgn` with `threads` threads, chunks of `chunk` bytes, the workers encoding when
-/// they can.
-fn export(
-    pgn: &[u8],
-    name: &str,
-    threads: usize,
+/// How to cut the input, the rows and the files.
+#[derive(Clone, Copy)]
+struct Cuts {
+    /// Bytes of input a chunk.
     chunk: usize,
+    /// Games a batch (with encoding, games whose moves are added to a row group at once).
+    batch: usize,
+    /// Games a part file.
     per_file: u64,
-    fen: bool,
-) -> Written {
+}
+
+/// Exports `pgn` with `threads` threads, the workers encoding when they can.
+fn export(pgn: &[u8], name: &str, threads: usize, cuts: Cuts, fen: bool) -> Written {
     let dir = std::env::temp_dir().join(format!(
         "scoresheet-export-encoded-{name}-{threads}-{fen}-{}",
         std::process::id()
     ));
-    let options = ExportOptions::new().fen(fen);
+    let options = ExportOptions::new().fen(fen).batch_games(cuts.batch);
     let dataset = DatasetOptions::new()
-        .games_per_file(per_file)
+        .games_per_file(cuts.per_file)
         .replace(true)
         .export(options);
     let mut writer = DatasetWriter::create(&dir, dataset).expect("a new directory");
     let settings = ParallelExport::new(threads)
-        .chunk_bytes(chunk)
+        .chunk_bytes(cuts.chunk)
         .export(options)
         .encode_parquet(true);
     let mut encoded = 0;
@@ -104,10 +107,10 @@ fn assert_same_rows(one: &Path, two: &Path, per_file: usize, what: &str) -> usiz
     groups
 }
 
-fn check(pgn: &[u8], name: &str, chunk: usize, per_file: u64) {
+fn check(pgn: &[u8], name: &str, cuts: Cuts) {
     for fen in [false, true] {
-        let serial = export(pgn, name, 1, chunk, per_file, fen);
-        let parallel = export(pgn, name, 2, chunk, per_file, fen);
+        let serial = export(pgn, name, 1, cuts, fen);
+        let parallel = export(pgn, name, 2, cuts, fen);
         let what = format!("{name}, fen {fen}");
         assert_eq!(
             serial.encoded, 0,
@@ -118,7 +121,8 @@ fn check(pgn: &[u8], name: &str, chunk: usize, per_file: u64) {
             "{what}: {} chunks encoded",
             parallel.encoded
         );
-        let groups = assert_same_rows(&serial.dir, &parallel.dir, per_file as usize, &what);
+        let per_file = cuts.per_file as usize;
+        let groups = assert_same_rows(&serial.dir, &parallel.dir, per_file, &what);
         // One row group a chunk (a chunk crossing a part's end is cut and encoded again).
         assert!(groups >= parallel.encoded, "{what}: {groups} row groups");
         let _ = fs::remove_dir_all(&serial.dir);
@@ -127,7 +131,8 @@ fn check(pgn: &[u8], name: &str, chunk: usize, per_file: u64) {
 }
 
 /// 200 real games (clocks, evals, promotions, castles), the CLI's test copy: chunks of about
-/// 10 games, parts of 70 (two of them end inside a chunk).
+/// 10 games whose moves are encoded 3 games at a time, parts of 70 (two of them end inside a
+/// chunk).
 #[test]
 fn ok_encoded_row_groups_read_back_as_one_thread_writes() {
     let path = concat!(
@@ -135,11 +140,16 @@ fn ok_encoded_row_groups_read_back_as_one_thread_writes() {
         "/../scoresheet-cli/tests/data/real_200.pgn"
     );
     let pgn = fs::read(path).expect("the CLI's test data");
-    check(&pgn, "real_200.pgn", 8 * 1024, 70);
+    let cuts = Cuts {
+        chunk: 8 * 1024,
+        batch: 3,
+        per_file: 70,
+    };
+    check(&pgn, "real_200.pgn", cuts);
 }
 
 /// The same on the whole `real.pgn` (3,970 games) kept beside the repository, in chunks of
-/// 256 KiB and parts of 1,000 games.
+/// 1 MiB encoded 100 games at a time, and parts of 1,000 games.
 #[test]
 #[ignore = "needs ../shared/data/pgn/real.pgn (5 MB, outside the repository): run with --ignored"]
 fn ok_encoded_row_groups_read_back_as_one_thread_writes_real_pgn() {
@@ -148,5 +158,10 @@ fn ok_encoded_row_groups_read_back_as_one_thread_writes_real_pgn() {
         "/../../../shared/data/pgn/real.pgn"
     );
     let pgn = fs::read(path).expect("../shared/data/pgn/real.pgn");
-    check(&pgn, "real.pgn", 256 * 1024, 1000);
+    let cuts = Cuts {
+        chunk: 1 << 20,
+        batch: 100,
+        per_file: 1000,
+    };
+    check(&pgn, "real.pgn", cuts);
 }

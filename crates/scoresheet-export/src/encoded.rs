@@ -1,23 +1,33 @@
-//! [`EncodedBatches`]: a chunk's batches with their `moves` rows already encoded as Parquet
-//! row groups, so that the thread writing the files only appends their bytes.
+//! [`EncodedBatches`]: a chunk's rows with its `moves` already encoded as Parquet row
+//! groups, so that the thread writing the files only appends their bytes.
 //!
 //! A parallel export ([`crate::export_parallel_encoded`] with
 //! [`ParallelExport::encode_parquet`](crate::ParallelExport::encode_parquet)) has each worker
-//! encode the `moves` of the chunk it converted with a [`ChunkEncoder`] of its own, so that
-//! the encoding and compression run on every core, and
-//! [`DatasetWriter::write_encoded`](crate::DatasetWriter::write_encoded) appends the row
-//! groups in input order.
+//! encode the `moves` of its chunk with a [`ChunkEncoder`] of its own, a batch of
+//! [`ExportOptions::batch_games`](crate::ExportOptions::batch_games) games at a time (the
+//! batch's buffers then take the next games), so that the encoding and compression run on
+//! every core, and [`DatasetWriter::write_encoded`](crate::DatasetWriter::write_encoded)
+//! appends the row groups in input order.
+//!
+//! Measured with callgrind, 2 threads, 48 MB of `scripts/bench-export.sh`'s input (2026-11-27):
+//! the delivery (one worker at a time) went from 3.33 G instructions to about 0.5 G (`games`
+//! and copying bytes); the total is the same (12.9 G), so on 2 cores, where the delivery
+//! already overlapped the other worker's converting, the gain is only the better balance
+//! between the two threads (the busier one 6.66 G before, 6.48 G after). With more cores the
+//! serial part no longer caps the speed at about 4 threads' worth.
 //!
 //! # Row groups
 //!
 //! - `moves`: each chunk of a parallel export is one row group (or more, past the
 //!   properties' row count of 1,048,576): with chunks of [`PARQUET_CHUNK_BYTES`], about
 //!   6,000 games and 500,000 moves. A chunk that would cross the end of a part file is not
-//!   appended: the writer encodes its rows itself, cut at the part's end, so that every part
-//!   but the last holds exactly the games per file asked for (at most one chunk per part).
-//! - `games` (a row a game, about a hundredth of the encoding): written by the writer as
-//!   with one thread, in row groups of up to 1,048,576 rows. As row groups of one chunk, its
-//!   dictionaries and pages of tag text compressed less: 45% more bytes.
+//!   appended: the writer decodes its row groups and writes its rows cut at the part's end,
+//!   so that every part but the last holds exactly the games per file asked for (at most one
+//!   chunk per part).
+//! - `games` (a row a game, about an eighth of the encoding): written by the writer as with
+//!   one thread, in row groups of up to 1,048,576 rows. As row groups of one chunk, its
+//!   dictionaries and pages of tag text compressed less: 88% more bytes with chunks of 1 MB,
+//!   45% with 8 MB (1.4% of the dataset).
 
 use std::fmt;
 use std::sync::Arc;
@@ -36,10 +46,11 @@ use crate::writer::writer_properties;
 /// Input per chunk of a parallel export to Parquet: each chunk is a row group of `moves`,
 /// and fewer rows a group make larger files (every group repeats its dictionaries: `uci`,
 /// `san`, `clock_seconds`, `eval_cp`). Measured on 200 MB of `scripts/bench-export.sh`'s
-/// input (2026-11-27), against the writer's groups of up to a million moves: 8 MB chunks,
-/// 0.09% more bytes in all; 4 MB, 0.6%; 2 MB, 1.2%. The price is memory: a chunk of 8 MB
-/// holds about 30 MB of columns, and the pump keeps up to four chunks a thread in flight
-/// (peak 397 MB with 2 threads against 155 MB with the 1 MB chunks of [`CHUNK_BYTES`]).
+/// input (2026-11-27), against the writer's groups of up to a million moves, before `uci`
+/// was compressed: 8 MB chunks, 0.09% more bytes in all; 4 MB, 0.6%; 2 MB, 1.2%. With `uci`
+/// compressed and 8 MB chunks the 1 GB dataset is 0.23% smaller than the serial writer's
+/// before. The price is memory: the pump keeps up to four chunks a thread in flight, peak
+/// 283 MB with 2 threads against 155 MB with the 1 MB chunks of [`CHUNK_BYTES`] (on 200 MB).
 ///
 /// [`CHUNK_BYTES`]: crate::CHUNK_BYTES
 pub const PARQUET_CHUNK_BYTES: usize = 8 << 20;

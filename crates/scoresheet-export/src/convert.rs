@@ -316,13 +316,14 @@ impl GameConverter {
         }
         self.encode_slice();
         self.encoded_games = 0;
+        // Only the games are left (their moves are encoded): no moves batch is built, so the
+        // buffers of the last one stay for the next run's rows.
         let games = self
             .inner
             .sink_mut()
             .inner_mut()
-            .take_batches()
-            .map_err(io::Error::other)?
-            .0;
+            .take_games()
+            .map_err(io::Error::other)?;
         let finished = self
             .encoder()
             .and_then(|e| e.finish().map_err(io::Error::other));

@@ -141,7 +141,13 @@ impl TableSink {
         self.take_moves_batch()
     }
 
-    fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
+    /// The games held, as a record batch (their moves are taken by
+    /// [`take_moves`](Self::take_moves)).
+    ///
+    /// # Errors
+    ///
+    /// When a text column of the batch passes 2 GiB.
+    pub(crate) fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
         let columns = self.games.take()?;
         RecordBatch::try_new(Arc::clone(&self.games_schema), columns)
     }

@@ -10,11 +10,11 @@
 //! appends the row groups in input order.
 //!
 //! Measured with callgrind, 2 threads, 48 MB of `scripts/bench-export.sh`'s input (2026-11-27):
-//! the delivery (one worker at a time) went from 3.33 G instructions to about 0.5 G (`games`
-//! and copying bytes); the total is the same (12.9 G), so on 2 cores, where the delivery
-//! already overlapped the other worker's converting, the gain is only the better balance
-//! between the two threads (the busier one 6.66 G before, 6.48 G after). With more cores the
-//! serial part no longer caps the speed at about 4 threads' worth.
+//! the delivery (one worker at a time) went from 3.33 G instructions to 0.49 G (encoding
+//! `games`, copying bytes); the total went from 12.94 G to 13.06 G (`uci` compressed is half
+//! of that). On 2 cores the delivery already overlapped the other worker's converting, so the
+//! busier thread barely changed (6.66 G, then 6.62 G): the conversion bounds the speed. With
+//! more cores the serial part no longer caps it at about 4 threads' worth.
 //!
 //! # Row groups
 //!

@@ -85,6 +85,7 @@
 mod columns;
 mod convert;
 mod csv;
+mod encoded;
 mod error;
 mod games_table;
 mod moves_table;
@@ -101,8 +102,9 @@ pub use convert::{
     convert_games, Batches, Converted, ExportBatch, ExportOptions, GameConverter, GameRead,
     Rejected, BATCH_GAMES,
 };
+pub use encoded::{EncodedBatches, PARQUET_CHUNK_BYTES};
 pub use error::{ExportError, ExportErrorKind};
-pub use parallel::{export_parallel, ParallelExport, CHUNK_BYTES};
+pub use parallel::{export_parallel, export_parallel_encoded, ParallelExport, CHUNK_BYTES};
 pub use recycle::Recycler;
 pub use schema::{games_schema, moves_file_schema, moves_schema, SCHEMA_VERSION};
 pub use sink::TableSink;

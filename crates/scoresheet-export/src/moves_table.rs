@@ -231,8 +231,7 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
             "uci",
             Values::Token(UCI_VOCABULARY, each!(|r| token(r.record.uci_id))),
             "`e2e4`, `e7e8q`; castling `e1g1` (`e1h1`, king takes rook, in Chess960); key: its token id in `scoresheet vocab uci`",
-        )
-        .uncompressed(),
+        ),
         column(
             "from_square",
             Values::Code(&SQUARES, each!(|r| r.record.from as u8)),

@@ -12,6 +12,7 @@ use scoresheet_pgn::pump::{Pump, PumpError};
 use scoresheet_pgn::select::TagExpr;
 
 use crate::convert::{Batches, ExportBatch, ExportOptions, GameConverter};
+use crate::encoded::EncodedBatches;
 use crate::recycle::Recycler;
 
 /// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their
@@ -24,6 +25,7 @@ pub struct ParallelExport {
     threads: usize,
     chunk_bytes: usize,
     keep_oddities: bool,
+    encode_parquet: bool,
     export: ExportOptions,
     recycler: Option<Recycler>,
     selection: Option<Arc<TagExpr>>,
@@ -38,6 +40,7 @@ impl ParallelExport {
             threads,
             chunk_bytes: CHUNK_BYTES,
             keep_oddities: false,
+            encode_parquet: false,
             export: ExportOptions::new(),
             recycler: None,
             selection: None,
@@ -69,6 +72,15 @@ impl ParallelExport {
     /// Whether each oddity goes into the chunk's log as a warning (the tally always does).
     pub fn keep_oddities(mut self, keep: bool) -> ParallelExport {
         self.keep_oddities = keep;
+        self
+    }
+
+    /// With several threads, whether each worker also encodes the `moves` of its chunks as
+    /// Parquet row groups of the dataset's files, for [`export_parallel_encoded`] (off by
+    /// default; with one thread the writer encodes, in row groups of up to a million rows).
+    /// Each chunk is then a row group: see [`PARQUET_CHUNK_BYTES`](crate::PARQUET_CHUNK_BYTES).
+    pub fn encode_parquet(mut self, yes: bool) -> ParallelExport {
+        self.encode_parquet = yes;
         self
     }
 
@@ -118,20 +130,46 @@ pub fn export_parallel<R: Read + Send>(
     settings: ParallelExport,
     mut deliver: impl FnMut(Batches, &ChunkLog) -> io::Result<()> + Send,
 ) -> Result<(), PumpError> {
+    let settings = settings.encode_parquet(false);
+    export_parallel_encoded(src, source, settings, |chunk, log| {
+        match chunk.into_batches() {
+            Some(batches) => deliver(batches, log),
+            None => Err(io::Error::other("a chunk was encoded though not asked to")),
+        }
+    })
+}
+
+/// [`export_parallel`], delivering each chunk's batches with, when
+/// [`ParallelExport::encode_parquet`] and several threads, their Parquet row groups encoded by
+/// the worker ([`crate::DatasetWriter::write_encoded`] appends them).
+///
+/// # Errors
+///
+/// As [`export_parallel`].
+pub fn export_parallel_encoded<R: Read + Send>(
+    src: R,
+    source: Arc<str>,
+    settings: ParallelExport,
+    mut deliver: impl FnMut(EncodedBatches, &ChunkLog) -> io::Result<()> + Send,
+) -> Result<(), PumpError> {
     let pump = Pump::new(settings.threads)
         .chunk_bytes(settings.chunk_bytes)
         .input_len(settings.input_len)
         .read_options(GameConverter::read_options())
         .select_where(settings.selection.clone());
-    // With several threads a chunk is one batch; with one, batches of the options' size.
+    // With several threads a chunk is one batch (when encoding, its moves are encoded a
+    // batch of the options' size at a time); with one, batches of the options' size.
+    let encode = settings.encode_parquet && pump.threads() > 1;
     let export = match pump.threads() {
         1 => settings.export,
+        _ if encode => settings.export,
         _ => settings.export.batch_games(usize::MAX),
     };
     let new_worker = || {
         let mut converter = GameConverter::new(Arc::clone(&source), export);
         converter.keep_oddities(settings.keep_oddities);
         converter.recycle_from(settings.recycler.clone());
+        converter.encode_parquet(encode);
         converter
     };
     pump.run(src, new_worker, |batch: &mut ExportBatch, log| {

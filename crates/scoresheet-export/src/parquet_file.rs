@@ -1,17 +1,30 @@
 //! [`ParquetFile`]: one Parquet table file, written row group by row group like arrow-rs's
 //! `ArrowWriter` (same schema metadata, properties and row group size), except that the
-//! columns named in [`SHORT_TEXT`] are encoded by [`ShortTextChunk`] rather than by the Arrow
-//! column writers.
+//! short text columns of `moves` ([`is_short_text`]) are encoded by [`ShortTextChunk`] rather
+//! than by the Arrow column writers.
+//!
+//! The encoding of a row group and its writing are apart: a [`TableEncoder`] turns rows into
+//! [`EncodedRowGroup`]s (closed, compressed column chunks in memory) on any thread, and
+//! [`ParquetFile::append`] only copies such a group's bytes into the file. A parallel export
+//! encodes each chunk's rows in its worker ([`crate::export_parallel_encoded`]); a serial one
+//! ([`ParquetFile::write`]) fills row groups of up to the properties' row count and encodes
+//! each when it is full, with the file's own encoder.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
-use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory};
+use bytes::Bytes;
+use parquet::arrow::arrow_writer::{
+    compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory,
+};
 use parquet::arrow::ArrowWriter;
+use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::ParquetError;
 use parquet::file::properties::{WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnDescPtr;
 
 use crate::moves_table::MOVE_COLUMNS;
 use crate::short_text::ShortTextChunk;
@@ -29,23 +42,248 @@ fn is_short_text(column: &str) -> bool {
 /// A Parquet file being written.
 pub(crate) struct ParquetFile<W: Write + Send> {
     writer: SerializedFileWriter<W>,
+    encoder: TableEncoder,
+    /// The rows not yet encoded (serial writing).
+    group: Option<RowGroup>,
+}
+
+impl<W: Write + Send> std::fmt::Debug for ParquetFile<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParquetFile")
+            .field("schema", &self.encoder.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: Write + Send> ParquetFile<W> {
+    /// Starts a file with `schema` (stored in the file as the Arrow writer stores it).
+    pub(crate) fn try_new(
+        out: W,
+        schema: SchemaRef,
+        props: WriterProperties,
+    ) -> Result<ParquetFile<W>, ParquetError> {
+        let arrow = ArrowWriter::try_new(out, Arc::clone(&schema), Some(props))?;
+        let (writer, factory) = arrow.into_serialized_writer()?;
+        let encoder = TableEncoder::with_factory(&writer, factory, schema);
+        Ok(ParquetFile {
+            writer,
+            encoder,
+            group: None,
+        })
+    }
+
+    /// Writes a batch, ending a row group each time it reaches the maximum row count.
+    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let max_rows = self.encoder.max_rows;
+        let mut rest = batch.clone();
+        while rest.num_rows() > 0 {
+            if self.group.is_none() {
+                self.group = Some(self.encoder.new_group()?);
+            }
+            let group = self
+                .group
+                .as_mut()
+                .ok_or_else(|| ParquetError::General("no row group".into()))?;
+            let take = rest.num_rows().min(max_rows - group.rows);
+            let head = rest.slice(0, take);
+            rest = rest.slice(take, rest.num_rows() - take);
+            group.write(&self.encoder.schema, &head)?;
+            if group.rows >= max_rows {
+                self.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends row groups encoded elsewhere, after the rows written before them.
+    pub(crate) fn append(&mut self, groups: Vec<EncodedRowGroup>) -> Result<(), ParquetError> {
+        self.flush()?;
+        for group in groups {
+            self.append_group(group)?;
+        }
+        Ok(())
+    }
+
+    /// Completes the file and returns the output.
+    pub(crate) fn into_inner(mut self) -> Result<W, ParquetError> {
+        self.flush()?;
+        self.writer.into_inner()
+    }
+
+    fn flush(&mut self) -> Result<(), ParquetError> {
+        let Some(group) = self.group.take() else {
+            return Ok(());
+        };
+        let encoded = self.encoder.close(group)?;
+        self.append_group(encoded)
+    }
+
+    fn append_group(&mut self, group: EncodedRowGroup) -> Result<(), ParquetError> {
+        let mut out = self.writer.next_row_group()?;
+        for column in group.columns {
+            match column {
+                EncodedColumn::Arrow(chunk) => chunk.append_to_row_group(&mut out)?,
+                EncodedColumn::Short(bytes, close) => out.append_column(&bytes, *close)?,
+            }
+        }
+        out.close()?;
+        Ok(())
+    }
+}
+
+/// Rows of one table encoded as a Parquet row group: every column chunk closed and
+/// compressed, in memory, waiting to be appended to a file of the same schema and properties
+/// ([`ParquetFile::append`]).
+pub(crate) struct EncodedRowGroup {
+    columns: Vec<EncodedColumn>,
+}
+
+impl std::fmt::Debug for EncodedRowGroup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EncodedRowGroup")
+            .field("columns", &self.columns.len())
+            .finish_non_exhaustive()
+    }
+}
+
+enum EncodedColumn {
+    Arrow(Box<ArrowColumnChunk>),
+    Short(Bytes, Box<ColumnCloseResult>),
+}
+
+/// Encodes rows of one table into row groups: the column writers of the Arrow writer, and a
+/// [`ShortTextChunk`] for each short text column (kept, with its buffers, from one group to
+/// the next). Made for the schema and properties of the files the groups go into.
+pub(crate) struct TableEncoder {
+    /// The row group being filled by [`TableEncoder::write`].
+    open: Option<RowGroup>,
+    /// The row groups filled, closed.
+    done: Vec<EncodedRowGroup>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
     props: WriterPropertiesPtr,
-    /// Whether each leaf column is one [`is_short_text`] names.
-    short: Vec<bool>,
-    group: Option<RowGroup>,
+    /// The leaf columns, and whether each is one [`is_short_text`] names.
+    leaves: Vec<(ColumnDescPtr, bool)>,
     /// The short text chunks of the last row group, emptied, by leaf column: the next group
     /// fills them again (their buffers stay allocated).
     spare: Vec<Option<Box<ShortTextChunk>>>,
     max_rows: usize,
 }
 
-impl<W: Write + Send> std::fmt::Debug for ParquetFile<W> {
+impl std::fmt::Debug for TableEncoder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetFile")
+        f.debug_struct("TableEncoder")
             .field("schema", &self.schema)
             .finish_non_exhaustive()
+    }
+}
+
+impl TableEncoder {
+    /// An encoder for files of `schema` written with `props` (as [`ParquetFile::try_new`]
+    /// makes them).
+    pub(crate) fn try_new(
+        schema: SchemaRef,
+        props: WriterProperties,
+    ) -> Result<TableEncoder, ParquetError> {
+        // The file writer only lends its schema descriptor and properties; nothing is written.
+        let arrow = ArrowWriter::try_new(std::io::sink(), Arc::clone(&schema), Some(props))?;
+        let (writer, factory) = arrow.into_serialized_writer()?;
+        Ok(TableEncoder::with_factory(&writer, factory, schema))
+    }
+
+    fn with_factory<W: Write + Send>(
+        writer: &SerializedFileWriter<W>,
+        factory: ArrowRowGroupWriterFactory,
+        schema: SchemaRef,
+    ) -> TableEncoder {
+        let props = Arc::clone(writer.properties());
+        let leaves: Vec<(ColumnDescPtr, bool)> = writer
+            .schema_descr()
+            .columns()
+            .iter()
+            .map(|c| {
+                let parts = c.path().parts();
+                (Arc::clone(c), parts.len() == 1 && is_short_text(&parts[0]))
+            })
+            .collect();
+        TableEncoder {
+            open: None,
+            done: Vec::new(),
+            factory,
+            schema,
+            max_rows: props.max_row_group_row_count().unwrap_or(usize::MAX).max(1),
+            props,
+            spare: leaves.iter().map(|_| None).collect(),
+            leaves,
+        }
+    }
+
+    /// Adds the rows of `batch` (of the encoder's schema, or its batch form with dictionaries
+    /// for the short text columns) to the row group being filled, closing it (and starting
+    /// another) whenever it reaches the properties' row count.
+    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let mut start = 0;
+        while start < batch.num_rows() {
+            let mut group = match self.open.take() {
+                Some(group) => group,
+                None => self.new_group()?,
+            };
+            let rows = (self.max_rows - group.rows).min(batch.num_rows() - start);
+            group.write(&self.schema, &batch.slice(start, rows))?;
+            start += rows;
+            match group.rows >= self.max_rows {
+                true => {
+                    let closed = self.close(group)?;
+                    self.done.push(closed);
+                }
+                false => self.open = Some(group),
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the row group being filled, and returns every group closed since the last call.
+    pub(crate) fn take_groups(&mut self) -> Result<Vec<EncodedRowGroup>, ParquetError> {
+        if let Some(group) = self.open.take() {
+            let closed = self.close(group)?;
+            self.done.push(closed);
+        }
+        Ok(std::mem::take(&mut self.done))
+    }
+
+    fn new_group(&mut self) -> Result<RowGroup, ParquetError> {
+        // The index only matters to encryption, which these files do not use.
+        let writers = self.factory.create_column_writers(0)?;
+        let columns = writers
+            .into_iter()
+            .zip(&self.leaves)
+            .zip(&mut self.spare)
+            .map(|((writer, (descr, short)), spare)| match short {
+                true => Column::Short(
+                    spare
+                        .take()
+                        .unwrap_or_else(|| Box::new(ShortTextChunk::new(Arc::clone(descr)))),
+                ),
+                false => Column::Arrow(Box::new(writer)),
+            })
+            .collect();
+        Ok(RowGroup { columns, rows: 0 })
+    }
+
+    /// Closes every column chunk of `group`.
+    fn close(&mut self, group: RowGroup) -> Result<EncodedRowGroup, ParquetError> {
+        let mut columns = Vec::with_capacity(group.columns.len());
+        for (column, spare) in group.columns.into_iter().zip(&mut self.spare) {
+            columns.push(match column {
+                Column::Arrow(writer) => EncodedColumn::Arrow(Box::new(writer.close()?)),
+                Column::Short(mut chunk) => {
+                    let (bytes, close) = chunk.finish(&self.props)?;
+                    *spare = Some(chunk);
+                    EncodedColumn::Short(bytes, Box::new(close))
+                }
+            });
+        }
+        Ok(EncodedRowGroup { columns })
     }
 }
 
@@ -58,105 +296,6 @@ struct RowGroup {
 enum Column {
     Arrow(Box<ArrowColumnWriter>),
     Short(Box<ShortTextChunk>),
-}
-
-impl<W: Write + Send> ParquetFile<W> {
-    /// Starts a file with `schema` (stored in the file as the Arrow writer stores it).
-    pub(crate) fn try_new(
-        out: W,
-        schema: SchemaRef,
-        props: WriterProperties,
-    ) -> Result<ParquetFile<W>, ParquetError> {
-        let max_rows = props.max_row_group_row_count().unwrap_or(usize::MAX).max(1);
-        let arrow = ArrowWriter::try_new(out, std::sync::Arc::clone(&schema), Some(props))?;
-        let (writer, factory) = arrow.into_serialized_writer()?;
-        let props = std::sync::Arc::clone(writer.properties());
-        let short: Vec<bool> = writer
-            .schema_descr()
-            .columns()
-            .iter()
-            .map(|c| {
-                let parts = c.path().parts();
-                parts.len() == 1 && is_short_text(&parts[0])
-            })
-            .collect();
-        Ok(ParquetFile {
-            writer,
-            factory,
-            schema,
-            props,
-            spare: short.iter().map(|_| None).collect(),
-            short,
-            group: None,
-            max_rows,
-        })
-    }
-
-    /// Writes a batch, ending a row group each time it reaches the maximum row count.
-    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
-        let mut rest = batch.clone();
-        while rest.num_rows() > 0 {
-            if self.group.is_none() {
-                self.group = Some(self.new_group()?);
-            }
-            let group = self
-                .group
-                .as_mut()
-                .ok_or_else(|| ParquetError::General("no row group".into()))?;
-            let take = rest.num_rows().min(self.max_rows - group.rows);
-            let head = rest.slice(0, take);
-            rest = rest.slice(take, rest.num_rows() - take);
-            group.write(&self.schema, &head)?;
-            if group.rows >= self.max_rows {
-                self.flush()?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Completes the file and returns the output.
-    pub(crate) fn into_inner(mut self) -> Result<W, ParquetError> {
-        self.flush()?;
-        self.writer.into_inner()
-    }
-
-    fn new_group(&mut self) -> Result<RowGroup, ParquetError> {
-        let index = self.writer.flushed_row_groups().len();
-        let writers = self.factory.create_column_writers(index)?;
-        let descrs = self.writer.schema_descr().columns();
-        let columns = writers
-            .into_iter()
-            .zip(&self.short)
-            .zip(descrs)
-            .zip(&mut self.spare)
-            .map(|(((writer, &short), descr), spare)| match short {
-                true => Column::Short(spare.take().unwrap_or_else(|| {
-                    Box::new(ShortTextChunk::new(std::sync::Arc::clone(descr)))
-                })),
-                false => Column::Arrow(Box::new(writer)),
-            })
-            .collect();
-        Ok(RowGroup { columns, rows: 0 })
-    }
-
-    fn flush(&mut self) -> Result<(), ParquetError> {
-        let Some(group) = self.group.take() else {
-            return Ok(());
-        };
-        let mut out = self.writer.next_row_group()?;
-        for (column, spare) in group.columns.into_iter().zip(&mut self.spare) {
-            match column {
-                Column::Arrow(writer) => writer.close()?.append_to_row_group(&mut out)?,
-                Column::Short(mut chunk) => {
-                    let (bytes, close) = chunk.finish(&self.props)?;
-                    out.append_column(&bytes, close)?;
-                    *spare = Some(chunk);
-                }
-            }
-        }
-        out.close()?;
-        Ok(())
-    }
 }
 
 impl RowGroup {
@@ -207,8 +346,20 @@ mod tests {
         (san, captured)
     }
 
+    /// How the batches reach the file.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Via {
+        /// [`ParquetFile::write`]: the file's own row groups.
+        Write,
+        /// [`TableEncoder::write`] (another encoder, as a worker's) and
+        /// [`ParquetFile::append`].
+        Append,
+        /// Both, batch after batch.
+        Mixed,
+    }
+
     /// Writes the rows in batches of `batch` and reads them back.
-    fn round_trip(rows: usize, distinct: usize, batch: usize, compression: Compression) {
+    fn round_trip(rows: usize, distinct: usize, batch: usize, compression: Compression, via: Via) {
         let schema = Arc::new(Schema::new(vec![
             Field::new("ply", DataType::Int32, false),
             Field::new("san", DataType::Utf8, false),
@@ -223,20 +374,39 @@ mod tests {
             .set_data_page_row_count_limit(7)
             .set_max_row_group_row_count(Some(50))
             .build();
+        let mut worker = TableEncoder::try_new(Arc::clone(&schema), props.clone()).expect("schema");
         let mut file =
             ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props).expect("schema");
-        for start in (0..rows).step_by(batch) {
+        let mut appended_groups = 0;
+        for (i, start) in (0..rows).step_by(batch).enumerate() {
             let len = batch.min(rows - start);
-            file.write(&all.slice(start, len)).expect("in memory");
+            let slice = all.slice(start, len);
+            if via == Via::Append || (via == Via::Mixed && i % 2 == 1) {
+                worker.write(&slice).expect("in memory");
+                let groups = worker.take_groups().expect("in memory");
+                appended_groups += groups.len();
+                file.append(groups).expect("in memory");
+            } else {
+                file.write(&slice).expect("in memory");
+            }
         }
         let bytes = Bytes::from(file.into_inner().expect("in memory"));
-        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes)
-            .expect("a Parquet file")
-            .build()
-            .expect("a reader");
+        let builder = ParquetRecordBatchReaderBuilder::try_new(bytes).expect("a Parquet file");
+        let groups = builder.metadata().num_row_groups();
+        let reader = builder.build().expect("a reader");
         let read: Vec<RecordBatch> = reader.map(|b| b.expect("readable")).collect();
         let read = concat_batches(&schema, &read).expect("same schema");
-        assert_eq!(read, all, "rows {rows}, distinct {distinct}, batch {batch}");
+        let what = format!("rows {rows}, distinct {distinct}, batch {batch}, {via:?}");
+        assert_eq!(read, all, "{what}");
+        if via == Via::Append {
+            // A group per batch, or more when a batch has more rows than a group takes.
+            let expected: usize = (0..rows)
+                .step_by(batch)
+                .map(|start| batch.min(rows - start).div_ceil(50))
+                .sum();
+            assert_eq!(groups, expected, "{what}");
+            assert_eq!(groups, appended_groups, "{what}");
+        }
     }
 
     #[test]
@@ -251,7 +421,9 @@ mod tests {
             (70_000, 70_000, 9_000),
         ] {
             for compression in [Compression::UNCOMPRESSED, zstd] {
-                round_trip(rows, distinct, batch, compression);
+                for via in [Via::Write, Via::Append, Via::Mixed] {
+                    round_trip(rows, distinct, batch, compression, via);
+                }
             }
         }
     }

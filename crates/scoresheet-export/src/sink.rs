@@ -125,16 +125,34 @@ impl TableSink {
         self.moves.truncate(self.game.first_row);
         self.game.first_row = 0;
         let games = self.take_games()?;
-        let moves = self.take_moves()?;
+        let moves = self.take_moves_batch()?;
         Ok((games, moves))
     }
 
-    fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
+    /// The moves of the games held, as a record batch, leaving their games held (the
+    /// games' batch comes with the next [`take_batches`](Self::take_batches)).
+    ///
+    /// # Errors
+    ///
+    /// When a text column of the batch passes 2 GiB.
+    pub(crate) fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
+        self.moves.truncate(self.game.first_row);
+        self.game.first_row = 0;
+        self.take_moves_batch()
+    }
+
+    /// The games held, as a record batch (their moves are taken by
+    /// [`take_moves`](Self::take_moves)).
+    ///
+    /// # Errors
+    ///
+    /// When a text column of the batch passes 2 GiB.
+    pub(crate) fn take_games(&mut self) -> Result<RecordBatch, ArrowError> {
         let columns = self.games.take()?;
         RecordBatch::try_new(Arc::clone(&self.games_schema), columns)
     }
 
-    fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
+    fn take_moves_batch(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
         let spare = &mut std::mem::take(&mut self.spare);
         let mut columns = Vec::with_capacity(MOVE_COLUMNS.len());

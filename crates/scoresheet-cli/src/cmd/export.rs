@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_export::{
-    export_parallel, Batches, DatasetOptions, DatasetWriter, ExportOptions, Format, ParallelExport,
-    Recycler,
+    export_parallel_encoded, DatasetOptions, DatasetWriter, EncodedBatches, ExportOptions, Format,
+    ParallelExport, Recycler, PARQUET_CHUNK_BYTES,
 };
 use scoresheet_pgn::pump::{ChunkLog, PumpError};
 
@@ -82,25 +82,36 @@ fn export_input(
 ) -> anyhow::Result<()> {
     // Written batches go back to the workers, whose next batches reuse their memory.
     let recycler = Recycler::new();
-    let settings = ParallelExport::new(usize::from(args.input.threads))
-        .input_len(job.stored_len())
+    let mut settings = ParallelExport::new(usize::from(args.input.threads))
         .keep_oddities(args.input.warnings)
         .export(options)
         .recycler(recycler.clone())
         .select_where(pumped::where_expr(args.input.where_.as_deref())?);
+    // With several threads the workers encode the `moves` row groups, one per chunk: chunks
+    // are not cut finer for small inputs (smaller row groups make larger files). CSV's are.
+    if matches!(args.format, ExportFormat::Parquet) {
+        settings = settings
+            .encode_parquet(true)
+            .chunk_bytes(PARQUET_CHUNK_BYTES);
+    } else {
+        settings = settings.input_len(job.stored_len());
+    }
     let mut failed = None;
-    let deliver = |batches: Batches, log: &ChunkLog| {
+    let deliver = |chunk: EncodedBatches, log: &ChunkLog| {
         job.log(log);
         // Parts are cut at exactly --games-per-file games whatever the batches' sizes.
-        writer.write_split(&batches).map_err(|e| {
+        let written = writer.write_encoded(chunk).map_err(|e| {
             let io = io::Error::other(e.to_string());
             failed = Some(e);
             io
         })?;
-        recycler.give_back(batches);
+        // Encoded chunks' batches went back to their workers already.
+        if let Some(batches) = written {
+            recycler.give_back(batches);
+        }
         Ok(())
     };
-    match export_parallel(src, Arc::from(job.name), settings, deliver) {
+    match export_parallel_encoded(src, Arc::from(job.name), settings, deliver) {
         Ok(()) => Ok(()),
         Err(PumpError::Deliver(_)) if failed.is_some() => {
             Err(anyhow::Error::new(failed.expect("checked")))

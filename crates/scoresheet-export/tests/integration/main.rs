@@ -2,6 +2,7 @@
 //! board, clocks and evaluations read off the comments), and the dataset files.
 
 mod dataset;
+mod encoded;
 mod recycle;
 mod rows;
 mod table_input;

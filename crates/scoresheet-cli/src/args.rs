@@ -255,6 +255,8 @@ pub enum Command {
         scoresheet select --threads 4 --where 'TimeControl = blitz' -o blitz.pgn lichess.pgn.zst\n  \
         scoresheet select --split-games 1000 --out-dir parts games.pgn\n  \
         scoresheet select --split-by ECO --out-dir by_eco --classify games.pgn\n  \
+        scoresheet select --classify --openings chess-openings/ -o named.pgn games.pgn\n  \
+        scoresheet select --classify --openings a.tsv --openings b.tsv games.pgn\n  \
         scoresheet select --fix-result --fix-ply-count --fill-roster --warnings -o fixed.pgn games.pgn\n\n\
         Chosen games are written as the input has them (their own bytes, each followed by a \
         blank line); --classify writes their tags again with ECO and Opening set. Every \
@@ -753,10 +755,15 @@ pub struct SelectArgs {
     /// Keep the games in which a position occurs a third time.
     #[arg(long)]
     pub threefold: bool,
-    /// Name each chosen game's opening in its `ECO` and `Opening` tags (lichess's table; the
-    /// tags are written again, the movetext as it was).
+    /// Name each chosen game's opening in its `ECO` and `Opening` tags (lichess's table, or
+    /// --openings; the tags are written again, the movetext as it was).
     #[arg(long)]
     pub classify: bool,
+    /// Classify with this openings table instead of the shipped one: a TSV file in the
+    /// lichess chess-openings format (header eco, name, pgn) or a directory of *.tsv files.
+    /// Repeated: read in order, the first row naming a position wins.
+    #[arg(long, value_name = "PATH", requires = "classify")]
+    pub openings: Vec<std::path::PathBuf>,
     /// Keep only the first of games with the same start position and mainline (tags aside).
     #[arg(long)]
     pub unique: bool,

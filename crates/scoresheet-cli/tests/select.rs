@@ -114,6 +114,58 @@ fn ok_classify_rewrites_tags_only() {
     assert_eq!(out, [a, b].concat());
 }
 
+/// Issue 25: `--openings DIR` classifies with the tables of the directory (its `*.tsv` files
+/// by name; other files ignored), the first row naming a position winning.
+#[test]
+fn ok_classify_with_openings_dir() {
+    let dir = temp_dir("openings-dir");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("written");
+    write(
+        "a.tsv",
+        "eco\tname\tpgn\nX01\tMy Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n",
+    );
+    write("b.tsv", "eco\tname\tpgn\nX02\tMy Bishop\t1. e4 e5 2. Bc4\nX03\tLater Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n");
+    write("notes.txt", "not a table");
+    let path = dir.to_str().expect("UTF-8 path");
+    let (code, out, err) = select(&["--classify", "--openings", path, "--where", "WhiteElo"]);
+    assert_eq!(code, 0, "{err}");
+    let a = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"X01\"]\n[Opening \"My Ruy\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let b = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"X02\"]\n[Opening \"My Bishop\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    assert_eq!(out, [a, b].concat());
+    // The same table given file by file.
+    let files = [dir.join("a.tsv"), dir.join("b.tsv")];
+    let [fa, fb] = files.each_ref().map(|f| f.to_str().expect("UTF-8 path"));
+    let by_files = select(&[
+        "--classify",
+        "--openings",
+        fa,
+        "--openings",
+        fb,
+        "--where",
+        "WhiteElo",
+    ]);
+    assert_eq!(by_files.1, [a, b].concat(), "{}", by_files.2);
+}
+
+/// A table that does not read is an error naming the file, line and byte (exit 2), before
+/// any output; `--openings` needs `--classify`.
+#[test]
+fn err_openings_table() {
+    let dir = temp_dir("openings-bad");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "eco\tname\tpgn\nX01\tRuy\t1. e4 e5 2. Nf9\n").expect("written");
+    let path = bad.to_str().expect("UTF-8 path");
+    let (code, out, err) = select(&["--classify", "--openings", path]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    let want = format!("error: --openings: openings table {path}, line 2, byte 20: expected a legal move, found \"Nf9\"");
+    assert!(err.starts_with(&want), "{err}");
+    let (code, _, err) = select(&["--openings", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--classify"), "{err}");
+}
+
 #[test]
 fn err_bad_flags_exit_2_with_caret() {
     let cases: &[(&[&str], &str)] = &[

@@ -23,7 +23,8 @@ use std::sync::Arc;
 
 use scoresheet::notation::Caret;
 use scoresheet_pgn::select::{
-    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, Repairs, TagExpr,
+    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, OpeningTable, Repairs,
+    TagExpr,
 };
 use scoresheet_pgn::ReadOptions;
 
@@ -95,6 +96,8 @@ fn select_inputs(
 struct Settings {
     criteria: GameCriteria,
     classify: bool,
+    /// The table of `--openings`, when given (else the shipped one).
+    openings: Option<OpeningTable>,
     unique: bool,
     warnings: bool,
     replay: scoresheet_pgn::replay::ReplayOptions,
@@ -141,9 +144,17 @@ impl Settings {
             criteria = criteria.starts_with(moves);
         }
         criteria = with_flags(criteria, args);
+        let openings = match args.openings.is_empty() {
+            true => None,
+            false => Some(
+                OpeningTable::read_paths(&args.openings)
+                    .map_err(|e| Failure::Error(anyhow::anyhow!("--openings: {e}")))?,
+            ),
+        };
         Ok(Settings {
             criteria,
             classify: args.classify,
+            openings,
             unique: args.unique || args.duplicates.is_some(),
             warnings: args.input.warnings,
             replay: args.input.movetext.replay_options(),
@@ -153,6 +164,11 @@ impl Settings {
                 .ply_count(args.fix_ply_count)
                 .roster(args.fill_roster),
         })
+    }
+
+    /// The openings table of `--classify`.
+    fn openings(&self) -> &OpeningTable {
+        self.openings.as_ref().unwrap_or(OpeningTable::shipped())
     }
 
     /// Whether games must be replayed (else the tags decide alone).

@@ -256,6 +256,7 @@ pub enum Command {
         scoresheet select --split-games 1000 --out-dir parts games.pgn\n  \
         scoresheet select --split-by ECO --out-dir by_eco --classify games.pgn\n  \
         scoresheet select --classify --openings chess-openings/ -o named.pgn games.pgn\n  \
+        scoresheet select --classify --where 'ECO >= B90 and ECO <= B99' games.pgn\n  \
         scoresheet select --classify --openings a.tsv --openings b.tsv games.pgn\n  \
         scoresheet select --fix-result --fix-ply-count --fill-roster --warnings -o fixed.pgn games.pgn\n\n\
         Chosen games are written as the input has them (their own bytes, each followed by a \
@@ -271,6 +272,13 @@ pub enum Command {
         lichess estimates them); Result as 1-0, 0-1, 1/2-1/2, *; other tags as text. A \
         missing tag makes a comparison false. Quote values with spaces: White = \"Carlsen, \
         Magnus\".\n\n\
+        With --classify, --where reads the ECO and Opening tags the output will have: the \
+        computed ones where a named position is reached (else those of the input); other \
+        tags as the input has them (repairs aside). An expression that reads ECO or Opening \
+        is then decided after each game is replayed (so every game is replayed and checked); \
+        without --classify it reads the tags as written, like every command's --where. So \
+        `--classify --where 'ECO ~ \"^B9\"'` keeps the games classified B90-B99, `--where \
+        'ECO ~ \"^B9\"'` those tagged so.\n\n\
         Games whose tags decide are not replayed (so their moves are not checked); games \
         replayed for a criterion, --classify, --unique or a repair that have an illegal move \
         are rejected as in every command. A game stops being replayed as soon as it can no \

@@ -114,6 +114,38 @@ fn ok_classify_rewrites_tags_only() {
     assert_eq!(out, [a, b].concat());
 }
 
+/// Issue 25: with `--classify`, `--where` reads the ECO and Opening tags as classified (every
+/// game replayed, so D's illegal move is rejected); without it, the tags as written.
+#[test]
+fn ok_where_reads_classified_eco_issue_25() {
+    let a = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let b = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"C23\"]\n[Opening \"Bishop's Opening\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    let c = "[White \"Q\"]\n[Black \"Carlsen, Magnus\"]\n[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let cases: &[(&[&str], i32, String)] = &[
+        (&["--classify", "--where", "ECO = C70"], 1, [a, c].concat()),
+        (&["--classify", "--where", "eco = C60"], 1, String::new()),
+        (
+            &[
+                "--classify",
+                "--where",
+                "Opening ~ Bishop and WhiteElo < 2000",
+            ],
+            1,
+            b.to_owned(),
+        ),
+        (&["--classify", "--where", "not ECO"], 1, String::new()),
+        // Without --classify: the tags as written, decided before any replay.
+        (&["--where", "ECO = C70"], 0, String::new()),
+        (&["--where", "ECO = C60"], 0, verbatim(&[A])),
+        // With --classify, an expression not reading ECO or Opening is decided by the tags.
+        (&["--classify", "--where", "WhiteElo"], 0, [a, b].concat()),
+    ];
+    for (args, code, want) in cases {
+        let (got_code, out, err) = select(args);
+        assert_eq!((got_code, &out), (*code, want), "{args:?}: {err}");
+    }
+}
+
 /// Issue 25: `--openings DIR` classifies with the tables of the directory (its `*.tsv` files
 /// by name; other files ignored), the first row naming a position winning.
 #[test]

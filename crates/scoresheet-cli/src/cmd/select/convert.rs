@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{GameError, ReplaySink, Replayer};
-use scoresheet_pgn::select::{FactsSink, GameFacts, Opening, TagsToRepair};
+use scoresheet_pgn::select::openings::tags_with_opening;
+use scoresheet_pgn::select::{FactsSink, GameFacts, TagsToRepair};
 use scoresheet_pgn::{
     Location, Noted, Oddities, Oddity, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
     Skip, Visitor,
@@ -161,10 +162,12 @@ impl<'a> Selector<'a> {
             return Ok(());
         }
         let tags = repaired.as_ref().map_or(&self.tags[..], |r| r.tags());
-        write_tags(out, tags, opening)?;
+        let tags = tags_with_opening(tags, opening);
+        write_tags(out, &tags)?;
         if let Some(name) = &self.settings.split_by {
             // The file is named by the value written.
-            self.split = written_value(name, tags, opening);
+            let found = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+            self.split = found.map(|(_, value)| value.clone());
         }
         let movetext = self.movetext.byte.saturating_sub(self.begin.byte);
         let movetext = usize::try_from(movetext).unwrap_or(usize::MAX);
@@ -193,35 +196,10 @@ impl<'a> Selector<'a> {
     }
 }
 
-/// The value of tag `name` as [`write_tags`] writes it.
-fn written_value(
-    name: &str,
-    tags: &[(String, String)],
-    opening: Option<Opening<'_>>,
-) -> Option<String> {
-    match opening {
-        Some(o) if name.eq_ignore_ascii_case("ECO") => return Some(o.eco.to_owned()),
-        Some(o) if name.eq_ignore_ascii_case("Opening") => return Some(o.name.to_owned()),
-        _ => {}
-    }
-    let found = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
-    found.map(|(_, value)| value.clone())
-}
-
-/// Tags in the PGN export format, with `ECO` and `Opening` replaced (or added after the
-/// others) when the game has an opening.
-fn write_tags(
-    out: &mut Vec<u8>,
-    tags: &[(String, String)],
-    opening: Option<Opening<'_>>,
-) -> io::Result<()> {
-    let named = |name: &str| opening.is_some() && (name == "ECO" || name == "Opening");
-    for (name, value) in tags.iter().filter(|(name, _)| !named(name)) {
+/// Tags in the PGN export format, then the blank line before the movetext.
+fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) -> io::Result<()> {
+    for (name, value) in tags {
         write_tag(out, name, value)?;
-    }
-    if let Some(opening) = opening {
-        write_tag(out, "ECO", opening.eco)?;
-        write_tag(out, "Opening", opening.name)?;
     }
     out.write_all(b"\n")
 }
@@ -242,6 +220,27 @@ fn verdict(facts: GameFacts<'_>) -> Verdict<'_> {
     match facts.selected {
         true => Verdict::Chosen(Some(facts)),
         false => Verdict::Dropped,
+    }
+}
+
+impl<'a> Selector<'a> {
+    /// The verdict on a game replayed to its end: also `--where` when it reads the tags as
+    /// classified ([`Settings::classified_where`](super::Settings)).
+    fn judged(&self, game: Result<GameFacts<'a>, GameError>) -> Output<'a> {
+        let verdict = game.map(verdict)?;
+        let Some(expr) = &self.settings.classified_where else {
+            return Ok(verdict);
+        };
+        Ok(match verdict {
+            Verdict::Chosen(facts) => {
+                let opening = facts.and_then(|f| f.opening);
+                match expr.matches(&tags_with_opening(&self.tags, opening)) {
+                    true => Verdict::Chosen(facts),
+                    false => Verdict::Dropped,
+                }
+            }
+            Verdict::Dropped => Verdict::Dropped,
+        })
     }
 }
 
@@ -319,6 +318,7 @@ impl<'a> Visitor for Selector<'a> {
     }
 
     fn end_game(&mut self, _: ()) -> Output<'a> {
-        self.replayer.end_game(()).map(verdict)
+        let game = self.replayer.end_game(());
+        self.judged(game)
     }
 }

@@ -32,6 +32,8 @@ pub mod table;
 
 pub use table::{Opening, OpeningTable, ReadOpeningsError, ReadOpeningsErrorKind};
 
+use std::borrow::Cow;
+
 use scoresheet::{Move, Position};
 
 /// How many plies of a game are searched for named positions: 40, as lichess does (the
@@ -44,6 +46,37 @@ pub const SEARCH_PLIES: u32 = 40;
 /// 3. e4 d6` (Semi-Benoni) for lichess, where the two Polyglot keys differ.
 pub fn without_en_passant(pos: &Position, key: u64) -> u64 {
     key ^ pos.polyglot_en_passant_key()
+}
+
+/// `tags` (name, value, in file order) as `opening` names the game: without their `ECO` and
+/// `Opening` tags (any letter case) and with the opening's after the others; `tags` unchanged
+/// when there is no opening. The one rule for the tags of a classified game: those `select
+/// --classify` writes, and those its `--where` reads.
+///
+/// ```
+/// use scoresheet_pgn::select::openings::{tags_with_opening, Opening};
+///
+/// let tags = [("ECO".to_owned(), "A00".to_owned()), ("White".to_owned(), "X".to_owned())];
+/// let opening = Opening { eco: "C70", name: "Ruy Lopez: Morphy Defense" };
+/// let named = tags_with_opening(&tags, Some(opening));
+/// let names: Vec<_> = named.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+/// assert_eq!(names, [("White", "X"), ("ECO", "C70"), ("Opening", "Ruy Lopez: Morphy Defense")]);
+/// assert_eq!(tags_with_opening(&tags, None)[..], tags[..]);
+/// ```
+pub fn tags_with_opening<'a>(
+    tags: &'a [(String, String)],
+    opening: Option<Opening<'_>>,
+) -> Cow<'a, [(String, String)]> {
+    let Some(opening) = opening else {
+        return Cow::Borrowed(tags);
+    };
+    let named =
+        |name: &str| name.eq_ignore_ascii_case("ECO") || name.eq_ignore_ascii_case("Opening");
+    let mut out: Vec<(String, String)> = Vec::with_capacity(tags.len() + 2);
+    out.extend(tags.iter().filter(|(name, _)| !named(name)).cloned());
+    out.push(("ECO".to_owned(), opening.eco.to_owned()));
+    out.push(("Opening".to_owned(), opening.name.to_owned()));
+    Cow::Owned(out)
 }
 
 /// Classifies one game, fed its mainline moves, with a table borrowed for `'t`.

@@ -50,6 +50,8 @@ pub(crate) struct Replayed {
     pub plies: Vec<(PlyRecord, PlyExtras)>,
     /// The byte offset of the game in the (decompressed) input.
     pub byte: u64,
+    /// The opening the mainline reaches ([`PlyRecorder::opening`]): ECO code and name.
+    pub opening: Option<(String, String)>,
 }
 
 /// The rows of each game from its one replay.
@@ -168,6 +170,10 @@ impl ReplaySink for RowSink {
             start_fen,
             plies: std::mem::replace(&mut self.plies, next),
             byte: self.at.byte,
+            opening: self
+                .recorder
+                .opening()
+                .map(|o| (o.eco.to_owned(), o.name.to_owned())),
         }
     }
 

@@ -158,6 +158,7 @@ impl TableSink {
             start_fen: start_fen(game, plies),
             source_file: &self.source,
             source_offset: self.byte_base + game.byte,
+            opening: game.recorder.opening(),
         });
     }
 }

@@ -79,13 +79,57 @@ pub fn tags_with_opening<'a>(
     Cow::Owned(out)
 }
 
+/// The search for a game's opening, its table aside (so that an owner of the table, such as
+/// the ply record's [`PlyRecorder`](crate::record::PlyRecorder), can keep it beside): the key
+/// of the last named position reached in the first [`SEARCH_PLIES`] plies.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Search {
+    plies: u32,
+    named: Option<u64>,
+}
+
+impl Search {
+    /// A game starts at `start`, whose Polyglot key is `key`.
+    pub(crate) fn start(table: &OpeningTable, start: &Position, key: u64) -> Search {
+        let key = without_en_passant(start, key);
+        Search {
+            plies: 0,
+            named: table.contains(key).then_some(key),
+        }
+    }
+
+    /// Whether the plies still to come are past the search.
+    #[inline]
+    pub(crate) fn is_over(&self) -> bool {
+        self.plies >= SEARCH_PLIES
+    }
+
+    /// A ply led to `after`, whose Polyglot key is `key`: one table lookup within the first
+    /// [`SEARCH_PLIES`] plies, nothing after.
+    #[inline]
+    pub(crate) fn ply(&mut self, table: &OpeningTable, after: &Position, key: u64) {
+        if self.is_over() {
+            return;
+        }
+        self.plies += 1;
+        let key = without_en_passant(after, key);
+        if table.contains(key) {
+            self.named = Some(key);
+        }
+    }
+
+    /// The opening found so far.
+    pub(crate) fn opening<'t>(&self, table: &'t OpeningTable) -> Option<Opening<'t>> {
+        table.get(self.named?)
+    }
+}
+
 /// Classifies one game, fed its mainline moves, with a table borrowed for `'t`.
 #[derive(Debug, Clone)]
 pub struct Classifier<'t> {
     table: &'t OpeningTable,
     key: u64,
-    plies: u32,
-    opening: Option<Opening<'t>>,
+    search: Search,
 }
 
 impl Classifier<'static> {
@@ -102,41 +146,26 @@ impl<'t> Classifier<'t> {
         Classifier {
             table,
             key,
-            plies: 0,
-            opening: table.get(without_en_passant(start, key)),
+            search: Search::start(table, start, key),
         }
     }
 
     /// The move `mv` led from `before` to `after` (`None`: a null move).
     #[inline]
     pub fn ply(&mut self, before: &Position, mv: impl Into<Option<Move>>, after: &Position) {
-        if self.plies >= SEARCH_PLIES {
+        if self.search.is_over() {
             return;
         }
-        let key = match mv.into() {
+        self.key = match mv.into() {
             Some(mv) => before.polyglot_key_after(self.key, mv, after),
             None => after.polyglot_key(),
         };
-        self.ply_keyed(after, key);
-    }
-
-    /// The ply that led to `after`, whose Polyglot key `key` the caller has computed (as the
-    /// ply record does): one table lookup in the first [`SEARCH_PLIES`] plies, nothing after.
-    #[inline]
-    pub fn ply_keyed(&mut self, after: &Position, key: u64) {
-        if self.plies >= SEARCH_PLIES {
-            return;
-        }
-        self.plies += 1;
-        self.key = key;
-        if let Some(opening) = self.table.get(without_en_passant(after, key)) {
-            self.opening = Some(opening);
-        }
+        self.search.ply(self.table, after, self.key);
     }
 
     /// The opening: the last named position reached so far.
     pub fn opening(&self) -> Option<Opening<'t>> {
-        self.opening
+        self.search.opening(self.table)
     }
 }
 

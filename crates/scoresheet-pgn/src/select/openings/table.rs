@@ -183,6 +183,12 @@ impl OpeningTable {
         })
     }
 
+    /// Whether the position of `key` is named (see [`get`](Self::get)).
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        self.keys.contains_key(&key)
+    }
+
     /// The opening named by `pos`.
     pub fn opening_of(&self, pos: &Position) -> Option<Opening<'_>> {
         self.get(without_en_passant(pos, pos.polyglot_key()))

@@ -9,6 +9,12 @@
 //! wanted position out of reach, a left move prefix, past the ply bound) need not be replayed
 //! further.
 //!
+//! A classified game's tags are [`openings::tags_with_opening`]'s: its `ECO` and `Opening`
+//! replaced by the classification's. The command line's `select --classify` writes those, and
+//! its `--where` reads them when the expression names `ECO` or `Opening` (deciding after the
+//! replay); without `--classify`, and on every other reader, `--where` reads the tags as
+//! written.
+//!
 //! ```
 //! use scoresheet_pgn::replay::Replayer;
 //! use scoresheet_pgn::select::{Ending, FactsSink, GameCriteria};

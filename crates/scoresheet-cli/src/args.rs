@@ -146,6 +146,7 @@ pub enum Command {
         scoresheet load --where 'WhiteElo >= 2200 and BlackElo >= 2200' games.pgn\n  \
         scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
         scoresheet load lichess-2024-01.parquet\n  \
+        scoresheet load --openings chess-openings/ games.pgn\n  \
         SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
         Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
         with extended features). The schema is created or upgraded first. Games are stored \
@@ -153,7 +154,10 @@ pub enum Command {
         moves) are skipped, so loading a file again, or again after a crash, adds nothing twice. \
         Games that do not convert are reported on stderr and not stored. The summary (games \
         stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
-        rejected, 2 when loading stopped on an error.")]
+        rejected, 2 when loading stopped on an error.\n\n\
+        games.opening_eco and games.opening_name name the opening each game reaches (as \
+        `select --classify` does; NULL when none), with lichess's table or --openings; the \
+        ECO and Opening tags stay as written in games.tags.")]
     Load(LoadArgs),
     #[cfg(feature = "database")]
     /// Run a shipped analysis, or your own SQL, on a database loaded with `scoresheet load`.
@@ -201,6 +205,7 @@ pub enum Command {
         scoresheet export --where 'White ~ \"(?i)carlsen\"' -o carlsen games.pgn\n  \
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
         scoresheet export -o dataset lichess-2024-01.parquet\n  \
+        scoresheet export --openings chess-openings/ -o dataset games.pgn\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \
@@ -463,6 +468,12 @@ pub struct LoadArgs {
     /// columns are its tags. Messages name the row (game N is row N-1).
     #[arg(long, value_name = "NAME", default_value = "movetext")]
     pub movetext_column: String,
+    /// The openings table of `games.opening_eco` and `opening_name` instead of the shipped
+    /// one (lichess's): a TSV file in the lichess chess-openings format (header eco, name,
+    /// pgn) or a directory of *.tsv files. Repeated: read in order, the first row naming a
+    /// position wins.
+    #[arg(long, value_name = "PATH")]
+    pub openings: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "database")]
@@ -585,6 +596,12 @@ pub struct ExportArgs {
     /// Replace a dataset already in the directory.
     #[arg(long)]
     pub force: bool,
+    /// The openings table of the `opening_eco` and `opening_name` columns instead of the
+    /// shipped one (lichess's): a TSV file in the lichess chess-openings format (header eco,
+    /// name, pgn) or a directory of *.tsv files. Repeated: read in order, the first row naming
+    /// a position wins.
+    #[arg(long, value_name = "PATH")]
+    pub openings: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "parquet")]

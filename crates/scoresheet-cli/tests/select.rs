@@ -180,6 +180,144 @@ fn ok_classify_with_openings_dir() {
     assert_eq!(by_files.1, [a, b].concat(), "{}", by_files.2);
 }
 
+/// The fields of a CSV line (RFC 4180 quoting; no line breaks in fields).
+fn csv_fields(line: &str) -> Vec<String> {
+    let (mut fields, mut field, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
+/// Issue 25: `export --openings` and `load --openings` name the computed opening columns with
+/// the given table, as `select --classify --openings` names the tags.
+#[test]
+fn ok_export_and_load_take_openings_issue_25() {
+    let dir = temp_dir("openings-front-ends");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let table = dir.join("mine.tsv");
+    std::fs::write(
+        &table,
+        "eco\tname\tpgn\nX01\tMy Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n",
+    )
+    .expect("written");
+    let table = table.to_str().expect("UTF-8 path");
+    let pgn = dir.join("in.pgn");
+    std::fs::write(&pgn, verbatim(&[A, B])).expect("written");
+    let pgn = pgn.to_str().expect("UTF-8 path");
+    // Export as CSV: the games file's opening columns.
+    let out_dir = dir.join("ds");
+    let out_path = out_dir.to_str().expect("UTF-8 path");
+    let out = run(
+        &[
+            "export",
+            "-q",
+            "--format",
+            "csv",
+            "--openings",
+            table,
+            "-o",
+            out_path,
+            pgn,
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = std::fs::read_dir(out_dir.join("games"))
+        .expect("games written")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.extension().is_some_and(|e| e == "csv"))
+        .expect("a CSV part");
+    let csv = std::fs::read_to_string(games).expect("CSV");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (eco, name) = (at("opening_eco"), at("opening_name"));
+    let rows: Vec<(String, String)> = lines
+        .map(|l| {
+            let f = csv_fields(l);
+            (f[eco].clone(), f[name].clone())
+        })
+        .collect();
+    // Game B reaches no position of this table: empty (null) in CSV.
+    assert_eq!(
+        rows,
+        [
+            ("X01".to_owned(), "My Ruy".to_owned()),
+            (String::new(), String::new())
+        ]
+    );
+    // Load into SQLite, then read the columns back with --sql.
+    let db = dir.join("games.sqlite");
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+    let out = run(&["load", "-q", "--db", &url, "--openings", table, pgn], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sql = dir.join("q.sql");
+    std::fs::write(
+        &sql,
+        "SELECT opening_eco, opening_name FROM games ORDER BY source_offset",
+    )
+    .expect("written");
+    let sql = sql.to_str().expect("UTF-8 path");
+    let out = run(
+        &["query", "--sql", sql, "--db", &url, "--format", "csv"],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "opening_eco,opening_name\nX01,My Ruy\n,\n"
+    );
+    // A bad table stops both before anything is written (exit 2).
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "eco\tname\n").expect("written");
+    let bad = bad.to_str().expect("UTF-8 path");
+    for args in [
+        vec![
+            "export",
+            "-q",
+            "--openings",
+            bad,
+            "-o",
+            out_path,
+            "--force",
+            pgn,
+        ],
+        vec!["load", "-q", "--db", &url, "--openings", bad, pgn],
+    ] {
+        let out = run(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--openings: openings table"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 /// A table that does not read is an error naming the file, line and byte (exit 2), before
 /// any output; `--openings` needs `--classify`.
 #[test]

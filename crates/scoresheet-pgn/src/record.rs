@@ -45,8 +45,6 @@
 //! # Ok::<_, scoresheet_pgn::ReadError>(())
 //! ```
 
-use std::sync::Arc;
-
 use scoresheet::san::{SanPlus, Suffix};
 use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
@@ -182,20 +180,21 @@ pub struct PlyRecorder {
     /// The comments' commands of the last move (one value reused move after move).
     meta: MoveMeta,
     /// The openings table (`None`: the shipped one) and the search for this game's opening.
-    openings: Option<Arc<OpeningTable>>,
+    openings: Option<&'static OpeningTable>,
     search: Search,
 }
 
 /// The table of [`PlyRecorder::openings`].
-fn table_of(openings: &Option<Arc<OpeningTable>>) -> &OpeningTable {
-    openings.as_deref().unwrap_or(OpeningTable::shipped())
+fn table_of(openings: Option<&'static OpeningTable>) -> &'static OpeningTable {
+    openings.unwrap_or(OpeningTable::shipped())
 }
 
 impl PlyRecorder {
-    /// A recorder classifying openings with `table` instead of the shipped one.
-    pub fn with_openings(table: Arc<OpeningTable>) -> PlyRecorder {
+    /// A recorder classifying openings with `table` (`None`: the shipped one); a table read
+    /// at run time is made `'static` by [`OpeningTable::leak`].
+    pub fn with_openings(table: Option<&'static OpeningTable>) -> PlyRecorder {
         PlyRecorder {
-            openings: Some(table),
+            openings: table,
             ..PlyRecorder::default()
         }
     }
@@ -207,14 +206,14 @@ impl PlyRecorder {
         self.key = start.polyglot_key();
         self.plies = 0;
         self.meta.clear();
-        self.search = Search::start(table_of(&self.openings), start, self.key);
+        self.search = Search::start(table_of(self.openings), start, self.key);
     }
 
     /// The game's opening so far: the last named position reached in its first
     /// [`SEARCH_PLIES`](crate::select::openings::SEARCH_PLIES) plies (the rule of
     /// [`select::openings`](crate::select::openings)).
     pub fn opening(&self) -> Option<Opening<'_>> {
-        self.search.opening(table_of(&self.openings))
+        self.search.opening(table_of(self.openings))
     }
 
     /// The record of a mainline move played from the position the last one reached (the start
@@ -238,7 +237,7 @@ impl PlyRecorder {
         let to = mv.to();
         self.key = before.polyglot_key_after(self.key, mv, after);
         self.plies = self.plies.saturating_add(1);
-        self.search.ply(table_of(&self.openings), after, self.key);
+        self.search.ply(table_of(self.openings), after, self.key);
         self.meta.clear();
         Some(PlyRecord {
             ply: self.plies,

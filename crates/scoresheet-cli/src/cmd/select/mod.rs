@@ -106,7 +106,7 @@ struct Settings {
     criteria: GameCriteria,
     classify: bool,
     /// The table of `--openings`, when given (else the shipped one).
-    openings: Option<OpeningTable>,
+    openings: Option<&'static OpeningTable>,
     /// `--where` when the pump decides it (from the tags as read).
     pump_where: Option<Arc<TagExpr>>,
     /// `--where` when it reads `ECO` or `Opening` with `--classify`: decided after the
@@ -167,13 +167,7 @@ impl Settings {
             criteria = criteria.starts_with(moves);
         }
         criteria = with_flags(criteria, args);
-        let openings = match args.openings.is_empty() {
-            true => None,
-            false => Some(
-                OpeningTable::read_paths(&args.openings)
-                    .map_err(|e| Failure::Error(anyhow::anyhow!("--openings: {e}")))?,
-            ),
-        };
+        let openings = pumped::openings_table(&args.openings)?;
         Ok(Settings {
             criteria,
             classify: args.classify,
@@ -193,7 +187,7 @@ impl Settings {
 
     /// The openings table of `--classify`.
     fn openings(&self) -> &OpeningTable {
-        self.openings.as_ref().unwrap_or(OpeningTable::shipped())
+        self.openings.unwrap_or(OpeningTable::shipped())
     }
 
     /// Whether games must be replayed (else the tags decide alone).

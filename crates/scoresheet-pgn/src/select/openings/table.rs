@@ -48,7 +48,7 @@ pub struct Opening<'t> {
 }
 
 /// A row's ECO code and name, owned by the table.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Named {
     eco: Box<str>,
     name: Box<str>,
@@ -76,7 +76,7 @@ struct Named {
 /// assert!(OpeningTable::shipped().len() > 3000);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OpeningTable {
     keys: HashMap<u64, Named, BuildHasherDefault<KeyHasher>>,
 }
@@ -123,6 +123,12 @@ impl OpeningTable {
             }
             table
         })
+    }
+
+    /// A table kept for the rest of the process (leaked once): for settings that are `Copy`,
+    /// such as the export's, which hold a `&'static OpeningTable` as they hold the shipped one.
+    pub fn leak(self) -> &'static OpeningTable {
+        Box::leak(Box::new(self))
     }
 
     /// The tables in `paths`, read in order: each a file in the lichess format, or a

@@ -146,6 +146,7 @@ pub enum Command {
         scoresheet load --where 'WhiteElo >= 2200 and BlackElo >= 2200' games.pgn\n  \
         scoresheet load --db postgres://me@localhost/chess lichess.pgn.bz2\n  \
         scoresheet load lichess-2024-01.parquet\n  \
+        scoresheet load --openings chess-openings/ games.pgn\n  \
         SCORESHEET_DATABASE_URL=postgres://me@localhost/chess scoresheet load -\n\n\
         Each game becomes one row of `games` and one row of `moves` per ply (the EGD record \
         with extended features). The schema is created or upgraded first. Games are stored \
@@ -153,7 +154,10 @@ pub enum Command {
         moves) are skipped, so loading a file again, or again after a crash, adds nothing twice. \
         Games that do not convert are reported on stderr and not stored. The summary (games \
         stored, duplicates, rejected, seconds) goes to stderr. Exit code 1 when a game was \
-        rejected, 2 when loading stopped on an error.")]
+        rejected, 2 when loading stopped on an error.\n\n\
+        games.opening_eco and games.opening_name name the opening each game reaches (as \
+        `select --classify` does; NULL when none), with lichess's table or --openings; the \
+        ECO and Opening tags stay as written in games.tags.")]
     Load(LoadArgs),
     #[cfg(feature = "database")]
     /// Run a shipped analysis, or your own SQL, on a database loaded with `scoresheet load`.
@@ -201,6 +205,7 @@ pub enum Command {
         scoresheet export --where 'White ~ \"(?i)carlsen\"' -o carlsen games.pgn\n  \
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
         scoresheet export -o dataset lichess-2024-01.parquet\n  \
+        scoresheet export --openings chess-openings/ -o dataset games.pgn\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \
@@ -255,6 +260,9 @@ pub enum Command {
         scoresheet select --threads 4 --where 'TimeControl = blitz' -o blitz.pgn lichess.pgn.zst\n  \
         scoresheet select --split-games 1000 --out-dir parts games.pgn\n  \
         scoresheet select --split-by ECO --out-dir by_eco --classify games.pgn\n  \
+        scoresheet select --classify --openings chess-openings/ -o named.pgn games.pgn\n  \
+        scoresheet select --classify --where 'ECO >= B90 and ECO <= B99' games.pgn\n  \
+        scoresheet select --classify --openings a.tsv --openings b.tsv games.pgn\n  \
         scoresheet select --fix-result --fix-ply-count --fill-roster --warnings -o fixed.pgn games.pgn\n\n\
         Chosen games are written as the input has them (their own bytes, each followed by a \
         blank line); --classify writes their tags again with ECO and Opening set. Every \
@@ -269,6 +277,13 @@ pub enum Command {
         lichess estimates them); Result as 1-0, 0-1, 1/2-1/2, *; other tags as text. A \
         missing tag makes a comparison false. Quote values with spaces: White = \"Carlsen, \
         Magnus\".\n\n\
+        With --classify, --where reads the ECO and Opening tags the output will have: the \
+        computed ones where a named position is reached (else those of the input); other \
+        tags as the input has them (repairs aside). An expression that reads ECO or Opening \
+        is then decided after each game is replayed (so every game is replayed and checked); \
+        without --classify it reads the tags as written, like every command's --where. So \
+        `--classify --where 'ECO ~ \"^B9\"'` keeps the games classified B90-B99, `--where \
+        'ECO ~ \"^B9\"'` those tagged so.\n\n\
         Games whose tags decide are not replayed (so their moves are not checked); games \
         replayed for a criterion, --classify, --unique or a repair that have an illegal move \
         are rejected as in every command. A game stops being replayed as soon as it can no \
@@ -453,6 +468,12 @@ pub struct LoadArgs {
     /// columns are its tags. Messages name the row (game N is row N-1).
     #[arg(long, value_name = "NAME", default_value = "movetext")]
     pub movetext_column: String,
+    /// The openings table of `games.opening_eco` and `opening_name` instead of the shipped
+    /// one (lichess's): a TSV file in the lichess chess-openings format (header eco, name,
+    /// pgn) or a directory of *.tsv files. Repeated: read in order, the first row naming a
+    /// position wins.
+    #[arg(long, value_name = "PATH")]
+    pub openings: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "database")]
@@ -575,6 +596,12 @@ pub struct ExportArgs {
     /// Replace a dataset already in the directory.
     #[arg(long)]
     pub force: bool,
+    /// The openings table of the `opening_eco` and `opening_name` columns instead of the
+    /// shipped one (lichess's): a TSV file in the lichess chess-openings format (header eco,
+    /// name, pgn) or a directory of *.tsv files. Repeated: read in order, the first row naming
+    /// a position wins.
+    #[arg(long, value_name = "PATH")]
+    pub openings: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "parquet")]
@@ -753,10 +780,15 @@ pub struct SelectArgs {
     /// Keep the games in which a position occurs a third time.
     #[arg(long)]
     pub threefold: bool,
-    /// Name each chosen game's opening in its `ECO` and `Opening` tags (lichess's table; the
-    /// tags are written again, the movetext as it was).
+    /// Name each chosen game's opening in its `ECO` and `Opening` tags (lichess's table, or
+    /// --openings; the tags are written again, the movetext as it was).
     #[arg(long)]
     pub classify: bool,
+    /// Classify with this openings table instead of the shipped one: a TSV file in the
+    /// lichess chess-openings format (header eco, name, pgn) or a directory of *.tsv files.
+    /// Repeated: read in order, the first row naming a position wins.
+    #[arg(long, value_name = "PATH", requires = "classify")]
+    pub openings: Vec<std::path::PathBuf>,
     /// Keep only the first of games with the same start position and mainline (tags aside).
     #[arg(long)]
     pub unique: bool,

@@ -114,6 +114,228 @@ fn ok_classify_rewrites_tags_only() {
     assert_eq!(out, [a, b].concat());
 }
 
+/// Issue 25: with `--classify`, `--where` reads the ECO and Opening tags as classified (every
+/// game replayed, so D's illegal move is rejected); without it, the tags as written.
+#[test]
+fn ok_where_reads_classified_eco_issue_25() {
+    let a = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let b = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"C23\"]\n[Opening \"Bishop's Opening\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    let c = "[White \"Q\"]\n[Black \"Carlsen, Magnus\"]\n[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let cases: &[(&[&str], i32, String)] = &[
+        (&["--classify", "--where", "ECO = C70"], 1, [a, c].concat()),
+        (&["--classify", "--where", "eco = C60"], 1, String::new()),
+        (
+            &[
+                "--classify",
+                "--where",
+                "Opening ~ Bishop and WhiteElo < 2000",
+            ],
+            1,
+            b.to_owned(),
+        ),
+        (&["--classify", "--where", "not ECO"], 1, String::new()),
+        // Without --classify: the tags as written, decided before any replay.
+        (&["--where", "ECO = C70"], 0, String::new()),
+        (&["--where", "ECO = C60"], 0, verbatim(&[A])),
+        // With --classify, an expression not reading ECO or Opening is decided by the tags.
+        (&["--classify", "--where", "WhiteElo"], 0, [a, b].concat()),
+    ];
+    for (args, code, want) in cases {
+        let (got_code, out, err) = select(args);
+        assert_eq!((got_code, &out), (*code, want), "{args:?}: {err}");
+    }
+}
+
+/// Issue 25: `--openings DIR` classifies with the tables of the directory (its `*.tsv` files
+/// by name; other files ignored), the first row naming a position winning.
+#[test]
+fn ok_classify_with_openings_dir() {
+    let dir = temp_dir("openings-dir");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("written");
+    write(
+        "a.tsv",
+        "eco\tname\tpgn\nX01\tMy Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n",
+    );
+    write("b.tsv", "eco\tname\tpgn\nX02\tMy Bishop\t1. e4 e5 2. Bc4\nX03\tLater Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n");
+    write("notes.txt", "not a table");
+    let path = dir.to_str().expect("UTF-8 path");
+    let (code, out, err) = select(&["--classify", "--openings", path, "--where", "WhiteElo"]);
+    assert_eq!(code, 0, "{err}");
+    let a = "[White \"Carlsen, Magnus\"]\n[Black \"X\"]\n[WhiteElo \"2850\"]\n[Date \"2020.05.??\"]\n[ECO \"X01\"]\n[Opening \"My Ruy\"]\n\n1.e4   e5 {a comment}\n2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let b = "[White \"Y\"]\n[Black \"Z\"]\n[WhiteElo \"1900\"]\n[Date \"2021.01.02\"]\n[ECO \"X02\"]\n[Opening \"My Bishop\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    assert_eq!(out, [a, b].concat());
+    // The same table given file by file.
+    let files = [dir.join("a.tsv"), dir.join("b.tsv")];
+    let [fa, fb] = files.each_ref().map(|f| f.to_str().expect("UTF-8 path"));
+    let by_files = select(&[
+        "--classify",
+        "--openings",
+        fa,
+        "--openings",
+        fb,
+        "--where",
+        "WhiteElo",
+    ]);
+    assert_eq!(by_files.1, [a, b].concat(), "{}", by_files.2);
+}
+
+/// The fields of a CSV line (RFC 4180 quoting; no line breaks in fields).
+fn csv_fields(line: &str) -> Vec<String> {
+    let (mut fields, mut field, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
+/// Issue 25: `export --openings` and `load --openings` name the computed opening columns with
+/// the given table, as `select --classify --openings` names the tags.
+#[test]
+fn ok_export_and_load_take_openings_issue_25() {
+    let dir = temp_dir("openings-front-ends");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let table = dir.join("mine.tsv");
+    std::fs::write(
+        &table,
+        "eco\tname\tpgn\nX01\tMy Ruy\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n",
+    )
+    .expect("written");
+    let table = table.to_str().expect("UTF-8 path");
+    let pgn = dir.join("in.pgn");
+    std::fs::write(&pgn, verbatim(&[A, B])).expect("written");
+    let pgn = pgn.to_str().expect("UTF-8 path");
+    // Export as CSV: the games file's opening columns.
+    let out_dir = dir.join("ds");
+    let out_path = out_dir.to_str().expect("UTF-8 path");
+    let out = run(
+        &[
+            "export",
+            "-q",
+            "--format",
+            "csv",
+            "--openings",
+            table,
+            "-o",
+            out_path,
+            pgn,
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = std::fs::read_dir(out_dir.join("games"))
+        .expect("games written")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.extension().is_some_and(|e| e == "csv"))
+        .expect("a CSV part");
+    let csv = std::fs::read_to_string(games).expect("CSV");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (eco, name) = (at("opening_eco"), at("opening_name"));
+    let rows: Vec<(String, String)> = lines
+        .map(|l| {
+            let f = csv_fields(l);
+            (f[eco].clone(), f[name].clone())
+        })
+        .collect();
+    // Game B reaches no position of this table: empty (null) in CSV.
+    assert_eq!(
+        rows,
+        [
+            ("X01".to_owned(), "My Ruy".to_owned()),
+            (String::new(), String::new())
+        ]
+    );
+    // Load into SQLite, then read the columns back with --sql.
+    let db = dir.join("games.sqlite");
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+    let out = run(&["load", "-q", "--db", &url, "--openings", table, pgn], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sql = dir.join("q.sql");
+    std::fs::write(
+        &sql,
+        "SELECT opening_eco, opening_name FROM games ORDER BY source_offset",
+    )
+    .expect("written");
+    let sql = sql.to_str().expect("UTF-8 path");
+    let out = run(
+        &["query", "--sql", sql, "--db", &url, "--format", "csv"],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "opening_eco,opening_name\nX01,My Ruy\n,\n"
+    );
+    // A bad table stops both before anything is written (exit 2).
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "eco\tname\n").expect("written");
+    let bad = bad.to_str().expect("UTF-8 path");
+    for args in [
+        vec![
+            "export",
+            "-q",
+            "--openings",
+            bad,
+            "-o",
+            out_path,
+            "--force",
+            pgn,
+        ],
+        vec!["load", "-q", "--db", &url, "--openings", bad, pgn],
+    ] {
+        let out = run(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--openings: openings table"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A table that does not read is an error naming the file, line and byte (exit 2), before
+/// any output; `--openings` needs `--classify`.
+#[test]
+fn err_openings_table() {
+    let dir = temp_dir("openings-bad");
+    std::fs::create_dir_all(&dir).expect("directory");
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "eco\tname\tpgn\nX01\tRuy\t1. e4 e5 2. Nf9\n").expect("written");
+    let path = bad.to_str().expect("UTF-8 path");
+    let (code, out, err) = select(&["--classify", "--openings", path]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    let want = format!("error: --openings: openings table {path}, line 2, byte 20: expected a legal move, found \"Nf9\"");
+    assert!(err.starts_with(&want), "{err}");
+    let (code, _, err) = select(&["--openings", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--classify"), "{err}");
+}
+
 #[test]
 fn err_bad_flags_exit_2_with_caret() {
     let cases: &[(&[&str], &str)] = &[

@@ -27,7 +27,9 @@
 //!   (`event`, `site`, `date`, `round`, `white`, `black`: NULL when missing; `result`: the
 //!   Result tag, else the game-termination marker, else `*`), `tags` (every other tag, a JSON
 //!   object: jsonb on PostgreSQL), `ply_count`, `start_fen`, `source_file`, `source_offset`
-//!   (byte offset of the game in the decompressed input).
+//!   (byte offset of the game in the decompressed input), `opening_eco` and `opening_name`
+//!   (the opening the mainline reaches, as `select --classify` names it; NULL when none, and
+//!   for games stored before version 6).
 //! - `moves`: key `(game_id, ply)` (a primary key; on SQLite the unique index `moves_pkey`);
 //!   `game_id` is that of `games` (not declared as a foreign key, which would double
 //!   PostgreSQL's load time); `move_number`,

@@ -54,6 +54,7 @@ use std::{fmt, thread};
 use scoresheet_pgn::input::Compression;
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::replay::ReplayOptions;
+use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{ReadError, ReadOptions};
 
@@ -70,6 +71,7 @@ pub struct LoadOptions {
     warnings: bool,
     replay: ReplayOptions,
     selection: Option<Arc<TagExpr>>,
+    openings: Option<&'static OpeningTable>,
 }
 
 impl LoadOptions {
@@ -82,7 +84,20 @@ impl LoadOptions {
             warnings: false,
             replay: ReplayOptions::new(),
             selection: None,
+            openings: None,
         }
+    }
+
+    /// The openings table that names `games.opening_eco` and `opening_name` (`None`: the
+    /// shipped one; a table read at run time: [`OpeningTable::leak`]).
+    pub const fn openings(mut self, table: Option<&'static OpeningTable>) -> LoadOptions {
+        self.openings = table;
+        self
+    }
+
+    /// The openings table set by [`openings`](Self::openings).
+    pub const fn openings_table(&self) -> Option<&'static OpeningTable> {
+        self.openings
     }
 
     /// Loads only the games whose tags satisfy `expr` (`None`: every game); the others are

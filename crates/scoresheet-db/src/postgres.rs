@@ -26,7 +26,8 @@ use crate::{
 };
 
 const COPY_GAMES: &str = "COPY games (game_id, content_hash, event, site, date, round, white, \
-    black, result, tags, ply_count, start_fen, source_file, source_offset) FROM STDIN";
+    black, result, tags, ply_count, start_fen, source_file, source_offset, opening_eco, \
+    opening_name) FROM STDIN";
 
 /// A bulk load drops the primary key of `moves` and adds it back at its end (one sort instead
 /// of a B-tree insertion per row, a third of the COPY's time). Its rows stay unique meanwhile:
@@ -399,6 +400,10 @@ fn encode_game(out: &mut Vec<u8>, g: &GameRow) {
     push_text(out, &g.source_file);
     out.push(b'\t');
     push_num(out, g.source_offset);
+    out.push(b'\t');
+    push_opt(out, g.opening.as_ref().map(|(eco, _)| eco.as_str()));
+    out.push(b'\t');
+    push_opt(out, g.opening.as_ref().map(|(_, name)| name.as_str()));
     out.push(b'\n');
 }
 

@@ -30,6 +30,8 @@ pub(crate) struct GameRow {
     pub start_fen: String,
     pub source_file: Arc<str>,
     pub source_offset: u64,
+    /// `opening_eco` and `opening_name`: the opening the mainline reaches, if any.
+    pub opening: Option<(String, String)>,
     /// The `moves` rows, in ply order.
     pub moves: Vec<PlyRow>,
 }
@@ -59,7 +61,7 @@ impl GameRow {
             start_fen,
             plies,
             byte: offset,
-            ..
+            opening,
         } = replayed;
         let mut game_tags = Vec::with_capacity(tags.others().len() + 1);
         game_tags.push(("Result".to_owned(), result));
@@ -108,6 +110,7 @@ impl GameRow {
             start_fen,
             source_file,
             source_offset: offset,
+            opening,
             moves,
         };
         (row, nuls)
@@ -299,6 +302,7 @@ mod tests {
             start_fen: None,
             plies: Vec::new(),
             byte: 7,
+            opening: None,
         };
         let (row, nuls) = GameRow::new(replayed, Arc::from("f.pgn"));
         assert_eq!(nuls, 1);

@@ -5,7 +5,7 @@
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
 
 /// The newest schema version this crate knows.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// One schema change, in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -54,6 +54,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "moves without their FENs; the view moves_fen computes fen_after",
         sqlite: include_str!("../sql/sqlite/0005_lean_moves.sql"),
         postgres: include_str!("../sql/postgres/0005_lean_moves.sql"),
+        rewrite_plies: false,
+    },
+    Migration {
+        version: 6,
+        name: "games.opening_eco and games.opening_name, the classified opening",
+        sqlite: include_str!("../sql/sqlite/0006_openings.sql"),
+        postgres: include_str!("../sql/postgres/0006_openings.sql"),
         rewrite_plies: false,
     },
 ];

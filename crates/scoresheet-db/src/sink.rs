@@ -8,6 +8,7 @@ use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::egd::{ExtendedFeatures, GameTags, MoveMeta};
 use scoresheet_pgn::record::{PlyRecord, PlyRecorder};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
+use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
 
 use std::io::Read;
@@ -50,6 +51,8 @@ pub(crate) struct Replayed {
     pub plies: Vec<(PlyRecord, PlyExtras)>,
     /// The byte offset of the game in the (decompressed) input.
     pub byte: u64,
+    /// The opening the mainline reaches ([`PlyRecorder::opening`]): ECO code and name.
+    pub opening: Option<(String, String)>,
 }
 
 /// The rows of each game from its one replay.
@@ -67,8 +70,12 @@ pub(crate) struct RowSink {
 }
 
 impl RowSink {
-    pub(crate) fn new() -> RowSink {
-        RowSink::default()
+    /// A sink naming openings with `table` (`None`: the shipped one).
+    pub(crate) fn with_openings(table: Option<&'static OpeningTable>) -> RowSink {
+        RowSink {
+            recorder: PlyRecorder::with_openings(table),
+            ..RowSink::default()
+        }
     }
 }
 
@@ -168,6 +175,10 @@ impl ReplaySink for RowSink {
             start_fen,
             plies: std::mem::replace(&mut self.plies, next),
             byte: self.at.byte,
+            opening: self
+                .recorder
+                .opening()
+                .map(|o| (o.eco.to_owned(), o.name.to_owned())),
         }
     }
 
@@ -198,7 +209,8 @@ impl RowConverter {
     pub(crate) fn new(source: Arc<str>, options: &LoadOptions) -> RowConverter {
         RowConverter {
             replayer: Replayer::with_options(
-                Noted::new(RowSink::new()).keep(options.keeps_warnings()),
+                Noted::new(RowSink::with_openings(options.openings_table()))
+                    .keep(options.keeps_warnings()),
                 options.replay_options(),
             ),
             source,

@@ -9,8 +9,10 @@ use crate::row::{GameRow, PlyRow};
 use crate::Error;
 
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, \
-    date, round, white, black, result, tags, ply_count, start_fen, source_file, source_offset) \
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT DO NOTHING";
+    date, round, white, black, result, tags, ply_count, start_fen, source_file, source_offset, \
+    opening_eco, opening_name) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) \
+    ON CONFLICT DO NOTHING";
 
 const MOVE_COLUMNS: &str = "game_id, ply, move_number, side, san, lran, from_square, \
     to_square, piece, move_type, captured, promotion, position_after, is_check, \
@@ -55,6 +57,8 @@ pub(crate) fn insert_game(stmt: &mut CachedStatement<'_>, g: &GameRow) -> Result
         g.start_fen,
         &*g.source_file,
         g.source_offset as i64,
+        g.opening.as_ref().map(|(eco, _)| eco),
+        g.opening.as_ref().map(|(_, name)| name),
     ])?;
     Ok(changed > 0)
 }

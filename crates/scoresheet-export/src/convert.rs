@@ -10,6 +10,7 @@ use arrow_array::{Array, Int32Array, RecordBatch};
 use arrow_schema::ArrowError;
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{GameError, ReplayOptions, Replayer};
+use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::encoded::{ChunkEncoder, EncodedBatches};
@@ -22,6 +23,8 @@ pub struct ExportOptions {
     pub(crate) fen: bool,
     pub(crate) batch_games: usize,
     pub(crate) replay: ReplayOptions,
+    /// The openings table of `opening_eco`/`opening_name` (`None`: the shipped one).
+    pub(crate) openings: Option<&'static OpeningTable>,
 }
 
 impl Default for ExportOptions {
@@ -37,7 +40,15 @@ impl ExportOptions {
             fen: false,
             batch_games: BATCH_GAMES,
             replay: ReplayOptions::new(),
+            openings: None,
         }
+    }
+
+    /// The openings table that names `opening_eco` and `opening_name` (`None`: the shipped
+    /// one; a table read at run time: [`OpeningTable::leak`]).
+    pub const fn openings(mut self, table: Option<&'static OpeningTable>) -> ExportOptions {
+        self.openings = table;
+        self
     }
 
     /// Adds the `fen_after` column to `moves`.
@@ -162,7 +173,7 @@ pub type ExportBatch = Option<io::Result<EncodedBatches>>;
 impl GameConverter {
     /// A converter for games from `source` (its name in the `source_file` column).
     pub fn new(source: Arc<str>, options: ExportOptions) -> GameConverter {
-        let sink = Noted::new(TableSink::new(source, options.fen));
+        let sink = Noted::new(TableSink::new(source, options.fen).openings(options.openings));
         GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,

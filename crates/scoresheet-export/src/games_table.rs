@@ -11,6 +11,7 @@ use arrow_array::{ArrayRef, MapArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, TimeUnit};
 use scoresheet_pgn::egd::GameTags;
+use scoresheet_pgn::select::Opening;
 use scoresheet_pgn::tag_value::{self, TimeControl};
 
 use crate::columns::{Text, Values};
@@ -32,6 +33,8 @@ pub(crate) struct GameFacts<'a> {
     pub(crate) source_file: &'a str,
     /// Where the game starts in the input.
     pub(crate) source_offset: u64,
+    /// The opening its mainline reaches ([`PlyRecorder::opening`](scoresheet_pgn::record::PlyRecorder::opening)).
+    pub(crate) opening: Option<Opening<'a>>,
 }
 
 /// How a column's values come from a game.
@@ -45,6 +48,8 @@ pub(crate) enum GameValues {
     Int64(fn(&GameFacts<'_>) -> i64),
     /// `Utf8`.
     Text(for<'a> fn(&GameFacts<'a>) -> &'a str),
+    /// `Utf8`, null where `None`.
+    OptText(for<'a> fn(&GameFacts<'a>) -> Option<&'a str>),
     /// `Utf8`: a tag's value as written, null when the game lacks it.
     Tag(&'static str),
     /// `Timestamp(Microsecond, "UTC")`: seconds since 1970 (null where `None`).
@@ -70,7 +75,10 @@ pub(crate) struct GameColumn {
 const fn column(name: &'static str, values: GameValues, meaning: &'static str) -> GameColumn {
     let nullable = matches!(
         values,
-        GameValues::OptInt32(_) | GameValues::Tag(_) | GameValues::OptUtcSeconds(_)
+        GameValues::OptInt32(_)
+            | GameValues::OptText(_)
+            | GameValues::Tag(_)
+            | GameValues::OptUtcSeconds(_)
     );
     GameColumn {
         name,
@@ -92,12 +100,14 @@ pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White",
 
 const ROSTER_MEANING: &str = "the roster tags as written; NULL when missing";
 
+const OPENING_MEANING: &str = "ECO code and name of the last position of the lichess openings table the mainline reaches in its first 40 plies (as `select --classify` writes them); NULL when none";
+
 fn time_control(g: &GameFacts<'_>) -> Option<TimeControl> {
     g.tags.get("TimeControl").and_then(TimeControl::parse)
 }
 
 /// The columns of `games`, in order.
-pub(crate) const GAME_COLUMNS: [GameColumn; 22] = [
+pub(crate) const GAME_COLUMNS: [GameColumn; 24] = [
     column(
         "game_id",
         GameValues::Int64(|g| g.game_id),
@@ -126,6 +136,16 @@ pub(crate) const GAME_COLUMNS: [GameColumn; 22] = [
     ),
     column("eco", GameValues::Tag("ECO"), "those tags as written"),
     column("opening", GameValues::Tag("Opening"), "those tags as written"),
+    column(
+        "opening_eco",
+        GameValues::OptText(|g| g.opening.map(|o| o.eco)),
+        OPENING_MEANING,
+    ),
+    column(
+        "opening_name",
+        GameValues::OptText(|g| g.opening.map(|o| o.name)),
+        OPENING_MEANING,
+    ),
     column(
         "termination",
         GameValues::Tag("Termination"),
@@ -201,7 +221,7 @@ impl GameColumn {
         match self.values {
             GameValues::Int32(_) | GameValues::OptInt32(_) => DataType::Int32,
             GameValues::Int64(_) => DataType::Int64,
-            GameValues::Text(_) | GameValues::Tag(_) => DataType::Utf8,
+            GameValues::Text(_) | GameValues::OptText(_) | GameValues::Tag(_) => DataType::Utf8,
             GameValues::OptUtcSeconds(_) => {
                 DataType::Timestamp(TimeUnit::Microsecond, Some("UTC".into()))
             }
@@ -217,6 +237,7 @@ enum Buffer {
     OptInt32(Values<i32>, fn(&GameFacts<'_>) -> Option<i32>),
     Int64(Values<i64>, fn(&GameFacts<'_>) -> i64),
     Text(Text, for<'a> fn(&GameFacts<'a>) -> &'a str),
+    OptText(Text, for<'a> fn(&GameFacts<'a>) -> Option<&'a str>),
     Tag(Text, &'static str),
     /// Microseconds since 1970.
     UtcMicros(Values<i64>, fn(&GameFacts<'_>) -> Option<i64>),
@@ -235,6 +256,7 @@ impl Buffer {
             GameValues::OptInt32(get) => Buffer::OptInt32(Values::default(), get),
             GameValues::Int64(get) => Buffer::Int64(Values::default(), get),
             GameValues::Text(get) => Buffer::Text(Text::default(), get),
+            GameValues::OptText(get) => Buffer::OptText(Text::default(), get),
             GameValues::Tag(tag) => Buffer::Tag(Text::default(), tag),
             GameValues::OptUtcSeconds(get) => Buffer::UtcMicros(Values::default(), get),
             GameValues::OtherTags => Buffer::OtherTags {
@@ -251,6 +273,7 @@ impl Buffer {
             Buffer::OptInt32(b, get) => b.push_opt(get(game)),
             Buffer::Int64(b, get) => b.push(get(game)),
             Buffer::Text(b, get) => b.push(get(game)),
+            Buffer::OptText(b, get) => b.push_opt(get(game)),
             Buffer::Tag(b, tag) => b.push_opt(game.tags.get(tag)),
             Buffer::UtcMicros(b, get) => {
                 b.push_opt(get(game).map(|secs| secs.saturating_mul(1_000_000)));
@@ -316,7 +339,7 @@ fn take_array(column: &GameColumn, buffer: &mut Buffer) -> Result<ArrayRef, Arro
     Ok(match buffer {
         Buffer::Int32(b, _) | Buffer::OptInt32(b, _) => b.take(),
         Buffer::Int64(b, _) => b.take(),
-        Buffer::Text(b, _) | Buffer::Tag(b, _) => b.take()?,
+        Buffer::Text(b, _) | Buffer::OptText(b, _) | Buffer::Tag(b, _) => b.take()?,
         Buffer::UtcMicros(b, _) => b.take_timestamp_utc(),
         Buffer::OtherTags {
             lengths,
@@ -359,7 +382,7 @@ mod tests {
         match c.values {
             GameValues::Int32(_) | GameValues::OptInt32(_) => "INTEGER",
             GameValues::Int64(_) => "BIGINT",
-            GameValues::Text(_) | GameValues::Tag(_) => "VARCHAR",
+            GameValues::Text(_) | GameValues::OptText(_) | GameValues::Tag(_) => "VARCHAR",
             GameValues::OptUtcSeconds(_) => "TIMESTAMP WITH TIME ZONE (µs, UTC)",
             GameValues::OtherTags => "MAP(VARCHAR, VARCHAR)",
         }
@@ -408,6 +431,10 @@ mod tests {
             start_fen: "fen",
             source_file: "f.pgn",
             source_offset: 12,
+            opening: Some(Opening {
+                eco: "C70",
+                name: "Ruy Lopez: Morphy Defense",
+            }),
         });
         let schema = crate::schema::games_schema();
         let batch = arrow_array::RecordBatch::try_new(schema, rows.take().expect("small"))
@@ -429,6 +456,8 @@ mod tests {
             2
         );
         assert!(column("site").is_null(0));
+        assert_eq!(column("opening_eco").as_string::<i32>().value(0), "C70");
+        assert!(column("opening").is_null(0));
         let tags = column("tags").as_map();
         // Event is a column; WhiteElo, TimeControl and Link are in the map.
         assert_eq!(tags.value(0).len(), 3);

@@ -23,7 +23,7 @@
 //! is left out of both tables and reported. Column names and meanings are those of the
 //! database (`scoresheet-db`) and EGD wherever they overlap.
 //!
-//! # Schema, version 2
+//! # Schema, version 3
 //!
 //! [`SCHEMA_VERSION`] is written in each Parquet file's key-value metadata
 //! (`scoresheet.schema_version`, with `scoresheet.table`) and in `DIR/_scoresheet.json`.
@@ -36,7 +36,9 @@
 //! | `event`, `site`, `date`, `round`, `white`, `black` | string | yes | the roster tags as written (null when missing) |
 //! | `result` | string | no | the `Result` tag as written, else the termination marker, else `*` (as EGD) |
 //! | `white_elo`, `black_elo` | int32 | yes | `WhiteElo`/`BlackElo` when 1 to 5 digits ([`scoresheet_pgn::tag_value::elo`]) |
-//! | `eco`, `opening`, `termination`, `time_control` | string | yes | the `ECO`, `Opening`, `Termination`, `TimeControl` tags as written |
+//! | `eco`, `opening` | string | yes | the `ECO`, `Opening` tags as written |
+//! | `opening_eco`, `opening_name` | string | yes | the ECO code and name of the opening the mainline reaches ([`scoresheet_pgn::record::PlyRecorder::opening`]: the last named position of the lichess openings table in the first 40 plies, as `select --classify` names it); null when none |
+//! | `termination`, `time_control` | string | yes | the `Termination`, `TimeControl` tags as written |
 //! | `base_seconds`, `increment_seconds` | int32 | yes | `TimeControl` when it is `base` or `base+increment` ([`scoresheet_pgn::tag_value::TimeControl`]) |
 //! | `utc_timestamp` | timestamp(µs, UTC) | yes | `UTCDate` + `UTCTime`, else `Date` at midnight, when complete ([`scoresheet_pgn::tag_value::utc_timestamp`]) |
 //! | `ply_count` | int32 | no | mainline plies (rows in `moves`) |
@@ -77,6 +79,7 @@
 //! - 1: the tables above, every text column as strings in batches too.
 //! - 2: the same values; in batches, the columns of `moves` whose values are a closed set are
 //!   dictionaries (`san`, `uci` keyed by token id).
+//! - 3: `games.opening_eco` and `games.opening_name` added (the opening each game reaches).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -11,7 +11,7 @@ use crate::moves_table::move_columns;
 /// The version of the dataset schema (the crate docs list what each version changed). Written
 /// in every Parquet file's key-value metadata as `scoresheet.schema_version`, and in the
 /// dataset's `_scoresheet.json`.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 fn field(name: &str, data_type: DataType, nullable: bool) -> Field {
     Field::new(name, data_type, nullable)

@@ -15,6 +15,7 @@ use scoresheet_pgn::egd::GameTags;
 use scoresheet_pgn::record::PlyRecord;
 use scoresheet_pgn::record::PlyRecorder;
 use scoresheet_pgn::replay::{Ply, ReplaySink};
+use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::Text;
@@ -90,6 +91,12 @@ impl TableSink {
             moves_schema: moves_schema(fen),
             spare: SpareColumns::default(),
         }
+    }
+
+    /// Names openings (`opening_eco`, `opening_name`) with `table` (`None`: the shipped one).
+    pub fn openings(mut self, table: Option<&'static OpeningTable>) -> TableSink {
+        self.game.recorder = PlyRecorder::with_openings(table);
+        self
     }
 
     /// Hands back a `moves` batch this sink made, once written: the next batch's columns
@@ -176,6 +183,7 @@ impl TableSink {
             start_fen: start_fen(game, plies),
             source_file: &self.source,
             source_offset: self.byte_base + game.byte,
+            opening: game.recorder.opening(),
         });
     }
 }

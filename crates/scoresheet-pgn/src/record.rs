@@ -53,6 +53,7 @@ use scoresheet::{Color, Position, Square};
 use crate::annotation::{ClockTime, CommentIssue, EvalScore};
 use crate::egd::{MoveMeta, MoveType, PieceCode, Repetitions};
 use crate::replay::Ply;
+use crate::select::openings::{Opening, OpeningTable, Search};
 
 /// The vocabulary of [`PlyRecord::san_id`]: SAN with `+` and `#` (28,938 strings).
 pub const SAN_VOCABULARY: Vocabulary = Vocabulary::SanWithSymbols;
@@ -165,7 +166,11 @@ fn push_square(out: &mut Vec<u8>, square: Square) {
 
 /// Computes the [`PlyRecord`] of each mainline move of a game: call
 /// [`start`](Self::start) with the start position, then [`record`](Self::record) for each
-/// move and [`annotate`](Self::annotate) for each comment after it.
+/// move and [`annotate`](Self::annotate) for each comment after it. It also classifies the
+/// game's opening ([`opening`](Self::opening), as [`Classifier`](crate::select::Classifier)
+/// does, from the Polyglot key it computes anyway: one table lookup per ply in the first
+/// [`SEARCH_PLIES`](crate::select::openings::SEARCH_PLIES)), with the shipped table unless
+/// given another ([`with_openings`](Self::with_openings)).
 #[derive(Debug, Default)]
 pub struct PlyRecorder {
     repetitions: Repetitions,
@@ -174,9 +179,26 @@ pub struct PlyRecorder {
     plies: u32,
     /// The comments' commands of the last move (one value reused move after move).
     meta: MoveMeta,
+    /// The openings table (`None`: the shipped one) and the search for this game's opening.
+    openings: Option<&'static OpeningTable>,
+    search: Search,
+}
+
+/// The table of [`PlyRecorder::openings`].
+fn table_of(openings: Option<&'static OpeningTable>) -> &'static OpeningTable {
+    openings.unwrap_or(OpeningTable::shipped())
 }
 
 impl PlyRecorder {
+    /// A recorder classifying openings with `table` (`None`: the shipped one); a table read
+    /// at run time is made `'static` by [`OpeningTable::leak`].
+    pub fn with_openings(table: Option<&'static OpeningTable>) -> PlyRecorder {
+        PlyRecorder {
+            openings: table,
+            ..PlyRecorder::default()
+        }
+    }
+
     /// A game starts from `start`.
     pub fn start(&mut self, start: &Position) {
         self.repetitions.clear();
@@ -184,6 +206,14 @@ impl PlyRecorder {
         self.key = start.polyglot_key();
         self.plies = 0;
         self.meta.clear();
+        self.search = Search::start(table_of(self.openings), start, self.key);
+    }
+
+    /// The game's opening so far: the last named position reached in its first
+    /// [`SEARCH_PLIES`](crate::select::openings::SEARCH_PLIES) plies (the rule of
+    /// [`select::openings`](crate::select::openings)).
+    pub fn opening(&self) -> Option<Opening<'_>> {
+        self.search.opening(table_of(self.openings))
     }
 
     /// The record of a mainline move played from the position the last one reached (the start
@@ -207,6 +237,7 @@ impl PlyRecorder {
         let to = mv.to();
         self.key = before.polyglot_key_after(self.key, mv, after);
         self.plies = self.plies.saturating_add(1);
+        self.search.ply(table_of(self.openings), after, self.key);
         self.meta.clear();
         Some(PlyRecord {
             ply: self.plies,
@@ -289,6 +320,36 @@ mod tests {
             String::from_utf8(out).expect("ASCII")
         };
         game.iter().map(lran).collect()
+    }
+
+    /// The recorder names a game's opening as the classifier does.
+    #[test]
+    fn ok_recorder_opening_is_the_classifier_s() {
+        let games = [
+            "1. Nf3 c5 2. e4 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *",
+            "1. d4 c5 2. d5 d6 3. e4 e5 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Be3 Nc5 18. Qd2 h6 19. Nh2 Kh7 20. f4 exf4 21. Bxf4 Nfd7 *",
+            "1. a3 *",
+            "*",
+        ];
+        for pgn in games {
+            let mut replayer = Replayer::new(Records::default());
+            let records = Reader::new(pgn.as_bytes())
+                .read_game(&mut replayer)
+                .expect("reads")
+                .expect("a game")
+                .expect("legal");
+            let recorder = &replayer.sink().0;
+            let mut classifier = crate::select::Classifier::new(&Position::new());
+            let mut pos = Position::new();
+            for record in &records {
+                let before = pos.clone();
+                let mv = record.uci.to_move(&pos).expect("legal");
+                pos.play(mv).expect("legal");
+                classifier.ply(&before, mv, &pos);
+            }
+            assert_eq!(recorder.opening(), classifier.opening(), "{pgn}");
+        }
     }
 
     #[test]

@@ -40,24 +40,25 @@ pub fn run(args: ExportArgs) -> Outcome {
 }
 
 /// The library settings the flags give.
-fn settings(args: &ExportArgs) -> (ExportOptions, DatasetOptions) {
+fn settings(args: &ExportArgs) -> anyhow::Result<(ExportOptions, DatasetOptions)> {
     let format = match args.format {
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Csv => Format::Csv,
     };
     let export = ExportOptions::new()
         .fen(args.fen)
-        .replay(args.input.movetext.replay_options());
+        .replay(args.input.movetext.replay_options())
+        .openings(pumped::openings_table(&args.openings)?);
     let dataset = DatasetOptions::new()
         .format(format)
         .games_per_file(args.games_per_file)
         .replace(args.force)
         .export(export);
-    (export, dataset)
+    Ok((export, dataset))
 }
 
 fn export_all(args: &ExportArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
-    let (export, dataset) = settings(args);
+    let (export, dataset) = settings(args)?;
     let mut writer = DatasetWriter::create(&args.output, dataset)?;
     let outcome = pumped::each_input(&args.input, "exporting", counters, bar, |job, src| {
         export_input(args, job, src, export, &mut writer)

@@ -29,7 +29,8 @@ pub fn run(args: LoadArgs) -> Outcome {
         .warnings(args.warnings)
         .threads(usize::from(args.threads))
         .replay(args.movetext.replay_options())
-        .select_where(super::pumped::where_expr(args.where_.as_deref())?);
+        .select_where(super::pumped::where_expr(args.where_.as_deref())?)
+        .openings(super::pumped::openings_table(&args.openings)?);
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);

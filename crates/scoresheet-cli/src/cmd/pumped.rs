@@ -13,7 +13,7 @@ use scoresheet::notation::Caret;
 #[cfg(feature = "parquet")]
 use scoresheet_export::table_input::{self, RawInput, TableOptions};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
-use scoresheet_pgn::select::TagExpr;
+use scoresheet_pgn::select::{OpeningTable, TagExpr};
 use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions};
 
 use super::egd::progress::{Counting, Progress};
@@ -54,6 +54,23 @@ pub fn where_expr(text: Option<&str>) -> anyhow::Result<Option<Arc<TagExpr>>> {
             let caret = Caret::new(text.as_bytes(), e.offset());
             Err(anyhow::anyhow!("--where: {e}\n{caret}"))
         }
+    }
+}
+
+/// The table of an `--openings` flag (files or directories of the lichess format, read in
+/// order), kept for the run (`None` when the flag is not given: the shipped table). A table
+/// that does not read is an error naming the file, line and byte (exit 2).
+///
+/// # Errors
+///
+/// A file that cannot be read or is not a table.
+pub fn openings_table(paths: &[PathBuf]) -> anyhow::Result<Option<&'static OpeningTable>> {
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    match OpeningTable::read_paths(paths) {
+        Ok(table) => Ok(Some(table.leak())),
+        Err(e) => Err(anyhow::anyhow!("--openings: {e}")),
     }
 }
 

@@ -262,6 +262,36 @@ pub fn scenario_comment_commands(db: &mut Database) {
     );
 }
 
+/// Issue 25 (schema version 6): `opening_eco` and `opening_name` hold the classified opening
+/// (the names python-chess gives over the same table), beside the `ECO` tag as written; NULL
+/// when no named position is reached.
+pub fn scenario_opening_columns(db: &mut Database) {
+    let pgn = b"[ECO \"B00\"]\n\n1. Nf3 c5 2. e4 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n\
+[Event \"none\"]\n\n*\n\n\
+[Event \"mate\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let (summary, rejected) = load_bytes(db, pgn);
+    assert_eq!((summary.stored, summary.rejected), (3, 0), "{rejected:?}");
+    let result = db
+        .query(
+            "SELECT opening_eco, opening_name, tags ->> 'ECO' FROM games ORDER BY source_offset",
+            None,
+        )
+        .expect("query runs");
+    let text = |s: &str| Value::Text(s.to_owned());
+    assert_eq!(
+        result.rows,
+        vec![
+            vec![
+                text("B90"),
+                text("Sicilian Defense: Najdorf Variation"),
+                text("B00")
+            ],
+            vec![Value::Null, Value::Null, Value::Null],
+            vec![text("C23"), text("Bishop's Opening"), Value::Null],
+        ]
+    );
+}
+
 /// The sample, gzip-compressed, then cut in half or with its CRC spoiled, written to a file.
 pub fn spoiled_gzip(name: &str, cut: bool) -> std::path::PathBuf {
     use std::io::Write;

@@ -156,6 +156,12 @@ fn ok_sqlite_comment_commands() {
 }
 
 #[test]
+fn ok_sqlite_opening_columns_issue_25() {
+    let (mut db, _) = sqlite_db("openings");
+    scenario_opening_columns(&mut db);
+}
+
+#[test]
 fn ok_sqlite_positions() {
     let (mut db, _) = sqlite_db("positions");
     crate::positions::scenario_positions(&mut db);

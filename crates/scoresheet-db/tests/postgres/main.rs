@@ -40,6 +40,10 @@ fn main() {
         ("ok_postgres_comment_commands", ok_postgres_comment_commands),
         ("ok_postgres_positions", ok_postgres_positions),
         (
+            "ok_postgres_opening_columns_issue_25",
+            ok_postgres_opening_columns_issue_25,
+        ),
+        (
             "ok_postgres_migration_rewrites_plies",
             ok_postgres_migration_rewrites_plies,
         ),
@@ -77,6 +81,10 @@ fn ok_postgres_escaping(server: &Server) {
 
 fn ok_postgres_comment_commands(server: &Server) {
     scenario_comment_commands(&mut postgres_db(server, "commands").0);
+}
+
+fn ok_postgres_opening_columns_issue_25(server: &Server) {
+    scenario_opening_columns(&mut postgres_db(server, "openings").0);
 }
 
 fn ok_postgres_positions(server: &Server) {

@@ -478,3 +478,58 @@ fn ok_dictionary_keys_are_token_ids() {
     assert_eq!(text(m, "san", 6).as_deref(), Some("Qxf7#"));
     assert_eq!(text(m, "san", 11).as_deref(), Some("Bxf7+"));
 }
+
+/// Issue 25: `opening_eco` and `opening_name` are the classified opening (the names
+/// python-chess gives over the same table), beside `eco` and `opening` as written; null when
+/// no named position is reached.
+#[test]
+fn ok_opening_columns_issue_25() {
+    let pgn = "[ECO \"B00\"]\n[Opening \"?\"]\n\n1. Nf3 c5 2. e4 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n\
+        [Event \"none\"]\n\n*\n\n\
+        [Event \"mate\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let out = convert(pgn);
+    let g = &out.batches.games;
+    assert_eq!(g.num_rows(), 3);
+    let row = |i| ["opening_eco", "opening_name", "eco", "opening"].map(|c| text(g, c, i));
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        row(0),
+        [
+            some("B90"),
+            some("Sicilian Defense: Najdorf Variation"),
+            some("B00"),
+            some("?")
+        ]
+    );
+    assert_eq!(row(1), [None, None, None, None]);
+    assert_eq!(row(2), [some("C23"), some("Bishop's Opening"), None, None]);
+}
+
+/// Issue 25: on the test games of `real.pgn` (`real_slice.pgn` of scoresheet-pgn), the
+/// computed columns are what selection's classifier gives each game.
+#[test]
+fn ok_opening_columns_are_the_classifier_s_issue_25() {
+    use scoresheet_pgn::replay::Replayer;
+    use scoresheet_pgn::select::{FactsSink, GameCriteria};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scoresheet-pgn/tests/data/real_slice.pgn"
+    );
+    let pgn = std::fs::read_to_string(path).expect("real_slice.pgn");
+    let out = convert(&pgn);
+    let mut replayer = Replayer::new(FactsSink::new(GameCriteria::new()).classify(true));
+    let mut reader = scoresheet_pgn::Reader::new(pgn.as_bytes());
+    let mut want = Vec::new();
+    while let Some(game) = reader.read_game(&mut replayer).expect("reads") {
+        if let Ok(facts) = game {
+            want.push(facts.opening.map(|o| (o.eco.to_owned(), o.name.to_owned())));
+        }
+    }
+    let g = &out.batches.games;
+    assert_eq!(g.num_rows(), want.len());
+    assert!(want.iter().filter(|o| o.is_some()).count() > 100);
+    for (i, want) in want.iter().enumerate() {
+        let got = text(g, "opening_eco", i).zip(text(g, "opening_name", i));
+        assert_eq!(&got, want, "game {i}");
+    }
+}

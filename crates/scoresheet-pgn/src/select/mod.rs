@@ -9,6 +9,12 @@
 //! wanted position out of reach, a left move prefix, past the ply bound) need not be replayed
 //! further.
 //!
+//! A classified game's tags are [`openings::tags_with_opening`]'s: its `ECO` and `Opening`
+//! replaced by the classification's. The command line's `select --classify` writes those, and
+//! its `--where` reads them when the expression names `ECO` or `Opening` (deciding after the
+//! replay); without `--classify`, and on every other reader, `--where` reads the tags as
+//! written.
+//!
 //! ```
 //! use scoresheet_pgn::replay::Replayer;
 //! use scoresheet_pgn::select::{Ending, FactsSink, GameCriteria};
@@ -39,7 +45,7 @@ pub use criteria::{
 };
 pub use expr::{Op, ParseExprError, ParseExprErrorKind, TagExpr};
 pub use material::{Material, MaterialSignature, ParseMaterialError};
-pub use openings::{Classifier, Opening};
+pub use openings::{Classifier, Opening, OpeningTable};
 pub use repair::{Repairs, TagsToRepair};
 
 use scoresheet::Position;
@@ -49,11 +55,11 @@ use crate::replay::{Ply, ReplaySink};
 
 /// What [`FactsSink`] found out about one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameFacts {
+pub struct GameFacts<'t> {
     /// Whether the game meets the game criteria.
     pub selected: bool,
     /// Its opening, when classification was asked for and a named position was reached.
-    pub opening: Option<Opening>,
+    pub opening: Option<Opening<'t>>,
     /// A 128-bit hash of its start position and mainline (the Polyglot key of each position):
     /// games with equal mainlines from equal starts have equal hashes, whatever their tags.
     pub mainline: u128,
@@ -62,12 +68,14 @@ pub struct GameFacts {
 }
 
 /// The [`ReplaySink`] of selection: checks [`GameCriteria`], classifies the opening (when
-/// asked) and hashes the mainline, for each game. Null moves are accepted.
-pub struct FactsSink {
+/// asked, with the table of `'t`) and hashes the mainline, for each game. Null moves are
+/// accepted.
+pub struct FactsSink<'t> {
     criteria: GameCriteria,
     check: CriteriaCheck,
     classify: bool,
-    classifier: Option<Classifier>,
+    table: &'t OpeningTable,
+    classifier: Option<Classifier<'t>>,
     start: Position,
     /// Whether to hash the mainline (else [`GameFacts::mainline`] is 0).
     hashes: bool,
@@ -75,7 +83,7 @@ pub struct FactsSink {
     plies: u32,
 }
 
-impl std::fmt::Debug for FactsSink {
+impl std::fmt::Debug for FactsSink<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("FactsSink")
             .field("criteria", &self.criteria)
@@ -85,13 +93,14 @@ impl std::fmt::Debug for FactsSink {
     }
 }
 
-impl FactsSink {
-    /// A sink checking `criteria`, not classifying.
-    pub fn new(criteria: GameCriteria) -> FactsSink {
+impl<'t> FactsSink<'t> {
+    /// A sink checking `criteria`, not classifying (when asked to, with the shipped table).
+    pub fn new(criteria: GameCriteria) -> FactsSink<'t> {
         FactsSink {
             criteria,
             check: CriteriaCheck::default(),
             classify: false,
+            table: OpeningTable::shipped(),
             classifier: None,
             start: Position::new(),
             hashes: true,
@@ -101,14 +110,20 @@ impl FactsSink {
     }
 
     /// Whether to classify each game's opening.
-    pub fn classify(mut self, classify: bool) -> FactsSink {
+    pub fn classify(mut self, classify: bool) -> FactsSink<'t> {
         self.classify = classify;
+        self
+    }
+
+    /// The table to classify with (else the shipped one, [`OpeningTable::shipped`]).
+    pub fn openings(mut self, table: &'t OpeningTable) -> FactsSink<'t> {
+        self.table = table;
         self
     }
 
     /// Whether to hash each game's mainline ([`GameFacts::mainline`], for duplicates; on by
     /// default). Off, the hash is 0 and the replay a little faster.
-    pub fn hash_mainline(mut self, hashes: bool) -> FactsSink {
+    pub fn hash_mainline(mut self, hashes: bool) -> FactsSink<'t> {
         self.hashes = hashes;
         self
     }
@@ -132,13 +147,15 @@ impl FactsSink {
     }
 }
 
-impl ReplaySink for FactsSink {
-    type Game = GameFacts;
+impl<'t> ReplaySink for FactsSink<'t> {
+    type Game = GameFacts<'t>;
 
     fn start(&mut self, start: &Position) {
         self.start.clone_from(start);
         self.check.start(&self.criteria, start);
-        self.classifier = self.classify.then(|| Classifier::new(start));
+        self.classifier = self
+            .classify
+            .then(|| Classifier::with_table(self.table, start));
         if self.hashes {
             self.hash = XxHash3_128::new();
             self.hash.write(&self.check.key().to_le_bytes());
@@ -159,7 +176,7 @@ impl ReplaySink for FactsSink {
         Ok(())
     }
 
-    fn end_game(&mut self) -> GameFacts {
+    fn end_game(&mut self) -> GameFacts<'t> {
         GameFacts {
             selected: self.check.finish(&self.criteria, &self.start),
             opening: self.classifier.as_ref().and_then(Classifier::opening),

@@ -3,9 +3,10 @@
 
 use scoresheet::{CastlingMode, Position};
 use scoresheet_pgn::replay::Replayer;
+use scoresheet_pgn::select::openings::ReadOpeningsErrorKind;
 use scoresheet_pgn::select::{
-    openings, Ending, FactsSink, GameCriteria, GameFacts, MaterialSignature, MaterialWhen,
-    MoveSequence, TagExpr,
+    Ending, FactsSink, GameCriteria, GameFacts, MaterialSignature, MaterialWhen, MoveSequence,
+    OpeningTable, TagExpr,
 };
 use scoresheet_pgn::Reader;
 
@@ -139,7 +140,7 @@ fn ok_deep_nesting() {
 }
 
 /// The facts of each game of `pgn` under `criteria`.
-fn facts(pgn: &str, criteria: GameCriteria) -> Vec<GameFacts> {
+fn facts(pgn: &str, criteria: GameCriteria) -> Vec<GameFacts<'static>> {
     let mut replayer = Replayer::new(FactsSink::new(criteria).classify(true));
     let mut reader = Reader::new(pgn.as_bytes());
     let mut all = Vec::new();
@@ -282,16 +283,50 @@ fn ok_mainline_hash_ignores_tags_and_comments() {
     assert_ne!(all[0].mainline, all[2].mainline);
 }
 
+/// The games of `tests/data/lichess_openings.tsv` (433 lichess games of `real.pgn` played
+/// since 2020) whose classification over `table` differs from the `ECO` and `Opening` tags
+/// lichess wrote: game id to our ECO and name (empty when none); and how many games were read.
+fn lichess_disagreements(
+    table: &OpeningTable,
+) -> (usize, std::collections::BTreeMap<String, (String, String)>) {
+    let games = std::fs::read_to_string(data_dir().join("lichess_openings.tsv")).expect("games");
+    let mut differ = std::collections::BTreeMap::new();
+    let mut rows = 0;
+    for line in games.lines().skip(1) {
+        let [game, _date, eco, name, moves] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("five fields: {line}");
+        };
+        rows += 1;
+        let pgn = format!("{moves} *\n\n");
+        let mut replayer = Replayer::new(
+            FactsSink::new(GameCriteria::new())
+                .classify(true)
+                .openings(table),
+        );
+        let mut reader = Reader::new(pgn.as_bytes());
+        let facts = reader
+            .read_game(&mut replayer)
+            .expect("readable")
+            .expect("a game")
+            .expect("legal");
+        let ours = facts.opening.map(|o| (o.eco, o.name));
+        if ours != Some((eco, name)) {
+            let (eco, name) = ours.unwrap_or_default();
+            differ.insert(game.to_owned(), (eco.to_owned(), name.to_owned()));
+        }
+    }
+    (rows, differ)
+}
+
 /// Issue 25: the classification against the `Opening` tag lichess wrote, on the 433 lichess
-/// games of `real.pgn` played since 2020 (`tests/data/lichess_openings.tsv`). Every game agrees
+/// games of `real.pgn` played since 2020, over the shipped table (2026-07-22). Every game agrees
 /// but those of `lichess_openings_exceptions.tsv`, named by table rows added or renamed after
 /// lichess named them (each listed with its commit); a new disagreement, or a listed one that
 /// no longer holds, fails.
 #[test]
 fn ok_classification_agrees_with_lichess_issue_25() {
-    let read = |name: &str| std::fs::read_to_string(data_dir().join(name)).expect(name);
-    let games = read("lichess_openings.tsv");
-    let exceptions = read("lichess_openings_exceptions.tsv");
+    let exceptions = std::fs::read_to_string(data_dir().join("lichess_openings_exceptions.tsv"))
+        .expect("exceptions");
     let mut listed = std::collections::BTreeMap::new();
     for line in exceptions.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -301,24 +336,154 @@ fn ok_classification_agrees_with_lichess_issue_25() {
             (fields[1].to_owned(), fields[2].to_owned()),
         );
     }
-    let mut differ = std::collections::BTreeMap::new();
-    let mut rows = 0;
-    for line in games.lines().skip(1) {
-        let [game, _date, eco, name, moves] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("five fields: {line}");
-        };
-        rows += 1;
-        let facts = facts(&format!("{moves} *\n\n"), GameCriteria::new());
-        let ours = facts[0]
-            .opening
-            .map(|o| (o.eco.to_owned(), o.name.to_owned()));
-        if ours.as_ref().map(|(e, n)| (e.as_str(), n.as_str())) != Some((eco, name)) {
-            differ.insert(game.to_owned(), ours.unwrap_or_default());
-        }
-    }
+    let (rows, differ) = lichess_disagreements(OpeningTable::shipped());
     assert_eq!(rows, 433);
     assert_eq!(differ, listed);
     assert_eq!(rows - differ.len(), 422);
+}
+
+/// Issue 25: over the table of the games' day (lichess chess-openings at 2025-04-13, the last
+/// commit before the games of 2025-05-01; `tests/data/openings-2025-04-13/`, read as a user's
+/// table is), every one of the 433 games agrees with lichess's tags.
+#[test]
+fn ok_classification_with_the_table_of_the_day_agrees_with_lichess_issue_25() {
+    let table = OpeningTable::read_paths(&[data_dir().join("openings-2025-04-13")])
+        .expect("the table reads");
+    assert!(table.len() > 3000, "{}", table.len());
+    let (rows, differ) = lichess_disagreements(&table);
+    assert_eq!(rows, 433);
+    assert_eq!(differ, Default::default());
+}
+
+/// A table given as files, in order, is the table given as their directory; the first row
+/// naming a position wins.
+#[test]
+fn ok_opening_table_from_files() {
+    let dir = data_dir().join("openings-2025-04-13");
+    let files: Vec<_> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|v| dir.join(format!("{v}.tsv")))
+        .collect();
+    let by_files = OpeningTable::read_paths(&files).expect("reads");
+    let by_dir = OpeningTable::read_paths(&[&dir]).expect("reads");
+    assert_eq!(by_files.len(), by_dir.len());
+    let mut table = OpeningTable::new();
+    let first = "eco\tname\tpgn\nX01\tFirst\t1. e4 e5\nX02\tSecond\t1. e4 e5\r\n\n  \nX03\tThird\t1. e4\te5 ignored\n";
+    assert_eq!(
+        table
+            .read_tsv("t.tsv".as_ref(), first.as_bytes())
+            .expect("reads"),
+        3
+    );
+    assert_eq!(table.len(), 2);
+    let pgn = "1. e4 e5 *\n\n";
+    let mut replayer = Replayer::new(
+        FactsSink::new(GameCriteria::new())
+            .classify(true)
+            .openings(&table),
+    );
+    let facts = Reader::new(pgn.as_bytes())
+        .read_game(&mut replayer)
+        .expect("readable")
+        .expect("a game")
+        .expect("legal");
+    assert_eq!(
+        facts.opening.map(|o| (o.eco, o.name)),
+        Some(("X01", "First"))
+    );
+}
+
+/// Bad table files: each refused with its file, line, byte in the line and what was expected.
+#[test]
+fn err_opening_table() {
+    let cases: [(&str, &[u8], usize, usize, &str); 9] = [
+        (
+            "empty",
+            b"",
+            1,
+            0,
+            "expected the header eco<TAB>name<TAB>pgn",
+        ),
+        (
+            "no header",
+            b"A00\tAmar Opening\t1. Nh3\n",
+            1,
+            0,
+            "expected the header eco<TAB>name<TAB>pgn",
+        ),
+        (
+            "header with spaces",
+            b"eco name pgn\n",
+            1,
+            0,
+            "expected the header eco<TAB>name<TAB>pgn",
+        ),
+        (
+            "two fields",
+            b"eco\tname\tpgn\nA00\tAmar Opening\n",
+            2,
+            16,
+            "expected three tab-separated fields (eco, name, pgn), found 2",
+        ),
+        (
+            "one field",
+            b"eco\tname\tpgn\nA00\tX\t1. Nh3\nA00 Amar Opening 1. Nh3\n",
+            3,
+            23,
+            "expected three tab-separated fields (eco, name, pgn), found 1",
+        ),
+        (
+            "bad move",
+            b"eco\tname\tpgn\nA00\tX\t1. e4 e5 2. Nf9\n",
+            2,
+            18,
+            "expected a legal move, found \"Nf9\": ",
+        ),
+        (
+            "illegal move",
+            b"eco\tname\tpgn\nA00\tX\t1. e4 e5 2. Ke3\n",
+            2,
+            18,
+            "expected a legal move, found \"Ke3\": ",
+        ),
+        (
+            "null move",
+            b"eco\tname\tpgn\nA00\tX\t1. e4 --\n",
+            2,
+            12,
+            "expected a move, found the null move \"--\"",
+        ),
+        (
+            "name not UTF-8",
+            b"eco\tname\tpgn\nA00\tX\xff\t1. e4\n",
+            2,
+            5,
+            "expected UTF-8 text",
+        ),
+    ];
+    for (what, text, line, byte, expected) in cases {
+        let err = OpeningTable::new()
+            .read_tsv("bad.tsv".as_ref(), text)
+            .expect_err(what);
+        assert_eq!((err.line(), err.byte()), (line, byte), "{what}: {err}");
+        assert_eq!(err.file(), std::path::Path::new("bad.tsv"));
+        let message = err.to_string();
+        let prefix = format!("openings table bad.tsv, line {line}, byte {byte}: {expected}");
+        assert!(message.starts_with(&prefix), "{what}: {message}");
+    }
+    let empty =
+        std::env::temp_dir().join(format!("scoresheet-openings-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).expect("temporary directory");
+    let err = OpeningTable::read_paths(&[&empty]).expect_err("no tables");
+    assert!(
+        matches!(err.kind(), ReadOpeningsErrorKind::NoTables),
+        "{err}"
+    );
+    assert_eq!(err.line(), 0);
+    std::fs::remove_dir(&empty).expect("removed");
+    let missing = data_dir().join("no-such-table.tsv");
+    let err = OpeningTable::read_paths(&[&missing]).expect_err("missing");
+    assert!(matches!(err.kind(), ReadOpeningsErrorKind::Io(_)), "{err}");
 }
 
 /// Expected names from python-chess over the same table, positions keyed as lichess keys
@@ -346,7 +511,7 @@ fn ok_classification() {
         let got = facts(pgn, GameCriteria::new())[0].opening;
         assert_eq!(got.map(|o| (o.eco, o.name)), want, "{pgn}");
     }
-    assert!(openings::table().len() > 3000);
+    assert!(OpeningTable::shipped().len() > 3000);
 }
 
 /// Each accepted game's `White` tag (through the replay layer, as every converter reads).
@@ -429,12 +594,12 @@ fn ok_pump_selects_by_tags_before_replay() {
 
 /// A [`FactsSink`] watched: whether it said the game hopeless at some ply.
 struct Watched {
-    facts: FactsSink,
+    facts: FactsSink<'static>,
     hopeless: bool,
 }
 
 impl scoresheet_pgn::replay::ReplaySink for Watched {
-    type Game = (GameFacts, bool);
+    type Game = (GameFacts<'static>, bool);
 
     fn start(&mut self, start: &Position) {
         self.facts.start(start);
@@ -446,7 +611,7 @@ impl scoresheet_pgn::replay::ReplaySink for Watched {
         self.hopeless |= self.facts.is_hopeless();
     }
 
-    fn end_game(&mut self) -> (GameFacts, bool) {
+    fn end_game(&mut self) -> (GameFacts<'static>, bool) {
         (self.facts.end_game(), self.hopeless)
     }
 }

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{GameError, ReplaySink, Replayer};
-use scoresheet_pgn::select::{FactsSink, GameFacts, Opening, TagsToRepair};
+use scoresheet_pgn::select::openings::tags_with_opening;
+use scoresheet_pgn::select::{FactsSink, GameFacts, TagsToRepair};
 use scoresheet_pgn::{
     Location, Noted, Oddities, Oddity, Outcome as GameResult, RawComment, RawTag, RawToken, Reader,
     Skip, Visitor,
@@ -53,9 +54,10 @@ pub struct SelectConverter<'a> {
 
 impl<'a> SelectConverter<'a> {
     pub(super) fn new(settings: &'a Settings) -> SelectConverter<'a> {
-        let sink =
-            Noted::new(FactsSink::new(settings.criteria.clone()).classify(settings.classify))
-                .keep(settings.warnings);
+        let facts = FactsSink::new(settings.criteria.clone())
+            .classify(settings.classify)
+            .openings(settings.openings());
+        let sink = Noted::new(facts).keep(settings.warnings);
         SelectConverter {
             selector: Selector {
                 settings,
@@ -116,22 +118,22 @@ impl Convert for SelectConverter<'_> {
 
 /// What becomes of a game read to its end.
 #[derive(Debug)]
-enum Verdict {
+enum Verdict<'a> {
     /// Chosen; with what the replay found, when it was replayed.
-    Chosen(Option<GameFacts>),
+    Chosen(Option<GameFacts<'a>>),
     /// Not chosen by the game criteria.
     Dropped,
 }
 
-type Replay = Replayer<Noted<FactsSink>>;
-type Output = Result<Verdict, GameError>;
+type Replay<'a> = Replayer<Noted<FactsSink<'a>>>;
+type Output<'a> = Result<Verdict<'a>, GameError>;
 
 /// The visitor of `select` (of the games `--where` keeps): keeps the tags when they are
 /// written again, and replays the game only when game criteria, `--classify` or `--unique`
 /// need it.
 struct Selector<'a> {
     settings: &'a Settings,
-    replayer: Replay,
+    replayer: Replay<'a>,
     tags: Vec<(String, String)>,
     /// The value of the `--split-by` tag of the current game.
     split: Option<String>,
@@ -141,7 +143,7 @@ struct Selector<'a> {
     movetext: Location,
 }
 
-impl Selector<'_> {
+impl<'a> Selector<'a> {
     /// Writes a chosen game: its own bytes; or, with `--classify` or when a repair changed
     /// it, its tags again and its movetext as it was (with a result marker added by
     /// `--fix-result`); then a blank line.
@@ -149,7 +151,7 @@ impl Selector<'_> {
         &mut self,
         out: &mut Vec<u8>,
         bytes: &[u8],
-        facts: Option<GameFacts>,
+        facts: Option<GameFacts<'a>>,
     ) -> io::Result<()> {
         let repaired = self.repair(facts);
         let opening = facts.and_then(|f| f.opening);
@@ -160,10 +162,12 @@ impl Selector<'_> {
             return Ok(());
         }
         let tags = repaired.as_ref().map_or(&self.tags[..], |r| r.tags());
-        write_tags(out, tags, opening)?;
+        let tags = tags_with_opening(tags, opening);
+        write_tags(out, &tags)?;
         if let Some(name) = &self.settings.split_by {
             // The file is named by the value written.
-            self.split = written_value(name, tags, opening);
+            let found = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+            self.split = found.map(|(_, value)| value.clone());
         }
         let movetext = self.movetext.byte.saturating_sub(self.begin.byte);
         let movetext = usize::try_from(movetext).unwrap_or(usize::MAX);
@@ -177,7 +181,7 @@ impl Selector<'_> {
     }
 
     /// The repairs asked for, made on the current game's tags and reported as oddities.
-    fn repair(&mut self, facts: Option<GameFacts>) -> Option<TagsToRepair> {
+    fn repair(&mut self, facts: Option<GameFacts<'a>>) -> Option<TagsToRepair> {
         let repairs = self.settings.repairs;
         if repairs.is_empty() {
             return None;
@@ -192,35 +196,10 @@ impl Selector<'_> {
     }
 }
 
-/// The value of tag `name` as [`write_tags`] writes it.
-fn written_value(
-    name: &str,
-    tags: &[(String, String)],
-    opening: Option<Opening>,
-) -> Option<String> {
-    match opening {
-        Some(o) if name.eq_ignore_ascii_case("ECO") => return Some(o.eco.to_owned()),
-        Some(o) if name.eq_ignore_ascii_case("Opening") => return Some(o.name.to_owned()),
-        _ => {}
-    }
-    let found = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
-    found.map(|(_, value)| value.clone())
-}
-
-/// Tags in the PGN export format, with `ECO` and `Opening` replaced (or added after the
-/// others) when the game has an opening.
-fn write_tags(
-    out: &mut Vec<u8>,
-    tags: &[(String, String)],
-    opening: Option<Opening>,
-) -> io::Result<()> {
-    let named = |name: &str| opening.is_some() && (name == "ECO" || name == "Opening");
-    for (name, value) in tags.iter().filter(|(name, _)| !named(name)) {
+/// Tags in the PGN export format, then the blank line before the movetext.
+fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) -> io::Result<()> {
+    for (name, value) in tags {
         write_tag(out, name, value)?;
-    }
-    if let Some(opening) = opening {
-        write_tag(out, "ECO", opening.eco)?;
-        write_tag(out, "Opening", opening.name)?;
     }
     out.write_all(b"\n")
 }
@@ -231,23 +210,46 @@ fn write_tag(out: &mut Vec<u8>, name: &str, value: &str) -> io::Result<()> {
 }
 
 /// The replayer's answer, as `select`'s.
-fn relay<T>(flow: ControlFlow<Result<GameFacts, GameError>, T>) -> ControlFlow<Output, T> {
+fn relay<'a, T>(
+    flow: ControlFlow<Result<GameFacts<'a>, GameError>, T>,
+) -> ControlFlow<Output<'a>, T> {
     flow.map_break(|game| game.map(verdict))
 }
 
-fn verdict(facts: GameFacts) -> Verdict {
+fn verdict(facts: GameFacts<'_>) -> Verdict<'_> {
     match facts.selected {
         true => Verdict::Chosen(Some(facts)),
         false => Verdict::Dropped,
     }
 }
 
-impl Visitor for Selector<'_> {
+impl<'a> Selector<'a> {
+    /// The verdict on a game replayed to its end: also `--where` when it reads the tags as
+    /// classified ([`Settings::classified_where`](super::Settings)).
+    fn judged(&self, game: Result<GameFacts<'a>, GameError>) -> Output<'a> {
+        let verdict = game.map(verdict)?;
+        let Some(expr) = &self.settings.classified_where else {
+            return Ok(verdict);
+        };
+        Ok(match verdict {
+            Verdict::Chosen(facts) => {
+                let opening = facts.and_then(|f| f.opening);
+                match expr.matches(&tags_with_opening(&self.tags, opening)) {
+                    true => Verdict::Chosen(facts),
+                    false => Verdict::Dropped,
+                }
+            }
+            Verdict::Dropped => Verdict::Dropped,
+        })
+    }
+}
+
+impl<'a> Visitor for Selector<'a> {
     type Tags = ();
     type Movetext = ();
-    type Output = Output;
+    type Output = Output<'a>;
 
-    fn begin_game(&mut self, at: Location) -> ControlFlow<Output> {
+    fn begin_game(&mut self, at: Location) -> ControlFlow<Output<'a>> {
         self.tags.clear();
         self.split = None;
         self.marker = None;
@@ -255,7 +257,7 @@ impl Visitor for Selector<'_> {
         relay(self.replayer.begin_game(at))
     }
 
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Output<'a>> {
         let split_by = self.settings.split_by.as_deref();
         if split_by.is_some_and(|t| t.as_bytes().eq_ignore_ascii_case(name)) {
             self.split = Some(value.decode().into_owned());
@@ -267,7 +269,7 @@ impl Visitor for Selector<'_> {
         relay(self.replayer.tag(&mut (), name, value))
     }
 
-    fn begin_movetext(&mut self, _: (), at: Location) -> ControlFlow<Output> {
+    fn begin_movetext(&mut self, _: (), at: Location) -> ControlFlow<Output<'a>> {
         self.movetext = at;
         if !self.settings.replays() {
             return ControlFlow::Break(Ok(Verdict::Chosen(None)));
@@ -277,7 +279,7 @@ impl Visitor for Selector<'_> {
 
     /// A move; a game that can no longer meet the criteria stops here (not selected): the
     /// rest of it is not replayed.
-    fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Output> {
+    fn san(&mut self, _: &mut (), san: RawToken<'_>) -> ControlFlow<Output<'a>> {
         relay(self.replayer.san(&mut (), san))?;
         match self.replayer.sink().inner().is_hopeless() {
             true => ControlFlow::Break(Ok(Verdict::Dropped)),
@@ -285,19 +287,19 @@ impl Visitor for Selector<'_> {
         }
     }
 
-    fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Output> {
+    fn nag(&mut self, _: &mut (), nag: u16, token: RawToken<'_>) -> ControlFlow<Output<'a>> {
         relay(self.replayer.nag(&mut (), nag, token))
     }
 
-    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Output> {
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<Output<'a>> {
         relay(self.replayer.comment(&mut (), comment))
     }
 
-    fn begin_variation(&mut self, _: &mut (), at: Location) -> ControlFlow<Output, Skip> {
+    fn begin_variation(&mut self, _: &mut (), at: Location) -> ControlFlow<Output<'a>, Skip> {
         relay(self.replayer.begin_variation(&mut (), at))
     }
 
-    fn end_variation(&mut self, _: &mut (), at: Location) -> ControlFlow<Output> {
+    fn end_variation(&mut self, _: &mut (), at: Location) -> ControlFlow<Output<'a>> {
         relay(self.replayer.end_variation(&mut (), at))
     }
 
@@ -306,7 +308,7 @@ impl Visitor for Selector<'_> {
         _: &mut (),
         outcome: Option<GameResult>,
         at: Location,
-    ) -> ControlFlow<Output> {
+    ) -> ControlFlow<Output<'a>> {
         self.marker = Some(outcome);
         relay(self.replayer.outcome(&mut (), outcome, at))
     }
@@ -315,7 +317,8 @@ impl Visitor for Selector<'_> {
         self.replayer.oddity(oddity);
     }
 
-    fn end_game(&mut self, _: ()) -> Output {
-        self.replayer.end_game(()).map(verdict)
+    fn end_game(&mut self, _: ()) -> Output<'a> {
+        let game = self.replayer.end_game(());
+        self.judged(game)
     }
 }

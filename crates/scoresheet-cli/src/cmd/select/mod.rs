@@ -7,6 +7,13 @@
 //! first, in the pump (`Reader::select_where`): a game they leave out is never replayed. A
 //! game is replayed only when game criteria, `--classify` or `--unique` need it.
 //!
+//! With `--classify`, `--where` reads the `ECO` and `Opening` tags the output will have
+//! (`openings::tags_with_opening`: the computed ones where a named position is reached, else
+//! those of the input); every other tag as the input has it (repairs aside). An expression
+//! that reads `ECO` or `Opening` is then decided after the replay, in the converter, on those
+//! tags ([`Settings::classified_where`]); any other is decided in the pump as without
+//! `--classify`.
+//!
 //! A chosen game is written as the input has it: the reader keeps each game's bytes
 //! (`ReadOptions::keep_game_bytes`), from its first byte to the end of its result's line, and
 //! the converter copies them, end trimmed, with a blank line after. With `--classify` its tags
@@ -23,7 +30,8 @@ use std::sync::Arc;
 
 use scoresheet::notation::Caret;
 use scoresheet_pgn::select::{
-    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, Repairs, TagExpr,
+    Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, OpeningTable, Repairs,
+    TagExpr,
 };
 use scoresheet_pgn::ReadOptions;
 
@@ -79,7 +87,9 @@ fn select_inputs(
     bar: &Progress,
     outputs: &mut Outputs,
 ) -> anyhow::Result<()> {
-    let pump = pumped::pump(&args.input)?.read_options(ReadOptions::new().keep_game_bytes(true));
+    let pump = pumped::pump(&args.input)?
+        .read_options(ReadOptions::new().keep_game_bytes(true))
+        .select_where(settings.pump_where.clone());
     let new_worker = || SelectConverter::new(settings);
     pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
         let deliver = |batch: &mut convert::Chosen, log| {
@@ -97,6 +107,13 @@ fn select_inputs(
 struct Settings {
     criteria: GameCriteria,
     classify: bool,
+    /// The table of `--openings`, when given (else the shipped one).
+    openings: Option<&'static OpeningTable>,
+    /// `--where` when the pump decides it (from the tags as read).
+    pump_where: Option<Arc<TagExpr>>,
+    /// `--where` when it reads `ECO` or `Opening` with `--classify`: decided after the
+    /// replay, on the tags as classified (see the module docs).
+    classified_where: Option<Arc<TagExpr>>,
     unique: bool,
     warnings: bool,
     replay: scoresheet_pgn::replay::ReplayOptions,
@@ -115,7 +132,16 @@ fn bad_flag(flag: &str, text: &str, message: impl std::fmt::Display, offset: usi
 impl Settings {
     fn from_args(args: &SelectArgs) -> Result<Settings, Failure> {
         // Read here so that a bad expression fails before any output is opened.
-        let _: Option<Arc<TagExpr>> = pumped::where_expr(args.input.where_.as_deref())?;
+        let expr = pumped::where_expr(args.input.where_.as_deref())?;
+        let reads_opening = |e: &Arc<TagExpr>| {
+            e.tags()
+                .iter()
+                .any(|tag| tag.eq_ignore_ascii_case("ECO") || tag.eq_ignore_ascii_case("Opening"))
+        };
+        let (pump_where, classified_where) = match expr {
+            Some(e) if args.classify && reads_opening(&e) => (None, Some(e)),
+            other => (other, None),
+        };
         let mut criteria = GameCriteria::new();
         for fen in &args.position {
             let pos = crate::cmd::fen::load(fen, false, false).map_err(|e| match e {
@@ -143,9 +169,13 @@ impl Settings {
             criteria = criteria.starts_with(moves);
         }
         criteria = with_flags(criteria, args);
+        let openings = pumped::openings_table(&args.openings)?;
         Ok(Settings {
             criteria,
             classify: args.classify,
+            openings,
+            pump_where,
+            classified_where,
             unique: args.unique || args.duplicates.is_some(),
             warnings: args.input.warnings,
             replay: args.input.movetext.replay_options(),
@@ -155,6 +185,11 @@ impl Settings {
                 .ply_count(args.fix_ply_count)
                 .roster(args.fill_roster),
         })
+    }
+
+    /// The openings table of `--classify`.
+    fn openings(&self) -> &OpeningTable {
+        self.openings.unwrap_or(OpeningTable::shipped())
     }
 
     /// Whether games must be replayed (else the tags decide alone).

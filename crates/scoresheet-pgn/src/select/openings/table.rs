@@ -1,0 +1,442 @@
+//! [`OpeningTable`]: named positions read from tables in the lichess chess-openings format.
+//!
+//! The format, as read here: UTF-8 text, lines ending in `\n` (a `\r` before it is dropped),
+//! fields separated by tabs.
+//!
+//! ```text
+//! table  = header row*
+//! header = "eco" TAB "name" TAB "pgn" (TAB field)*   ; more columns are allowed and ignored
+//! row    = eco TAB name TAB moves (TAB field)*       ; a line holding only whitespace is skipped
+//! moves  = (number? move)*                            ; separated by spaces, from the start
+//! number = digit+ "."+                                ; `1.`, `12...`, alone or before the move
+//! ```
+//!
+//! A move is read as a game's move is ([`read_token`]: SAN, leniently, else UCI or LAN) and
+//! must be legal; null moves are refused. When several rows reach one position (as the
+//! Polyglot key without its en-passant part, [`without_en_passant`]) the first one read names
+//! it: rows in file order, files in the order given, a directory's `*.tsv` files by name.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use scoresheet::Position;
+
+use super::without_en_passant;
+use crate::replay::{read_token, GameErrorKind, TokenMove};
+
+/// The shipped table's files (`data/openings/*.tsv`, copied from lichess chess-openings; see
+/// the README beside them), ECO volume by volume.
+const SHIPPED: [(&str, &str); 5] = [
+    ("a.tsv", include_str!("../../../data/openings/a.tsv")),
+    ("b.tsv", include_str!("../../../data/openings/b.tsv")),
+    ("c.tsv", include_str!("../../../data/openings/c.tsv")),
+    ("d.tsv", include_str!("../../../data/openings/d.tsv")),
+    ("e.tsv", include_str!("../../../data/openings/e.tsv")),
+];
+
+/// A named opening: its ECO code and name as the table writes them, borrowed from the
+/// [`OpeningTable`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Opening<'t> {
+    /// The ECO code (`B90`).
+    pub eco: &'t str,
+    /// The name (`Sicilian Defense: Najdorf Variation`).
+    pub name: &'t str,
+}
+
+/// A row's ECO code and name, owned by the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Named {
+    eco: Box<str>,
+    name: Box<str>,
+}
+
+/// Named positions: the key of each (the Polyglot key without its en-passant part, see
+/// [`without_en_passant`]) to its ECO code and name.
+///
+/// [`OpeningTable::shipped`] is the lichess table copied into this crate, built at first use;
+/// [`OpeningTable::read_paths`] reads others in the same format (see the [module
+/// docs](self) for its grammar).
+///
+/// ```
+/// use scoresheet::{san::San, Position};
+/// use scoresheet_pgn::select::openings::{Opening, OpeningTable};
+///
+/// let mut table = OpeningTable::new();
+/// let tsv = "eco\tname\tpgn\nB00\tKing's Pawn\t1. e4\n";
+/// table.read_tsv("mine.tsv".as_ref(), tsv.as_bytes())?;
+/// let mut pos = Position::new();
+/// let (e4, _) = "e4".parse::<San>()?.resolve(&pos)?;
+/// pos.play(e4)?;
+/// let want = Opening { eco: "B00", name: "King's Pawn" };
+/// assert_eq!(table.opening_of(&pos), Some(want));
+/// assert!(OpeningTable::shipped().len() > 3000);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OpeningTable {
+    keys: HashMap<u64, Named, BuildHasherDefault<KeyHasher>>,
+}
+
+/// The hasher of the table's keys: a key is already a hash (Zobrist: every bit equally
+/// likely), so it is its own (SipHash took about 55 instructions a lookup, a few per cent
+/// of an export's per-ply work).
+#[derive(Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    /// Not used by `u64` keys; folds bytes in, should another key type come.
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+impl OpeningTable {
+    /// An empty table.
+    pub fn new() -> OpeningTable {
+        OpeningTable::default()
+    }
+
+    /// The shipped table (lichess chess-openings, `data/openings/`), built at first use by
+    /// replaying each row's moves (about 3,600 rows, a few milliseconds).
+    pub fn shipped() -> &'static OpeningTable {
+        static SHIPPED_TABLE: OnceLock<OpeningTable> = OnceLock::new();
+        SHIPPED_TABLE.get_or_init(|| {
+            let mut table = OpeningTable::new();
+            for (file, text) in SHIPPED {
+                table
+                    .read_tsv(Path::new(file), text.as_bytes())
+                    .expect("the shipped table reads (test ok_shipped_table_reads)");
+            }
+            table
+        })
+    }
+
+    /// A table kept for the rest of the process (leaked once): for settings that are `Copy`,
+    /// such as the export's, which hold a `&'static OpeningTable` as they hold the shipped one.
+    pub fn leak(self) -> &'static OpeningTable {
+        Box::leak(Box::new(self))
+    }
+
+    /// The tables in `paths`, read in order: each a file in the lichess format, or a
+    /// directory whose `*.tsv` files are read in the order of their names.
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be read, a directory without `*.tsv` files, or a file that is not a
+    /// table ([`ReadOpeningsErrorKind`]), with its path, line and byte.
+    pub fn read_paths<P: AsRef<Path>>(paths: &[P]) -> Result<OpeningTable, ReadOpeningsError> {
+        let mut table = OpeningTable::new();
+        for path in paths {
+            let path = path.as_ref();
+            let at_file = |kind| ReadOpeningsError::new(path, 0, 0, kind);
+            let meta = std::fs::metadata(path).map_err(|e| at_file(Kind::Io(e)))?;
+            let files = match meta.is_dir() {
+                true => tsv_files(path).map_err(|e| at_file(Kind::Io(e)))?,
+                false => vec![path.to_path_buf()],
+            };
+            if files.is_empty() {
+                return Err(at_file(Kind::NoTables));
+            }
+            for file in files {
+                let text = std::fs::read(&file)
+                    .map_err(|e| ReadOpeningsError::new(&file, 0, 0, Kind::Io(e)))?;
+                table.read_tsv(&file, &text)?;
+            }
+        }
+        Ok(table)
+    }
+
+    /// Adds the rows of one table file's text (named `file` in errors); rows naming a position
+    /// already in the table are skipped. Returns how many rows it held.
+    ///
+    /// # Errors
+    ///
+    /// The first line that does not read, as [`ReadOpeningsError`]; the rows before it stay
+    /// added.
+    pub fn read_tsv(&mut self, file: &Path, text: &[u8]) -> Result<usize, ReadOpeningsError> {
+        let mut rows = 0;
+        let mut lines = text.split(|&b| b == b'\n').enumerate();
+        let error = |line: usize, byte: usize, kind| ReadOpeningsError::new(file, line, byte, kind);
+        match lines.next() {
+            Some((_, header)) if is_header(header) => {}
+            _ => return Err(error(1, 0, Kind::Header)),
+        }
+        for (index, line) in lines {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.trim_ascii().is_empty() {
+                continue;
+            }
+            let at = |byte, kind| error(index + 1, byte, kind);
+            let mut fields = line.split(|&b| b == b'\t');
+            let (Some(eco), Some(name), Some(moves)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                let found = line.split(|&b| b == b'\t').count();
+                return Err(at(line.len(), Kind::Fields { found }));
+            };
+            let eco = text_field(eco).map_err(|e| at(e.valid_up_to(), Kind::NotUtf8))?;
+            let name_at = eco.len() + 1;
+            let name =
+                text_field(name).map_err(|e| at(name_at + e.valid_up_to(), Kind::NotUtf8))?;
+            let moves_at = name_at + name.len() + 1;
+            let key = play(moves).map_err(|(byte, kind)| at(moves_at + byte, kind))?;
+            self.keys.entry(key).or_insert_with(|| Named {
+                eco: eco.into(),
+                name: name.into(),
+            });
+            rows += 1;
+        }
+        Ok(rows)
+    }
+
+    /// The opening named by the position of `key` (a Polyglot key without its en-passant
+    /// part, [`without_en_passant`]).
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Opening<'_>> {
+        self.keys.get(&key).map(|named| Opening {
+            eco: &named.eco,
+            name: &named.name,
+        })
+    }
+
+    /// Whether the position of `key` is named (see [`get`](Self::get)).
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        self.keys.contains_key(&key)
+    }
+
+    /// The opening named by `pos`.
+    pub fn opening_of(&self, pos: &Position) -> Option<Opening<'_>> {
+        self.get(without_en_passant(pos, pos.polyglot_key()))
+    }
+
+    /// How many positions are named.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether no position is named.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+/// The `*.tsv` files of `dir`, by name.
+fn tsv_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "tsv") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn is_header(line: &[u8]) -> bool {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mut fields = line.split(|&b| b == b'\t');
+    [&b"eco"[..], b"name", b"pgn"]
+        .iter()
+        .all(|want| fields.next() == Some(*want))
+}
+
+fn text_field(field: &[u8]) -> Result<&str, std::str::Utf8Error> {
+    std::str::from_utf8(field)
+}
+
+/// The key of the position a row's moves (`1. e4 e5 2. Nf3`) lead to, or where (the byte in
+/// `moves`) and why they do not.
+fn play(moves: &[u8]) -> Result<u64, (usize, Kind)> {
+    let mut pos = Position::new();
+    let mut at = 0;
+    for word in moves.split(|&b| b == b' ') {
+        let start = at;
+        at += word.len() + 1;
+        let number = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        let token = match word.get(number) {
+            Some(b'.') if number > 0 => {
+                let dots = word[number..].iter().take_while(|&&b| b == b'.').count();
+                &word[number + dots..]
+            }
+            _ => word,
+        };
+        if token.is_empty() {
+            continue;
+        }
+        let offset = start + (word.len() - token.len());
+        let text = String::from_utf8_lossy(token).into_owned();
+        match read_token(&pos, token) {
+            Ok(TokenMove::Move { mv, .. }) => pos.play_unchecked(mv),
+            Ok(TokenMove::Null) => return Err((offset, Kind::NullMove { text })),
+            Err(reason) => return Err((offset, Kind::Move { text, reason })),
+        }
+    }
+    Ok(without_en_passant(&pos, pos.polyglot_key()))
+}
+
+use ReadOpeningsErrorKind as Kind;
+
+/// Why an openings table did not read; see [`ReadOpeningsError`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadOpeningsErrorKind {
+    /// The file or directory could not be read.
+    Io(std::io::Error),
+    /// A directory holds no `*.tsv` file.
+    NoTables,
+    /// The first line is not the header `eco<TAB>name<TAB>pgn`.
+    Header,
+    /// A row has fewer than three fields (eco, name, moves).
+    Fields {
+        /// How many it has.
+        found: usize,
+    },
+    /// The ECO code or the name is not UTF-8.
+    NotUtf8,
+    /// A move does not read or is not legal where it is played.
+    Move {
+        /// The move as written.
+        text: String,
+        /// Why (the reason a game's move would be refused for).
+        reason: GameErrorKind,
+    },
+    /// A null move (`--`, `Z0`, `0000`): a table names positions reached by moves.
+    NullMove {
+        /// The move as written.
+        text: String,
+    },
+}
+
+/// An openings table that did not read: the file, the line (from 1; 0 for the file as a
+/// whole), the byte in that line (from 0) and why.
+///
+/// Its message: `openings table b.tsv, line 12, byte 17: expected a legal move, found "Nf9":
+/// ...`.
+#[derive(Debug)]
+pub struct ReadOpeningsError {
+    file: PathBuf,
+    line: usize,
+    byte: usize,
+    kind: ReadOpeningsErrorKind,
+}
+
+impl ReadOpeningsError {
+    fn new(file: &Path, line: usize, byte: usize, kind: Kind) -> ReadOpeningsError {
+        ReadOpeningsError {
+            file: file.to_path_buf(),
+            line,
+            byte,
+            kind,
+        }
+    }
+
+    /// The file (or directory) concerned.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
+    /// The line, from 1 (0: the file as a whole).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The byte in the line where reading stopped, from 0.
+    pub fn byte(&self) -> usize {
+        self.byte
+    }
+
+    /// Why.
+    pub fn kind(&self) -> &ReadOpeningsErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for ReadOpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "openings table {}", self.file.display())?;
+        if self.line > 0 {
+            write!(f, ", line {}, byte {}", self.line, self.byte)?;
+        }
+        match &self.kind {
+            Kind::Io(e) => write!(f, ": {e}"),
+            Kind::NoTables => write!(f, ": expected a directory holding *.tsv files, found none"),
+            Kind::Header => write!(f, ": expected the header eco<TAB>name<TAB>pgn"),
+            Kind::Fields { found } => write!(
+                f,
+                ": expected three tab-separated fields (eco, name, pgn), found {found}"
+            ),
+            Kind::NotUtf8 => write!(f, ": expected UTF-8 text"),
+            Kind::Move { text, reason } => {
+                write!(f, ": expected a legal move, found {text:?}: ")?;
+                match reason {
+                    GameErrorKind::Syntax(e) => write!(f, "{e}"),
+                    GameErrorKind::Move { error, fen } => {
+                        write!(f, "{} (position {fen})", error.kind())
+                    }
+                    other => write!(f, "{other:?}"),
+                }
+            }
+            Kind::NullMove { text } => write!(f, ": expected a move, found the null move {text:?}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadOpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            Kind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ok_shipped_table_reads() {
+        let mut rows = 0;
+        let mut table = OpeningTable::new();
+        for (file, text) in SHIPPED {
+            rows += table
+                .read_tsv(Path::new(file), text.as_bytes())
+                .expect("reads");
+        }
+        assert!(rows > 3000, "{rows} rows");
+        assert_eq!(table.len(), OpeningTable::shipped().len());
+    }
+
+    #[test]
+    fn ok_move_numbers() {
+        for moves in [
+            "1. e4 e5 2. Nf3",
+            "1.e4 e5 2.Nf3",
+            "1. e4 1... e5 2. Nf3",
+            "e4 e5 Nf3",
+        ] {
+            let want = play(b"1. e4 e5 2. Nf3").expect("legal");
+            assert_eq!(play(moves.as_bytes()).ok(), Some(want), "{moves}");
+        }
+        // Castling written with zeros is a move, not a move number.
+        let zeros = play(b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0").expect("legal");
+        let letters = play(b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O").expect("legal");
+        assert_eq!(zeros, letters);
+    }
+}

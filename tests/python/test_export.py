@@ -219,20 +219,30 @@ def test_existing_dataset_refused_unless_force(tmp_path):
     assert table(out, "games").num_rows == 1
 
 
-def test_killed_export_leaves_only_complete_files(tmp_path, corpus):
+@pytest.mark.parametrize("threads", [1, 2])
+def test_killed_export_leaves_only_complete_files(tmp_path, corpus, threads):
     """Feeds the corpus slowly through stdin, kills the export once some parts are complete,
-    and reads what is left: only complete files, every one readable."""
+    and reads what is left: only complete files, every one readable. With several threads the
+    workers convert chunks of 8 MB of input (PARQUET_CHUNK_BYTES) and a chunk is written once
+    the next one is read (about 18 MB in): the corpus (5.3 MB) is fed five times."""
     out = tmp_path / "ds"
-    proc = subprocess.Popen([binary(), "export", "-q", "--games-per-file", "200", "-o", str(out), "-"],
+    proc = subprocess.Popen([binary(), "export", "-q", "--threads", str(threads), "--games-per-file", "200",
+                             "-o", str(out), "-"],
                             stdin=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    data = pathlib.Path(corpus).read_bytes()
+    data = pathlib.Path(corpus).read_bytes() * (1 if threads == 1 else 5)
     deadline = time.time() + 60
     step = 64 << 10
+    def done():
+        return len(list((out / "moves").glob("part-*.parquet"))) >= 2 or time.time() > deadline
+
     for at in range(0, len(data), step):
         proc.stdin.write(data[at:at + step])
         proc.stdin.flush()
-        if len(list((out / "moves").glob("part-*.parquet"))) >= 2 or time.time() > deadline:
+        if done():
             break
+        time.sleep(0.05)
+    # The input stays open (the export is still reading) while the last chunks are converted.
+    while not done():
         time.sleep(0.05)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

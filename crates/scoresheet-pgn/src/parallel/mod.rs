@@ -306,6 +306,9 @@ where
     B: Default + Send,
 {
     let input = Mutex::new(Input::new(src, *options));
+    // Kept apart from `input`, whose lock a worker holds while it waits for the source: a
+    // worker giving its chunk's buffer back must not wait for the next chunk to be read.
+    let spare_bytes = Mutex::new(Vec::new());
     let output = Mutex::new(Output::default());
     let sink = Mutex::new(deliver);
     let delivered = Condvar::new();
@@ -315,7 +318,7 @@ where
             scope.spawn(|| {
                 let mut worker = new_worker();
                 loop {
-                    let Some(chunk) = lock(&input).next_chunk() else {
+                    let Some(chunk) = lock(&input).next_chunk(&spare_bytes) else {
                         return;
                     };
                     let mut batch = lock(&output).spare.pop().unwrap_or_default();
@@ -331,7 +334,7 @@ where
                         _ => reader.within_input(),
                     };
                     convert(&mut worker, reader, &mut log, &mut batch);
-                    lock(&input).spare.push(chunk.bytes);
+                    lock(&spare_bytes).push(chunk.bytes);
                     let mut out = lock(&output);
                     let start = (chunk.byte, chunk.line, chunk.column);
                     out.pending.insert(chunk.seq, (start, batch, log));
@@ -404,9 +407,10 @@ struct Input<R> {
     /// Why the input was refused at its start (UTF-16, binary).
     fatal: Option<ReadError>,
     error: Option<(io::Error, u64)>,
-    /// Chunk buffers given back.
-    spare: Vec<Vec<u8>>,
 }
+
+/// Chunk buffers given back by the workers, for [`Input`] to fill again.
+type SpareBytes = Mutex<Vec<Vec<u8>>>;
 
 impl<R: Read> Input<R> {
     fn new(src: R, options: ParallelOptions) -> Input<R> {
@@ -424,13 +428,12 @@ impl<R: Read> Input<R> {
             started: false,
             fatal: None,
             error: None,
-            spare: Vec::new(),
         }
     }
 
     /// The next chunk: whole games from at least `chunk_bytes` of input, or all that is left at
     /// the end. After a read error, the whole games read before it, then nothing.
-    fn next_chunk(&mut self) -> Option<Chunk> {
+    fn next_chunk(&mut self, spare: &SpareBytes) -> Option<Chunk> {
         if !self.started {
             self.started = true;
             let filled = fill(&mut self.src, &mut self.buf, BINARY_WINDOW);
@@ -441,7 +444,7 @@ impl<R: Read> Input<R> {
             }
             match filled {
                 Ok(eof) => self.eof = eof,
-                Err(e) => return self.broken_off(e),
+                Err(e) => return self.broken_off(e, spare),
             }
         }
         let size = self.options.chunk_bytes;
@@ -451,14 +454,14 @@ impl<R: Read> Input<R> {
                 return None;
             }
             if let Some(cut) = self.cutter.find(&self.buf, size) {
-                return Some(self.cut(cut));
+                return Some(self.cut(cut, spare));
             }
             if self.eof {
-                return (!self.buf.is_empty()).then(|| self.cut(self.buf.len()));
+                return (!self.buf.is_empty()).then(|| self.cut(self.buf.len(), spare));
             }
             if self.buf.len() >= size + FALLBACK_AFTER {
                 match reader_cut(&self.buf, size, false, self.options.read) {
-                    Some(cut) if cut > 0 => return Some(self.cut(cut)),
+                    Some(cut) if cut > 0 => return Some(self.cut(cut, spare)),
                     // A game longer than what is read: read on, doubling.
                     _ => want = want.max(2 * self.buf.len()),
                 }
@@ -466,14 +469,14 @@ impl<R: Read> Input<R> {
             want = want.max(self.buf.len() + (size / 4).max(8 << 10));
             match fill(&mut self.src, &mut self.buf, want) {
                 Ok(eof) => self.eof = eof,
-                Err(e) => return self.broken_off(e),
+                Err(e) => return self.broken_off(e, spare),
             }
         }
     }
 
     /// Hands out `buf[..end]`.
-    fn cut(&mut self, end: usize) -> Chunk {
-        let mut rest = self.spare.pop().unwrap_or_default();
+    fn cut(&mut self, end: usize, spare: &SpareBytes) -> Chunk {
+        let mut rest = lock(spare).pop().unwrap_or_default();
         rest.clear();
         rest.extend_from_slice(&self.buf[end..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
@@ -499,11 +502,11 @@ impl<R: Read> Input<R> {
 
     /// The input broke off after `buf`: its whole games (those whose result marker was read)
     /// are the last chunk; the error is returned once the workers are done.
-    fn broken_off(&mut self, e: io::Error) -> Option<Chunk> {
+    fn broken_off(&mut self, e: io::Error, spare: &SpareBytes) -> Option<Chunk> {
         self.error = Some((e, self.byte + self.buf.len() as u64));
         self.eof = true;
         let whole = reader_cut(&self.buf, 0, true, self.options.read).unwrap_or(0);
-        let chunk = (whole > 0).then(|| self.cut(whole));
+        let chunk = (whole > 0).then(|| self.cut(whole, spare));
         self.buf.clear();
         chunk
     }

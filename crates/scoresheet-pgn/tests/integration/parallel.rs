@@ -5,6 +5,7 @@
 //! whose result was read.
 
 use std::io::{self, Read};
+use std::sync::mpsc;
 
 use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
 use scoresheet_pgn::replay::ReplayedGames;
@@ -196,6 +197,64 @@ fn err_io_error_keeps_the_whole_games() {
             }
         }
     }
+}
+
+/// Gives `bytes`, then waits for word on `release` before it ends: an input left open, as a
+/// pipe whose writer is slow.
+struct Held {
+    bytes: Vec<u8>,
+    at: usize,
+    release: mpsc::Receiver<()>,
+}
+
+impl Read for Held {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.bytes.len() {
+            // Released, or the test gave up (the sender is gone): the input ends.
+            let _ = self.release.recv();
+            return Ok(0);
+        }
+        let n = out.len().min(self.bytes.len() - self.at);
+        out[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn ok_a_chunk_is_delivered_while_the_next_is_read() {
+    // 20 KB of games, then the input stays open. With 8 KiB chunks the first chunk is cut
+    // once 16 KiB are read; the second worker then waits for the rest of its chunk. The first
+    // chunk's games must come out meanwhile, not when the input ends.
+    let bytes = repeat("[Event \"x\"]\n\n1. e4 e5 *\n\n", 800);
+    let (release, wait) = mpsc::channel();
+    let (told, delivered) = mpsc::channel();
+    let src = Held {
+        bytes,
+        at: 0,
+        release: wait,
+    };
+    let convert = |_: &mut (), mut reader: Reader<&[u8]>, log: &mut ChunkLog, n: &mut u64| {
+        while let Ok(Some(_)) = reader.read_game(&mut Games) {
+            log.converted(0);
+            *n += 1;
+        }
+    };
+    let deliver = |n: &mut u64, _: ChunkLog| {
+        let _ = told.send(std::mem::take(n));
+        Ok(())
+    };
+    let options = ParallelOptions::new(2).chunk_bytes(8 << 10);
+    std::thread::scope(|scope| {
+        let reading = scope.spawn(|| read_parallel(src, &options, || (), convert, deliver));
+        let first = delivered.recv_timeout(std::time::Duration::from_secs(20));
+        release.send(()).expect("the source waits");
+        let first = first.expect("the first chunk is delivered before the input ends");
+        assert!(first > 0 && first < 800, "{first} games in the first chunk");
+        reading.join().expect("no panic").expect("read");
+        let rest: u64 = delivered.try_iter().sum();
+        assert_eq!(first + rest, 800);
+    });
 }
 
 #[test]

@@ -16,7 +16,7 @@ use arrow_array::types::{Float64Type, Int16Type, Int32Type, Int64Type, UInt8Type
 use arrow_array::{
     ArrayRef, ArrowPrimitiveType, BooleanArray, DictionaryArray, PrimitiveArray, StringArray,
 };
-use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
 use scoresheet::vocab::Vocabulary;
 use scoresheet::Color;
@@ -368,87 +368,177 @@ impl MoveColumn {
             Values::Code(..) | Values::OptCode(..) | Values::Token(..)
         )
     }
+}
 
-    /// The column of `rows` as an array (`fen_after` gives the sink's text instead), in the
-    /// buffers of `spare` where it has them.
-    pub(crate) fn array(
-        &self,
-        rows: &[MoveRow],
-        spare: &mut SpareColumns,
-    ) -> Result<ArrayRef, ArrowError> {
-        let name = self.name;
-        Ok(match self.values {
-            Values::Int32(fill) => Arc::new(plain::<Int32Type>(
-                spare.primitive::<Int32Type>(name),
-                rows,
-                fill,
-            )),
-            Values::OptInt32(fill) => Arc::new(with_nulls::<Int32Type>(
-                spare.primitive::<Int32Type>(name),
-                rows,
-                fill,
-            )),
-            Values::Int64(fill) => Arc::new(plain::<Int64Type>(
-                spare.primitive::<Int64Type>(name),
-                rows,
-                fill,
-            )),
-            Values::OptFloat64(fill) => Arc::new(with_nulls::<Float64Type>(
-                spare.primitive::<Float64Type>(name),
-                rows,
-                fill,
-            )),
-            Values::Bool(fill) => Arc::new(BooleanArray::new(fill(rows), None)),
-            Values::Code(names, fill) => {
-                let keys = plain::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, fill);
+/// Rows a block: [`moves_arrays`] fills every column from one block of rows before it reads the
+/// next, so that the block's rows are still in the cache when the next column reads them.
+/// Column after column over a whole batch read every row (about 120 bytes) once a column
+/// from memory: with 2,048-game batches (about 170,000 rows) one thread took about 35% longer
+/// than with 64-game batches on `real.pgn` (medians of 31 interleaved runs); by blocks the
+/// two are within the noise.
+const BLOCK_ROWS: usize = 512;
+
+/// The arrays of `columns` over `rows`, in order, in the buffers of `spare` where it has them;
+/// `None` where a column's values do not come from the rows (`fen_after`, which the sink
+/// writes).
+///
+/// # Errors
+///
+/// A move whose string its vocabulary lacks (a bug, reported rather than written wrong).
+pub(crate) fn moves_arrays(
+    columns: &[MoveColumn],
+    rows: &[MoveRow],
+    spare: &mut SpareColumns,
+) -> Result<Vec<Option<ArrayRef>>, ArrowError> {
+    let mut building: Vec<Building> = columns
+        .iter()
+        .map(|c| Building::new(c, rows.len(), spare))
+        .collect();
+    for block in rows.chunks(BLOCK_ROWS) {
+        for (column, built) in columns.iter().zip(&mut building) {
+            built.extend(column.values, block);
+        }
+    }
+    columns
+        .iter()
+        .zip(building)
+        .map(|(column, built)| built.finish(column.values, rows))
+        .collect()
+}
+
+/// A column's values so far, while [`moves_arrays`] fills it.
+enum Building {
+    Int32(Vec<i32>, Validity),
+    Int64(Vec<i64>),
+    Float64(Vec<f64>, Validity),
+    Bool(BooleanBufferBuilder),
+    UInt8(Vec<u8>, Validity),
+    Int16(Vec<i16>),
+    /// Not from the rows (`fen_after`).
+    Elsewhere,
+}
+
+impl Building {
+    /// An empty column with room for `rows` values, in `spare`'s buffer when it has one.
+    fn new(column: &MoveColumn, rows: usize, spare: &mut SpareColumns) -> Building {
+        fn room<T>(spare: Option<Vec<T>>, rows: usize) -> Vec<T> {
+            let mut values = spare.unwrap_or_default();
+            values.clear();
+            values.reserve(rows);
+            values
+        }
+        let name = column.name;
+        match column.values {
+            Values::Int32(_) => Building::Int32(
+                room(spare.primitive::<Int32Type>(name), rows),
+                Validity::default(),
+            ),
+            Values::OptInt32(_) => Building::Int32(
+                room(spare.primitive::<Int32Type>(name), rows),
+                Validity::default(),
+            ),
+            Values::Int64(_) => Building::Int64(room(spare.primitive::<Int64Type>(name), rows)),
+            Values::OptFloat64(_) => Building::Float64(
+                room(spare.primitive::<Float64Type>(name), rows),
+                Validity::default(),
+            ),
+            Values::Bool(_) => Building::Bool(BooleanBufferBuilder::new(rows)),
+            Values::Code(..) | Values::OptCode(..) => Building::UInt8(
+                room(spare.keys::<UInt8Type>(name), rows),
+                Validity::default(),
+            ),
+            Values::Token(..) => Building::Int16(room(spare.keys::<Int16Type>(name), rows)),
+            Values::FenAfter => Building::Elsewhere,
+        }
+    }
+
+    /// Appends the values of `block`.
+    fn extend(&mut self, values: Values, block: &[MoveRow]) {
+        match (values, self) {
+            (Values::Int32(fill), Building::Int32(out, _)) => fill(block, out),
+            (Values::OptInt32(fill), Building::Int32(out, valid)) => {
+                let nulls = fill(block, out);
+                valid.append(nulls, block.len(), out.len());
+            }
+            (Values::Int64(fill), Building::Int64(out)) => fill(block, out),
+            (Values::OptFloat64(fill), Building::Float64(out, valid)) => {
+                let nulls = fill(block, out);
+                valid.append(nulls, block.len(), out.len());
+            }
+            (Values::Bool(fill), Building::Bool(out)) => out.append_buffer(&fill(block)),
+            (Values::Code(_, fill), Building::UInt8(out, _)) => fill(block, out),
+            (Values::OptCode(_, fill), Building::UInt8(out, valid)) => {
+                let nulls = fill(block, out);
+                valid.append(nulls, block.len(), out.len());
+            }
+            (Values::Token(_, fill), Building::Int16(out)) => fill(block, out),
+            // `Building::new` made each column's kind from these same values.
+            _ => {}
+        }
+    }
+
+    /// The column as an array; `None` for `fen_after`.
+    fn finish(self, values: Values, rows: &[MoveRow]) -> Result<Option<ArrayRef>, ArrowError> {
+        fn array<T: ArrowPrimitiveType>(
+            values: Vec<T::Native>,
+            valid: Validity,
+        ) -> Result<PrimitiveArray<T>, ArrowError> {
+            PrimitiveArray::<T>::try_new(ScalarBuffer::from(values), valid.finish())
+        }
+        Ok(Some(match (values, self) {
+            (_, Building::Int32(out, valid)) => Arc::new(array::<Int32Type>(out, valid)?),
+            (_, Building::Int64(out)) => Arc::new(array::<Int64Type>(out, Validity::default())?),
+            (_, Building::Float64(out, valid)) => Arc::new(array::<Float64Type>(out, valid)?),
+            (_, Building::Bool(mut out)) => Arc::new(BooleanArray::new(out.finish(), None)),
+            (Values::Code(names, _) | Values::OptCode(names, _), Building::UInt8(out, valid)) => {
+                let keys = array::<UInt8Type>(out, valid)?;
                 Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
             }
-            Values::OptCode(names, fill) => {
-                let keys = with_nulls::<UInt8Type>(spare.keys::<UInt8Type>(name), rows, fill);
-                Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
-            }
-            Values::Token(vocab, fill) => {
-                let keys = plain::<Int16Type>(spare.keys::<Int16Type>(name), rows, fill);
-                if let Some(at) = keys.values().iter().position(|&k| k < 0) {
+            (Values::Token(vocab, _), Building::Int16(out)) => {
+                if let Some(at) = out.iter().position(|&k| k < 0) {
                     return Err(outside(vocab, rows.get(at).map(|r| &r.record)));
                 }
+                let keys = array::<Int16Type>(out, Validity::default())?;
                 Arc::new(DictionaryArray::try_new(keys, vocabulary_array(vocab))?)
             }
-            Values::FenAfter => {
+            (_, Building::Elsewhere) => return Ok(None),
+            _ => {
                 return Err(ArrowError::InvalidArgumentError(
-                    "fen_after comes from the sink".to_owned(),
+                    "a column's values changed kind while it was built".to_owned(),
                 ))
             }
-        })
+        }))
+    }
+}
+
+/// Which values of a column are present: nothing while all are.
+#[derive(Default)]
+struct Validity(Option<BooleanBufferBuilder>);
+
+impl Validity {
+    /// Adds a block of `rows` values (`nulls`: their validity, `None` when all are present);
+    /// the column holds `len` values with them.
+    fn append(&mut self, nulls: Option<NullBuffer>, rows: usize, len: usize) {
+        match (nulls, &mut self.0) {
+            (Some(nulls), Some(valid)) => valid.append_buffer(nulls.inner()),
+            (Some(nulls), None) => {
+                let mut valid = BooleanBufferBuilder::new(len);
+                valid.append_n(len - rows, true);
+                valid.append_buffer(nulls.inner());
+                self.0 = Some(valid);
+            }
+            (None, Some(valid)) => valid.append_n(rows, true),
+            (None, None) => {}
+        }
+    }
+
+    fn finish(self) -> Option<NullBuffer> {
+        self.0.map(|mut valid| NullBuffer::new(valid.finish()))
     }
 }
 
 fn dictionary(keys: DataType) -> DataType {
     DataType::Dictionary(Box::new(keys), Box::new(DataType::Utf8))
-}
-
-/// A primitive array of `rows`' values, in `spare`'s buffer when given.
-fn plain<T: ArrowPrimitiveType>(
-    spare: Option<Vec<T::Native>>,
-    rows: &[MoveRow],
-    fill: Plain<T::Native>,
-) -> PrimitiveArray<T> {
-    let mut values = spare.unwrap_or_default();
-    values.clear();
-    fill(rows, &mut values);
-    PrimitiveArray::<T>::new(ScalarBuffer::from(values), None)
-}
-
-/// [`plain`] for values that may be absent (null where the row has none).
-fn with_nulls<T: ArrowPrimitiveType>(
-    spare: Option<Vec<T::Native>>,
-    rows: &[MoveRow],
-    fill: Optional<T::Native>,
-) -> PrimitiveArray<T> {
-    let mut values = spare.unwrap_or_default();
-    values.clear();
-    let nulls = fill(rows, &mut values);
-    PrimitiveArray::<T>::new(ScalarBuffer::from(values), nulls)
 }
 
 /// What [`each_opt!`] compiles to: the values in one pass (the default where absent), the

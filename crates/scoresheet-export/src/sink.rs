@@ -20,7 +20,7 @@ use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::Text;
 use crate::games_table::{GameFacts, GameRows};
-use crate::moves_table::{move_columns, MoveRow, Values as ColumnValues, MOVE_COLUMNS};
+use crate::moves_table::{move_columns, moves_arrays, MoveRow, MOVE_COLUMNS};
 use crate::recycle::SpareColumns;
 use crate::schema::{games_schema, moves_schema};
 
@@ -162,11 +162,13 @@ impl TableSink {
     fn take_moves_batch(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
         let spare = &mut std::mem::take(&mut self.spare);
+        let declared = move_columns(self.fen);
+        let arrays = moves_arrays(declared, &m.rows, spare)?;
         let mut columns = Vec::with_capacity(MOVE_COLUMNS.len());
-        for column in move_columns(self.fen) {
-            columns.push(match column.values {
-                ColumnValues::FenAfter => m.fen_after.take_reusing(spare.text(column.name))?,
-                _ => column.array(&m.rows, spare)?,
+        for (column, array) in declared.iter().zip(arrays) {
+            columns.push(match array {
+                Some(array) => array,
+                None => m.fen_after.take_reusing(spare.text(column.name))?,
             });
         }
         m.rows.clear();

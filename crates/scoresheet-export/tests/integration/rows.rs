@@ -533,3 +533,57 @@ fn ok_opening_columns_are_the_classifier_s_issue_25() {
         assert_eq!(&got, want, "game {i}");
     }
 }
+
+#[test]
+fn ok_values_keep_their_rows_across_blocks() {
+    // 200 games of seven plies in one batch (1,400 rows, built a few hundred rows at a time):
+    // clocks only from row 600 on, every third row; evals only before row 700; a capture
+    // and a mate on each game's last ply. Each row's values are what its comment says.
+    const MOVES: [&str; 7] = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+    let mut pgn = String::new();
+    for game in 0..200 {
+        pgn.push_str("[Event \"blocks\"]\n\n");
+        for (ply, san) in MOVES.iter().enumerate() {
+            let row = game * 7 + ply;
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(san);
+            let mut comment = String::new();
+            if row >= 600 && row % 3 == 0 {
+                comment.push_str(&format!("[%clk 0:{:02}:{:02}]", row / 60 % 60, row % 60));
+            }
+            if row < 700 {
+                comment.push_str(&format!("[%eval {}.{:02}]", row % 100 / 100, row % 100));
+            }
+            if !comment.is_empty() {
+                pgn.push_str(&format!(" {{{comment}}}"));
+            }
+            pgn.push(' ');
+        }
+        pgn.push_str("1-0\n\n");
+    }
+    let out = convert(&pgn);
+    let m = &out.batches.moves;
+    assert_eq!(m.num_rows(), 1400);
+    for row in 0..1400 {
+        let last = row % 7 == 6;
+        let clock = (row >= 600 && row % 3 == 0).then(|| (row / 60 % 60 * 60 + row % 60) as f64);
+        let eval = (row < 700).then_some((row % 100) as i64);
+        assert_eq!(float(m, "clock_seconds", row), clock, "row {row}");
+        assert_eq!(int(m, "eval_cp", row), eval, "row {row}");
+        assert_eq!(int(m, "eval_mate", row), None, "row {row}");
+        assert_eq!(
+            text(m, "san", row).as_deref(),
+            Some(MOVES[row % 7]),
+            "row {row}"
+        );
+        assert_eq!(
+            text(m, "captured", row).as_deref(),
+            last.then_some("p"),
+            "row {row}"
+        );
+        assert_eq!(flag(m, "is_mate", row), last, "row {row}");
+        assert_eq!(int(m, "ply", row), Some((row % 7 + 1) as i64), "row {row}");
+    }
+}

@@ -199,6 +199,14 @@ fn csv_fields(line: &str) -> Vec<String> {
     fields
 }
 
+/// Runs `args` without input; it must succeed (else its stderr is shown). Its stdout.
+fn run_ok(args: &[&str]) -> String {
+    let out = run(args, b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Issue 25: `export --openings` and `load --openings` name the computed opening columns with
 /// the given table, as `select --classify --openings` names the tags.
 #[test]
@@ -218,25 +226,17 @@ fn ok_export_and_load_take_openings_issue_25() {
     // Export as CSV: the games file's opening columns.
     let out_dir = dir.join("ds");
     let out_path = out_dir.to_str().expect("UTF-8 path");
-    let out = run(
-        &[
-            "export",
-            "-q",
-            "--format",
-            "csv",
-            "--openings",
-            table,
-            "-o",
-            out_path,
-            pgn,
-        ],
-        b"",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(&[
+        "export",
+        "-q",
+        "--format",
+        "csv",
+        "--openings",
+        table,
+        "-o",
+        out_path,
+        pgn,
+    ]);
     let games = std::fs::read_dir(out_dir.join("games"))
         .expect("games written")
         .map(|e| e.expect("entry").path())
@@ -265,12 +265,7 @@ fn ok_export_and_load_take_openings_issue_25() {
     let db = dir.join("games.sqlite");
     let _ = std::fs::remove_file(&db);
     let url = format!("sqlite:{}", db.display());
-    let out = run(&["load", "-q", "--db", &url, "--openings", table, pgn], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(&["load", "-q", "--db", &url, "--openings", table, pgn]);
     let sql = dir.join("q.sql");
     std::fs::write(
         &sql,
@@ -278,19 +273,8 @@ fn ok_export_and_load_take_openings_issue_25() {
     )
     .expect("written");
     let sql = sql.to_str().expect("UTF-8 path");
-    let out = run(
-        &["query", "--sql", sql, "--db", &url, "--format", "csv"],
-        b"",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "opening_eco,opening_name\nX01,My Ruy\n,\n"
-    );
+    let out = run_ok(&["query", "--sql", sql, "--db", &url, "--format", "csv"]);
+    assert_eq!(out, "opening_eco,opening_name\nX01,My Ruy\n,\n");
     // A bad table stops both before anything is written (exit 2).
     let bad = dir.join("bad.tsv");
     std::fs::write(&bad, "eco\tname\n").expect("written");

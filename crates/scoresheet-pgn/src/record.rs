@@ -307,13 +307,20 @@ mod tests {
         }
     }
 
-    fn lrans(pgn: &str) -> Vec<String> {
+    /// The records of `pgn`'s first game (read and legal), and the recorder that made them
+    /// (it holds the game's opening).
+    fn records(pgn: &str) -> (Vec<PlyRecord>, PlyRecorder) {
         let mut replayer = Replayer::new(Records::default());
         let game = Reader::new(pgn.as_bytes())
             .read_game(&mut replayer)
             .expect("reads")
             .expect("a game")
             .expect("legal");
+        (game, replayer.into_sink().0)
+    }
+
+    fn lrans(pgn: &str) -> Vec<String> {
+        let (game, _) = records(pgn);
         let lran = |r: &PlyRecord| {
             let mut out = Vec::new();
             r.write_lran(&mut out);
@@ -333,16 +340,10 @@ mod tests {
             "*",
         ];
         for pgn in games {
-            let mut replayer = Replayer::new(Records::default());
-            let records = Reader::new(pgn.as_bytes())
-                .read_game(&mut replayer)
-                .expect("reads")
-                .expect("a game")
-                .expect("legal");
-            let recorder = &replayer.sink().0;
+            let (game, recorder) = records(pgn);
             let mut classifier = crate::select::Classifier::new(&Position::new());
             let mut pos = Position::new();
-            for record in &records {
+            for record in &game {
                 let before = pos.clone();
                 let mv = record.uci.to_move(&pos).expect("legal");
                 pos.play(mv).expect("legal");

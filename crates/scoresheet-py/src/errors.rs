@@ -150,6 +150,23 @@ pub fn where_expr(
     }
 }
 
+/// The `openings` argument of a reader, read as the command-line tool's `--openings`
+/// (`OpeningTable::read_paths_kept`): `None` for no paths (the shipped table); a path that
+/// cannot be read raises `OSError` (`FileNotFoundError`, ... naming it, [`io_error`]), a table
+/// that does not read `ValueError` with the library's message (file, line, byte, what was
+/// expected). The table is read with the GIL released.
+pub fn openings_table(
+    py: Python<'_>,
+    paths: &[std::path::PathBuf],
+) -> PyResult<Option<&'static scoresheet_pgn::select::OpeningTable>> {
+    use scoresheet_pgn::select::openings::ReadOpeningsErrorKind;
+    let read = py.detach(|| scoresheet_pgn::select::OpeningTable::read_paths_kept(paths));
+    read.map_err(|e| match e.kind() {
+        ReadOpeningsErrorKind::Io(io) => io_error(&e.file().to_string_lossy(), io),
+        _ => value_error(format!("openings: {e}")),
+    })
+}
+
 /// An I/O error reading `source`: an `OSError` naming it. An error of the operating system
 /// (or one of its kinds: not found, permission denied, a directory) is raised as
 /// `OSError(errno, strerror, filename)`, which Python turns into its subclass

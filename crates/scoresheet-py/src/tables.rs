@@ -15,6 +15,7 @@
 //!   reader's own `close()` does not reach it: pyarrow's reader keeps its iterator until the
 //!   reader is dropped.
 
+use std::path::PathBuf;
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -280,7 +281,7 @@ impl TableBatches {
 #[pyfunction]
 #[pyo3(signature = (
     source, *, threads = None, fen = false, errors = "skip", r#where = None,
-    movetext_column = None, stacklevel = 1
+    movetext_column = None, openings = None, stacklevel = 1
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn stream_tables(
@@ -291,10 +292,12 @@ pub fn stream_tables(
     errors: &str,
     r#where: Option<&str>,
     movetext_column: Option<&str>,
+    openings: Option<Vec<PathBuf>>,
     stacklevel: i32,
 ) -> PyResult<TableStream> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
+    let openings = crate::errors::openings_table(py, openings.as_deref().unwrap_or_default())?;
     // Default: the cores available, as the command-line tool's --threads.
     let threads = threads.unwrap_or_else(scoresheet_pgn::pump::default_threads);
     if threads == 0 {
@@ -303,7 +306,7 @@ pub fn stream_tables(
     let (name, src, len) = open_source(source, movetext_column)?;
     let settings = ParallelExport::new(threads)
         .input_len(len)
-        .export(ExportOptions::new().fen(fen))
+        .export(ExportOptions::new().fen(fen).openings(openings))
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
     let pump = Background::start(src, label, settings, WAITING_PER_THREAD * threads)

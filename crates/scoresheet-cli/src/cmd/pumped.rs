@@ -65,13 +65,7 @@ pub fn where_expr(text: Option<&str>) -> anyhow::Result<Option<Arc<TagExpr>>> {
 ///
 /// A file that cannot be read or is not a table.
 pub fn openings_table(paths: &[PathBuf]) -> anyhow::Result<Option<&'static OpeningTable>> {
-    if paths.is_empty() {
-        return Ok(None);
-    }
-    match OpeningTable::read_paths(paths) {
-        Ok(table) => Ok(Some(table.leak())),
-        Err(e) => Err(anyhow::anyhow!("--openings: {e}")),
-    }
+    OpeningTable::read_paths_kept(paths).map_err(|e| anyhow::anyhow!("--openings: {e}"))
 }
 
 /// Totals, shared with the progress line.

@@ -130,22 +130,25 @@ fn check(pgn: &[u8], name: &str, cuts: Cuts) {
     }
 }
 
+/// [`check`] on the file at `path` (from this crate's directory), named by its file name.
+fn check_file(path: &str, cuts: Cuts) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let pgn = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let name = path.file_name().expect("a file").to_string_lossy();
+    check(&pgn, &name, cuts);
+}
+
 /// 200 real games (clocks, evals, promotions, castles), the CLI's test copy: chunks of about
 /// 10 games whose moves are encoded 3 games at a time, parts of 70 (two of them end inside a
 /// chunk).
 #[test]
 fn ok_encoded_row_groups_read_back_as_one_thread_writes() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scoresheet-cli/tests/data/real_200.pgn"
-    );
-    let pgn = fs::read(path).expect("the CLI's test data");
     let cuts = Cuts {
         chunk: 8 * 1024,
         batch: 3,
         per_file: 70,
     };
-    check(&pgn, "real_200.pgn", cuts);
+    check_file("../scoresheet-cli/tests/data/real_200.pgn", cuts);
 }
 
 /// The same on the whole `real.pgn` (3,970 games) kept beside the repository, in chunks of
@@ -153,15 +156,10 @@ fn ok_encoded_row_groups_read_back_as_one_thread_writes() {
 #[test]
 #[ignore = "needs ../shared/data/pgn/real.pgn (5 MB, outside the repository): run with --ignored"]
 fn ok_encoded_row_groups_read_back_as_one_thread_writes_real_pgn() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/pgn/real.pgn"
-    );
-    let pgn = fs::read(path).expect("../shared/data/pgn/real.pgn");
     let cuts = Cuts {
         chunk: 1 << 20,
         batch: 100,
         per_file: 1000,
     };
-    check(&pgn, "real.pgn", cuts);
+    check_file("../../../shared/data/pgn/real.pgn", cuts);
 }

@@ -50,6 +50,18 @@ __version__: str = _scoresheet.__version__
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
+OpeningsPaths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
+"""The ``openings`` argument of ``read_tables`` and ``stream_tables``: a path, or paths."""
+
+
+def _opening_paths(openings: Optional[OpeningsPaths]) -> Optional[List[str]]:
+    """``openings`` as a list of paths (``None`` stays ``None``)."""
+    if openings is None:
+        return None
+    if isinstance(openings, (str, bytes, os.PathLike)):
+        openings = [openings]
+    return [os.fsdecode(path) for path in openings]
+
 
 class Tables(tuple):
     """``(games, moves)``: the two pyarrow Tables, plus ``rejected``, the games left out.
@@ -82,6 +94,7 @@ def read_tables(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
     version 2, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
@@ -101,6 +114,14 @@ def read_tables(
     ``where`` (an expression of ``scoresheet select --where``, such as
     ``'WhiteElo >= 2500 and Date >= 2020'``) reads only the games whose tags satisfy it, as
     ``--where`` does on every command; a bad expression raises ``ValueError``.
+    ``openings`` names ``opening_eco`` and ``opening_name`` in ``games`` with your table
+    instead of the shipped one, as ``--openings`` does: a path (``str`` or
+    ``os.PathLike``) or a sequence of paths, each a TSV file of the lichess chess-openings
+    format or a directory of ``*.tsv`` files, read in order (``None`` or an empty sequence:
+    the shipped table). A path that cannot be read raises ``OSError``
+    (``FileNotFoundError``, ...), a table that does not read ``ValueError`` naming the
+    file, line and byte and what was expected. A table is kept for the rest of the process
+    once (a later call with the same table reuses it).
 
     The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``). To read
     an input larger than memory, use ``stream_tables``."""
@@ -108,7 +129,7 @@ def read_tables(
 
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
-        movetext_column=movetext_column, stacklevel=2,
+        movetext_column=movetext_column, openings=_opening_paths(openings), stacklevel=2,
     )
     games: List[Any] = []
     moves: List[Any] = []
@@ -132,6 +153,7 @@ def stream_tables(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
 ) -> Union["pyarrow.RecordBatchReader", TableStream]:
     """Streams the ``games`` and ``moves`` tables of ``read_tables`` as record batches, with
     memory bounded by the batches in flight (a few per thread), not by the input.
@@ -145,7 +167,8 @@ def stream_tables(
     ``reader(table)`` giving one table's ``RecordBatchReader``.
 
     The arguments are those of ``read_tables``; the batches, put together, are its tables.
-    The input is opened at once (a missing file raises ``FileNotFoundError`` here), then read
+    The input is opened (and the ``openings`` table read) at once (a missing file raises
+    ``FileNotFoundError`` here, a bad table ``ValueError``), then read
     by a thread of its own as the batches are taken. A rejected game is warned about
     (``RejectedGameWarning``) when the batch after it is taken; with ``errors="raise"`` that
     batch raises ``PgnError`` instead. An input that cannot be read on raises (``OSError``,
@@ -167,7 +190,7 @@ def stream_tables(
     """
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
-        movetext_column=movetext_column,
+        movetext_column=movetext_column, openings=_opening_paths(openings),
     )
     if table is None:
         return stream

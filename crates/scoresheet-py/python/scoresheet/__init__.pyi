@@ -33,6 +33,10 @@ game N is row N-1. A ``str`` is always a path: pass PGN
 text as bytes (``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
 ``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 
+OpeningsPaths = Union[str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]]
+"""The ``openings`` argument of ``read_tables`` and ``stream_tables``: a path or paths, each a
+TSV file of the lichess chess-openings format or a directory of ``*.tsv`` files."""
+
 class Tables(Tuple[pyarrow.Table, pyarrow.Table]):
     """(games, moves), with the games left out in ``rejected``."""
 
@@ -53,6 +57,7 @@ def read_tables(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
     ``fen_after``), built by ``threads`` workers (default: the cores available; the
@@ -60,7 +65,12 @@ def read_tables(
     Rejected games: warned (``RejectedGameWarning``) and listed in ``rejected``, or
     ``PgnError`` with ``errors="raise"``. ``where``: only the games whose tags satisfy this
     expression (``scoresheet select --where``); ``ValueError`` when it does not read.
-    ``movetext_column``: a table source's movetext column (default ``movetext``)."""
+    ``movetext_column``: a table source's movetext column (default ``movetext``).
+    ``openings``: your table (paths of lichess-format TSV files or directories of them, read
+    in order) names ``opening_eco``/``opening_name`` instead of the shipped one, as
+    ``--openings`` does; a path that cannot be read raises ``OSError``
+    (``FileNotFoundError``), a table that does not read ``ValueError`` naming the file, line
+    and byte. A table is kept for the rest of the process once."""
 
 class TableStream(Iterator[Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]]):
     """The stream of ``stream_tables(table=None)``: ``(games, moves)`` pairs of record
@@ -103,6 +113,7 @@ def stream_tables(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
 ) -> pyarrow.RecordBatchReader: ...
 @overload
 def stream_tables(
@@ -114,12 +125,14 @@ def stream_tables(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
 ) -> TableStream:
     """The tables of ``read_tables`` as record batches, memory bounded by the batches in
     flight (a few per thread), not by the input: with ``table``, a
     ``pyarrow.RecordBatchReader`` of that table (for DuckDB, Polars, pyarrow.dataset, a
     training loop); without, a ``TableStream`` of ``(games, moves)`` pairs. Arguments as for
-    ``read_tables``. The input is opened at once (``FileNotFoundError`` here); a rejected game
+    ``read_tables``. The input is opened and the ``openings`` table read at once
+    (``FileNotFoundError``, or ``ValueError`` for a bad table, here); a rejected game
     is warned about as its batch is taken, or raises ``PgnError`` there with
     ``errors="raise"``; errors keep their types through the reader; the stream ends at the
     first error. Ctrl-C raises ``KeyboardInterrupt``. Dropping the reader or the stream, or

@@ -15,6 +15,7 @@ def stream_tables(
     errors: str = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    openings: Optional[List[str]] = None,
     stacklevel: int = 1,
 ) -> TableStream: ...
 

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use scoresheet::Position;
 
@@ -129,6 +129,35 @@ impl OpeningTable {
     /// such as the export's, which hold a `&'static OpeningTable` as they hold the shipped one.
     pub fn leak(self) -> &'static OpeningTable {
         Box::leak(Box::new(self))
+    }
+
+    /// The table of a setting that names tables by path (the command-line tool's
+    /// `--openings`, the Python readers' `openings=`): `None` when `paths` is empty (the
+    /// setting is not given: the shipped table), else the tables in `paths` read as
+    /// [`read_paths`](OpeningTable::read_paths) reads them and kept for the rest of the
+    /// process, as [`leak`](OpeningTable::leak) keeps one. A table equal to one kept before
+    /// by this function is not kept again: that one is returned, so a process that reads the
+    /// same table for every input (a Python reader called per file) holds it once.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`read_paths`](OpeningTable::read_paths).
+    pub fn read_paths_kept<P: AsRef<Path>>(
+        paths: &[P],
+    ) -> Result<Option<&'static OpeningTable>, ReadOpeningsError> {
+        static KEPT: Mutex<Vec<&'static OpeningTable>> = Mutex::new(Vec::new());
+        if paths.is_empty() {
+            return Ok(None);
+        }
+        let table = OpeningTable::read_paths(paths)?;
+        // A panic elsewhere while the lock was held leaves the list whole (a push or none).
+        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&same) = kept.iter().find(|&&other| *other == table) {
+            return Ok(Some(same));
+        }
+        let table = table.leak();
+        kept.push(table);
+        Ok(Some(table))
     }
 
     /// The tables in `paths`, read in order: each a file in the lichess format, or a
@@ -421,6 +450,39 @@ mod tests {
         }
         assert!(rows > 3000, "{rows} rows");
         assert_eq!(table.len(), OpeningTable::shipped().len());
+    }
+
+    #[test]
+    fn ok_read_paths_kept_once() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-kept-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let (one, two) = (dir.join("one.tsv"), dir.join("two.tsv"));
+        std::fs::write(&one, "eco\tname\tpgn\nB00\tKing's Pawn\t1. e4\n").expect("written");
+        std::fs::write(&two, "eco\tname\tpgn\nA40\tQueen's Pawn\t1. d4\n").expect("written");
+        let none: [&Path; 0] = [];
+        assert!(OpeningTable::read_paths_kept(&none)
+            .expect("no paths")
+            .is_none());
+        let first = OpeningTable::read_paths_kept(&[&one])
+            .expect("reads")
+            .expect("a table");
+        let again = OpeningTable::read_paths_kept(&[&one])
+            .expect("reads")
+            .expect("a table");
+        let other = OpeningTable::read_paths_kept(&[&two])
+            .expect("reads")
+            .expect("a table");
+        assert!(
+            std::ptr::eq(first, again),
+            "an equal table is the one kept before"
+        );
+        assert!(!std::ptr::eq(first, other), "another table is kept apart");
+        assert_eq!(other.len(), 1);
+        let missing =
+            OpeningTable::read_paths_kept(&[dir.join("missing.tsv")]).expect_err("no file");
+        let not_found = std::io::ErrorKind::NotFound;
+        assert!(matches!(missing.kind(), Kind::Io(e) if e.kind() == not_found));
+        std::fs::remove_dir_all(&dir).expect("removed");
     }
 
     #[test]

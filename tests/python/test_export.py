@@ -223,8 +223,8 @@ def test_existing_dataset_refused_unless_force(tmp_path):
 def test_killed_export_leaves_only_complete_files(tmp_path, corpus, threads):
     """Feeds the corpus slowly through stdin, kills the export once some parts are complete,
     and reads what is left: only complete files, every one readable. With several threads the
-    workers convert chunks of 8 MB of input (PARQUET_CHUNK_BYTES) and a chunk is written once
-    the next one is read (about 18 MB in): the corpus (5.3 MB) is fed five times."""
+    workers convert chunks of 8 MB of input (PARQUET_CHUNK_BYTES), a chunk written once it is
+    read whole and converted (about 10 MB in): the corpus (5.3 MB) is fed five times."""
     out = tmp_path / "ds"
     proc = subprocess.Popen([binary(), "export", "-q", "--threads", str(threads), "--games-per-file", "200",
                              "-o", str(out), "-"],

@@ -395,25 +395,24 @@ pub(crate) fn moves_arrays(
         .map(|c| Building::new(c, rows.len(), spare))
         .collect();
     for block in rows.chunks(BLOCK_ROWS) {
-        for (column, built) in columns.iter().zip(&mut building) {
-            built.extend(column.values, block);
+        for built in &mut building {
+            built.extend(block);
         }
     }
-    columns
-        .iter()
-        .zip(building)
-        .map(|(column, built)| built.finish(column.values, rows))
-        .collect()
+    building.into_iter().map(|b| b.finish(rows)).collect()
 }
 
-/// A column's values so far, while [`moves_arrays`] fills it.
+/// A column's values so far, with how it gets them from rows ([`Values`]), while
+/// [`moves_arrays`] fills it.
 enum Building {
-    Int32(Vec<i32>, Validity),
-    Int64(Vec<i64>),
-    Float64(Vec<f64>, Validity),
-    Bool(BooleanBufferBuilder),
-    UInt8(Vec<u8>, Validity),
-    Int16(Vec<i16>),
+    Int32(Plain<i32>, Vec<i32>),
+    OptInt32(Optional<i32>, Vec<i32>, Validity),
+    Int64(Plain<i64>, Vec<i64>),
+    OptFloat64(Optional<f64>, Vec<f64>, Validity),
+    Bool(fn(&[MoveRow]) -> BooleanBuffer, BooleanBufferBuilder),
+    Code(&'static [&'static str], Plain<u8>, Vec<u8>),
+    OptCode(&'static [&'static str], Optional<u8>, Vec<u8>, Validity),
+    Token(Vocabulary, Plain<i16>, Vec<i16>),
     /// Not from the rows (`fen_after`).
     Elsewhere,
 }
@@ -428,85 +427,91 @@ impl Building {
             values
         }
         let name = column.name;
+        let none = Validity::default;
         match column.values {
-            Values::Int32(_) => Building::Int32(
-                room(spare.primitive::<Int32Type>(name), rows),
-                Validity::default(),
-            ),
-            Values::OptInt32(_) => Building::Int32(
-                room(spare.primitive::<Int32Type>(name), rows),
-                Validity::default(),
-            ),
-            Values::Int64(_) => Building::Int64(room(spare.primitive::<Int64Type>(name), rows)),
-            Values::OptFloat64(_) => Building::Float64(
+            Values::Int32(fill) => {
+                Building::Int32(fill, room(spare.primitive::<Int32Type>(name), rows))
+            }
+            Values::OptInt32(fill) => {
+                Building::OptInt32(fill, room(spare.primitive::<Int32Type>(name), rows), none())
+            }
+            Values::Int64(fill) => {
+                Building::Int64(fill, room(spare.primitive::<Int64Type>(name), rows))
+            }
+            Values::OptFloat64(fill) => Building::OptFloat64(
+                fill,
                 room(spare.primitive::<Float64Type>(name), rows),
-                Validity::default(),
+                none(),
             ),
-            Values::Bool(_) => Building::Bool(BooleanBufferBuilder::new(rows)),
-            Values::Code(..) | Values::OptCode(..) => Building::UInt8(
+            Values::Bool(fill) => Building::Bool(fill, BooleanBufferBuilder::new(rows)),
+            Values::Code(names, fill) => {
+                Building::Code(names, fill, room(spare.keys::<UInt8Type>(name), rows))
+            }
+            Values::OptCode(names, fill) => Building::OptCode(
+                names,
+                fill,
                 room(spare.keys::<UInt8Type>(name), rows),
-                Validity::default(),
+                none(),
             ),
-            Values::Token(..) => Building::Int16(room(spare.keys::<Int16Type>(name), rows)),
+            Values::Token(vocab, fill) => {
+                Building::Token(vocab, fill, room(spare.keys::<Int16Type>(name), rows))
+            }
             Values::FenAfter => Building::Elsewhere,
         }
     }
 
     /// Appends the values of `block`.
-    fn extend(&mut self, values: Values, block: &[MoveRow]) {
-        match (values, self) {
-            (Values::Int32(fill), Building::Int32(out, _)) => fill(block, out),
-            (Values::OptInt32(fill), Building::Int32(out, valid)) => {
-                let nulls = fill(block, out);
-                valid.append(nulls, block.len(), out.len());
+    fn extend(&mut self, block: &[MoveRow]) {
+        match self {
+            Building::Int32(fill, out) => fill(block, out),
+            Building::Int64(fill, out) => fill(block, out),
+            Building::Code(_, fill, out) => fill(block, out),
+            Building::Token(_, fill, out) => fill(block, out),
+            Building::OptInt32(fill, out, valid) => {
+                valid.append(fill(block, out), block.len(), out.len())
             }
-            (Values::Int64(fill), Building::Int64(out)) => fill(block, out),
-            (Values::OptFloat64(fill), Building::Float64(out, valid)) => {
-                let nulls = fill(block, out);
-                valid.append(nulls, block.len(), out.len());
+            Building::OptFloat64(fill, out, valid) => {
+                valid.append(fill(block, out), block.len(), out.len())
             }
-            (Values::Bool(fill), Building::Bool(out)) => out.append_buffer(&fill(block)),
-            (Values::Code(_, fill), Building::UInt8(out, _)) => fill(block, out),
-            (Values::OptCode(_, fill), Building::UInt8(out, valid)) => {
-                let nulls = fill(block, out);
-                valid.append(nulls, block.len(), out.len());
+            Building::OptCode(_, fill, out, valid) => {
+                valid.append(fill(block, out), block.len(), out.len())
             }
-            (Values::Token(_, fill), Building::Int16(out)) => fill(block, out),
-            // `Building::new` made each column's kind from these same values.
-            _ => {}
+            Building::Bool(fill, out) => out.append_buffer(&fill(block)),
+            Building::Elsewhere => {}
         }
     }
 
     /// The column as an array; `None` for `fen_after`.
-    fn finish(self, values: Values, rows: &[MoveRow]) -> Result<Option<ArrayRef>, ArrowError> {
+    fn finish(self, rows: &[MoveRow]) -> Result<Option<ArrayRef>, ArrowError> {
         fn array<T: ArrowPrimitiveType>(
             values: Vec<T::Native>,
             valid: Validity,
         ) -> Result<PrimitiveArray<T>, ArrowError> {
             PrimitiveArray::<T>::try_new(ScalarBuffer::from(values), valid.finish())
         }
-        Ok(Some(match (values, self) {
-            (_, Building::Int32(out, valid)) => Arc::new(array::<Int32Type>(out, valid)?),
-            (_, Building::Int64(out)) => Arc::new(array::<Int64Type>(out, Validity::default())?),
-            (_, Building::Float64(out, valid)) => Arc::new(array::<Float64Type>(out, valid)?),
-            (_, Building::Bool(mut out)) => Arc::new(BooleanArray::new(out.finish(), None)),
-            (Values::Code(names, _) | Values::OptCode(names, _), Building::UInt8(out, valid)) => {
+        let none = Validity::default;
+        Ok(Some(match self {
+            Building::Int32(_, out) => Arc::new(array::<Int32Type>(out, none())?),
+            Building::OptInt32(_, out, valid) => Arc::new(array::<Int32Type>(out, valid)?),
+            Building::Int64(_, out) => Arc::new(array::<Int64Type>(out, none())?),
+            Building::OptFloat64(_, out, valid) => Arc::new(array::<Float64Type>(out, valid)?),
+            Building::Bool(_, mut out) => Arc::new(BooleanArray::new(out.finish(), None)),
+            Building::Code(names, _, out) => {
+                let keys = array::<UInt8Type>(out, none())?;
+                Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
+            }
+            Building::OptCode(names, _, out, valid) => {
                 let keys = array::<UInt8Type>(out, valid)?;
                 Arc::new(DictionaryArray::try_new(keys, names_array(names))?)
             }
-            (Values::Token(vocab, _), Building::Int16(out)) => {
+            Building::Token(vocab, _, out) => {
                 if let Some(at) = out.iter().position(|&k| k < 0) {
                     return Err(outside(vocab, rows.get(at).map(|r| &r.record)));
                 }
-                let keys = array::<Int16Type>(out, Validity::default())?;
+                let keys = array::<Int16Type>(out, none())?;
                 Arc::new(DictionaryArray::try_new(keys, vocabulary_array(vocab))?)
             }
-            (_, Building::Elsewhere) => return Ok(None),
-            _ => {
-                return Err(ArrowError::InvalidArgumentError(
-                    "a column's values changed kind while it was built".to_owned(),
-                ))
-            }
+            Building::Elsewhere => return Ok(None),
         }))
     }
 }

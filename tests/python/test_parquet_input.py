@@ -229,3 +229,65 @@ def test_python_readers(routes):
     assert records == cli
     column = scoresheet.read_games(table.column("movetext"))
     assert len(list(column)) + len(column.rejected) == rows
+
+
+def cli_rejections(path):
+    """The messages `egd` prints for the rejected games of `path`, after `error: NAME: `."""
+    done = run("egd", "-q", path, check=False)
+    prefix = f"error: {path}: "
+    return [line[len(prefix):] for line in done.stderr.splitlines() if line.startswith(prefix)]
+
+
+def test_python_rejections_name_the_row(tmp_path):
+    """A table's rejected game is reported with its row by every reader of the package, in
+    the command-line tool's words (`row N: game N+1 ...`, `Rejection.row`, `PgnError.row`);
+    PGN text has no row."""
+    scoresheet = import_scoresheet()
+    movetext = ["1. e4 e5 *", BAD[0], "1. d4 d5 *", BAD[2]]
+    table = pa.table({"White": ["a", "b", "c", "d"], "movetext": movetext})
+    parquet = tmp_path / "rows.parquet"
+    pq.write_table(table, parquet)
+    cli = cli_rejections(parquet)
+    assert [m.split(":")[0] for m in cli] == ["row 1", "row 3"], cli
+    readers = {
+        "read_tables": lambda src: scoresheet.read_tables(src, threads=2).rejected,
+        "stream_tables": lambda src: _streamed_rejections(scoresheet.stream_tables(src)),
+        "read_games": lambda src: _iterated_rejections(scoresheet.read_games(src)),
+        "egd": lambda src: _iterated_rejections(scoresheet.egd(src)),
+    }
+    for name, rejections_of in readers.items():
+        for source in [str(parquet), table, parquet.read_bytes()]:
+            with pytest.warns(scoresheet.RejectedGameWarning):
+                rejected = rejections_of(source)
+            assert [r.message for r in rejected] == cli, (name, type(source))
+            assert [(r.row, r.game) for r in rejected] == [(1, 2), (3, 4)], name
+            assert all(r.reason in r.message and not r.reason.startswith("row") for r in rejected)
+        with pytest.raises(scoresheet.PgnError) as raised:
+            rejections_of_raise = {
+                "read_tables": lambda: scoresheet.read_tables(table, errors="raise"),
+                "stream_tables": lambda: list(scoresheet.stream_tables(table, errors="raise")),
+                "read_games": lambda: list(scoresheet.read_games(table, errors="raise")),
+                "egd": lambda: list(scoresheet.egd(table, errors="raise")),
+            }[name]
+            rejections_of_raise()
+        assert (raised.value.row, raised.value.game, raised.value.message) == (1, 2, cli[0])
+    # The same games as PGN text: no row, the message as the command-line tool's.
+    pgn = tmp_path / "rows.pgn"
+    pgn.write_text("".join(f'[White "{w}"]\n\n{m}\n\n' for w, m in zip("abcd", movetext)))
+    with pytest.warns(scoresheet.RejectedGameWarning):
+        rejected = scoresheet.read_tables(str(pgn)).rejected
+    assert [r.message for r in rejected] == cli_rejections(pgn)
+    assert [(r.row, r.message.startswith("game ")) for r in rejected] == [(None, True)] * 2
+
+
+def _streamed_rejections(stream):
+    with stream:
+        for _ in stream:
+            pass
+    return stream.rejected
+
+
+def _iterated_rejections(records):
+    for _ in records:
+        pass
+    return records.rejected

@@ -74,6 +74,22 @@ impl Location {
     }
 }
 
+impl Location {
+    /// `row N: `, how a message names the row of a game read from a table of games (a
+    /// Parquet file or an Arrow table, one game a row: game N + 1 is row N, counted from 0
+    /// as Arrow and Parquet count rows), written before the game's location. Every front end
+    /// reporting a table's games calls this.
+    ///
+    /// ```
+    /// use scoresheet_pgn::Location;
+    /// let at = Location { game_index: 4, game_first_line: 60, line: 61, column: 5, byte: 900 };
+    /// assert_eq!(format!("{}{at}", at.row_prefix()), "row 4: game 5 (from line 60), line 61, column 5");
+    /// ```
+    pub fn row_prefix(&self) -> String {
+        format!("row {}: ", self.game_index)
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -63,13 +63,14 @@ fn closed() -> io::Error {
 }
 
 impl Background {
-    /// Starts pumping `src` (named `source` in the `source_file` column) with `settings`;
-    /// at most `capacity` deliveries wait in the channel.
+    /// Starts pumping `src` (named `source` in the `source_file` column; `table`: a table
+    /// of games, whose rejections name the row) with `settings`; at most `capacity`
+    /// deliveries wait in the channel.
     ///
     /// # Errors
     /// The thread cannot be started.
     pub fn start(
-        src: Box<dyn Read + Send>,
+        (src, table): (Box<dyn Read + Send>, bool),
         source: Arc<str>,
         settings: ParallelExport,
         capacity: usize,
@@ -79,7 +80,7 @@ impl Background {
         let stopped = Arc::clone(&stop);
         let thread = std::thread::Builder::new()
             .name("scoresheet-stream".to_owned())
-            .spawn(move || pump(src, source, settings, &sender, &stopped))?;
+            .spawn(move || pump((src, table), source, settings, &sender, &stopped))?;
         Ok(Background {
             receiver: Some(receiver),
             stop,
@@ -123,7 +124,7 @@ impl Drop for Background {
 
 /// The pump thread: every delivery into the channel, then the result.
 fn pump(
-    src: Box<dyn Read + Send>,
+    (src, table): (Box<dyn Read + Send>, bool),
     source: Arc<str>,
     settings: ParallelExport,
     sender: &SyncSender<Message>,
@@ -136,7 +137,7 @@ fn pump(
         }
         let delivery = Delivery {
             batches,
-            rejected: log.rejections().map(Rejected::new).collect(),
+            rejected: log.rejections().map(|e| Rejected::new(e, table)).collect(),
             not_selected: log.not_selected_games(),
         };
         sender

@@ -54,6 +54,8 @@ pub struct EgdRecords {
     /// `None` once the input ended; a mutex only to make the class shareable.
     inner: Mutex<Option<Converting>>,
     name: String,
+    /// Whether the input is a table of games (messages name the row).
+    table: bool,
     raise: bool,
     rejected: Py<PyList>,
     /// Games left out by `where` so far.
@@ -92,13 +94,13 @@ impl EgdRecords {
                 Next::End(last) => {
                     *inner = None;
                     return match last {
-                        Some(e) => Err(input_ended(py, &self.name, &e)),
+                        Some(e) => Err(input_ended(py, &self.name, self.table, &e)),
                         None => Ok(None),
                     };
                 }
             };
             let list = self.rejected.bind(py);
-            Rejected::new(&rejected).report(py, &self.name, (self.raise, 1), list)?;
+            Rejected::new(&rejected, self.table).report(py, &self.name, (self.raise, 1), list)?;
         }
     }
 
@@ -133,15 +135,16 @@ pub fn egd(
 ) -> PyResult<EgdRecords> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let (name, src, _) = open_source(source, movetext_column)?;
+    let opened = open_source(source, movetext_column)?;
     let converting = Converting {
-        reader: Reader::with_options(src, scoresheet_export::GameConverter::read_options())
+        reader: Reader::with_options(opened.src, scoresheet_export::GameConverter::read_options())
             .select_where(selection),
         visitor: JsonVisitor::new(EgdOptions::new().extended(extended)),
     };
     Ok(EgdRecords {
         inner: Mutex::new(Some(converting)),
-        name,
+        name: opened.name,
+        table: opened.table,
         raise,
         rejected: PyList::empty(py).unbind(),
         left_out: 0,

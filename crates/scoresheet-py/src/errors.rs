@@ -14,36 +14,55 @@ pub(crate) fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyA
     py.import("scoresheet._errors")?.getattr(name)
 }
 
-/// A game left out: where (1-based game number, line, column, byte) and the library's
-/// message, the one every command prints after the input's name.
+/// A game left out: where (1-based game number, line, column, byte; the row of a table of
+/// games) and the library's message, the one every command prints after the input's name.
 #[derive(Debug, Clone)]
 pub struct Rejected {
     /// Where the game was rejected.
     pub location: Location,
-    /// The whole message, location first.
+    /// Whether the input is a table of games (the message then names the row first).
+    pub table: bool,
+    /// The whole message, row and location first.
     pub message: String,
 }
 
+type Args<'a> = (&'a str, u64, u64, u64, u64, &'a str, &'a str, Option<u64>);
+
 impl Rejected {
-    /// The record of a rejected game.
-    pub fn new(error: &GameError) -> Rejected {
+    /// The record of a game rejected from an input that is a table of games (`table`, one
+    /// game a row) or PGN text.
+    pub fn new(error: &GameError, table: bool) -> Rejected {
+        let location = error.location();
+        let row = match table {
+            true => location.row_prefix(),
+            false => String::new(),
+        };
         Rejected {
-            location: error.location(),
-            message: error.to_string(),
+            location,
+            table,
+            message: format!("{row}{error}"),
         }
     }
 
-    /// The message without its location prefix (`game 2 (from line 9), line 11, column 13: `).
+    /// The message without its row and location (`row 1: game 2 (from line 9), line 11,
+    /// column 13: `).
     fn reason(&self) -> &str {
+        let message = match self.table {
+            true => self
+                .message
+                .strip_prefix(self.location.row_prefix().as_str())
+                .unwrap_or(&self.message),
+            false => &self.message,
+        };
         let prefix = self.location.to_string();
-        self.message
+        message
             .strip_prefix(prefix.as_str())
             .and_then(|rest| rest.strip_prefix(": "))
-            .unwrap_or(&self.message)
+            .unwrap_or(message)
     }
 
-    /// Its arguments in Python: source, game, line, column, byte, reason, message.
-    fn args<'a>(&'a self, source: &'a str) -> (&'a str, u64, u64, u64, u64, &'a str, &'a str) {
+    /// Its arguments in Python: source, game, line, column, byte, reason, message, row.
+    fn args<'a>(&'a self, source: &'a str) -> Args<'a> {
         let at = self.location;
         let game = at.game_index + 1;
         (
@@ -54,6 +73,7 @@ impl Rejected {
             at.byte,
             self.reason(),
             &self.message,
+            self.table.then_some(at.game_index),
         )
     }
 
@@ -221,13 +241,13 @@ pub fn bounded_name(name: &str) -> String {
 /// every reader of the package as from `read_tables` (and where the command-line tool exits
 /// 2): an I/O error is `OSError` (`i/o error after byte N: ...`), an input that cannot be read
 /// on (UTF-16) `PgnError`.
-pub fn input_ended(py: Python<'_>, source: &str, error: &GameError) -> PyErr {
+pub fn input_ended(py: Python<'_>, source: &str, table: bool, error: &GameError) -> PyErr {
     if let GameErrorKind::Read(read) = error.kind() {
         if let ReadErrorKind::Io(io) = read.kind() {
             return io_error_after(source, read.location().byte, io);
         }
     }
-    Rejected::new(error).to_err(py, source)
+    Rejected::new(error, table).to_err(py, source)
 }
 
 /// `OSError` for an I/O error that stopped reading after `byte` bytes of the input (a plain

@@ -234,6 +234,8 @@ pub struct Games {
     /// shareable, as Python requires (the GIL already serialises calls).
     inner: Mutex<Option<ReplayedGames<Box<dyn Read + Send>>>>,
     name: String,
+    /// Whether the input is a table of games (messages name the row).
+    table: bool,
     raise: bool,
     rejected: Py<PyList>,
     read: u64,
@@ -273,11 +275,16 @@ impl Games {
                 }
                 Some(Err(e)) if e.ends_input() => {
                     *inner = None;
-                    return Err(input_ended(py, &self.name, &e));
+                    return Err(input_ended(py, &self.name, self.table, &e));
                 }
                 Some(Err(e)) => {
                     let rejected = self.rejected.bind(py);
-                    Rejected::new(&e).report(py, &self.name, (self.raise, 1), rejected)?;
+                    Rejected::new(&e, self.table).report(
+                        py,
+                        &self.name,
+                        (self.raise, 1),
+                        rejected,
+                    )?;
                 }
             }
         }
@@ -333,12 +340,13 @@ pub fn read_games(
 ) -> PyResult<Games> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
-    let (name, src, _) = open_source(source, movetext_column)?;
-    let reader = Reader::with_options(src, scoresheet_export::GameConverter::read_options())
+    let opened = open_source(source, movetext_column)?;
+    let reader = Reader::with_options(opened.src, scoresheet_export::GameConverter::read_options())
         .select_where(selection);
     Ok(Games {
         inner: Mutex::new(Some(ReplayedGames::from_reader(reader))),
-        name,
+        name: opened.name,
+        table: opened.table,
         raise,
         rejected: PyList::empty(py).unbind(),
         read: 0,

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyMemoryView};
-use scoresheet_export::table_input::{self, RowsPgn, TableOptions};
+use scoresheet_export::table_input::{self, RawInput, RowsPgn, TableOptions};
 use scoresheet_pgn::input;
 
 /// A PGN source given from Python.
@@ -93,20 +93,24 @@ impl Source {
     }
 
     /// The decompressed bytes (compression told by content, as for every input); a table
-    /// (Parquet or Arrow) rendered as PGN with the settings of `table`.
+    /// (Parquet or Arrow) rendered as PGN with the settings of `table`. With them, whether
+    /// the input is such a table (one game a row): messages then name each game's row.
     ///
     /// # Errors
     /// The file cannot be opened, or its first bytes cannot be read.
-    pub fn open(self, table: &TableOptions) -> io::Result<Box<dyn Read + Send>> {
+    pub fn open(self, table: &TableOptions) -> io::Result<(Box<dyn Read + Send>, bool)> {
         match self {
-            Source::Path(path) => table_input::open(&path, table),
+            Source::Path(path) => match table_input::open_raw(&path, table)? {
+                RawInput::Text(src, _) => Ok((input::decompress(src)?, false)),
+                RawInput::Parquet(rows) => Ok((Box::new(rows), true)),
+            },
             Source::Bytes(bytes) if input::is_parquet(&bytes) => {
                 let rows = table_input::parquet_in_memory(bytes.to_vec(), table.clone())?;
-                Ok(Box::new(rows))
+                Ok((Box::new(rows), true))
             }
-            Source::Bytes(bytes) => input::decompress(Cursor::new(bytes)),
-            Source::File(obj) => input::decompress(FileReader { obj }),
-            Source::Table(stream) => Ok(Box::new(RowsPgn::new(stream, table.clone()))),
+            Source::Bytes(bytes) => Ok((input::decompress(Cursor::new(bytes))?, false)),
+            Source::File(obj) => Ok((input::decompress(FileReader { obj })?, false)),
+            Source::Table(stream) => Ok((Box::new(RowsPgn::new(stream, table.clone())), true)),
         }
     }
 }
@@ -169,18 +173,26 @@ impl Read for FileReader {
     }
 }
 
-/// The source `obj` stands for, opened with the GIL released: its name (for messages and the
-/// `source_file` column), its bytes, and their number where known before reading (a file's size
-/// as stored, bytes' length), which sizes the pump's chunks. `movetext_column` names a table's movetext column
-/// (default `movetext`); it does not matter for PGN text.
+/// A source opened by [`open_source`].
+pub struct Opened {
+    /// Its name, for messages and the `source_file` column.
+    pub name: String,
+    /// Its bytes (PGN text; a table's rows rendered as PGN).
+    pub src: Box<dyn Read + Send>,
+    /// Their number where known before reading (a file's size as stored, bytes' length),
+    /// which sizes the pump's chunks.
+    pub len: Option<u64>,
+    /// Whether it is a table of games, one a row: messages name each game's row.
+    pub table: bool,
+}
+
+/// The source `obj` stands for, opened with the GIL released. `movetext_column` names a
+/// table's movetext column (default `movetext`); it does not matter for PGN text.
 ///
 /// # Errors
 /// `TypeError` for an object that is no source; the `OSError` of
 /// [`io_error`](crate::errors::io_error) when it cannot be opened or its first bytes read.
-pub fn open_source(
-    obj: &Bound<'_, PyAny>,
-    movetext_column: Option<&str>,
-) -> PyResult<(String, Box<dyn Read + Send>, Option<u64>)> {
+pub fn open_source(obj: &Bound<'_, PyAny>, movetext_column: Option<&str>) -> PyResult<Opened> {
     let py = obj.py();
     let options = match movetext_column {
         Some(name) => TableOptions::new().movetext_column(name),
@@ -190,7 +202,12 @@ pub fn open_source(
     let name = source.name(py);
     let len = source.stored_len();
     match py.detach(|| source.open(&options)) {
-        Ok(src) => Ok((name, src, len)),
+        Ok((src, table)) => Ok(Opened {
+            name,
+            src,
+            len,
+            table,
+        }),
         Err(e) => Err(crate::errors::io_error(&name, &e)),
     }
 }

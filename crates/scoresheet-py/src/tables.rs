@@ -49,6 +49,8 @@ pub struct TableStream {
     /// class shareable (a channel's receiver is not).
     pump: Mutex<Option<Background>>,
     name: String,
+    /// Whether the input is a table of games (messages name the row).
+    table: bool,
     raise: bool,
     /// The Python frame rejected games are warned as from (1: the caller of `__next__`).
     stacklevel: i32,
@@ -90,7 +92,7 @@ impl TableStream {
                 Ok(Message::Delivery(delivery)) => break delivery,
                 Ok(Message::End(result)) => {
                     self.stop(py)?;
-                    return ended(py, &self.name, result).map(|()| None);
+                    return ended(py, &self.name, self.table, result).map(|()| None);
                 }
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
                 Err(RecvTimeoutError::Disconnected) => {
@@ -147,13 +149,13 @@ impl TableStream {
 
 /// The end of the pump: `Ok` when every game was delivered, else the error that stopped it,
 /// as every reader of the package raises it.
-fn ended(py: Python<'_>, name: &str, result: Result<(), PumpError>) -> PyResult<()> {
+fn ended(py: Python<'_>, name: &str, table: bool, result: Result<(), PumpError>) -> PyResult<()> {
     match result {
         Ok(()) => Ok(()),
         Err(PumpError::Read { byte, error }) => Err(io_error_after(name, byte, &error)),
         Err(PumpError::Deliver(error)) => Err(io_error(name, &error)),
         // An input that cannot be read on (UTF-16): the command-line tool's exit 2.
-        Err(PumpError::Fatal(error)) => Err(Rejected::new(&error.into()).to_err(py, name)),
+        Err(PumpError::Fatal(error)) => Err(Rejected::new(&error.into(), table).to_err(py, name)),
     }
 }
 
@@ -303,17 +305,24 @@ pub fn stream_tables(
     if threads == 0 {
         return Err(value_error("threads: at least 1"));
     }
-    let (name, src, len) = open_source(source, movetext_column)?;
+    let opened = open_source(source, movetext_column)?;
+    let (name, table) = (opened.name, opened.table);
     let settings = ParallelExport::new(threads)
-        .input_len(len)
+        .input_len(opened.len)
         .export(ExportOptions::new().fen(fen).openings(openings))
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
-    let pump = Background::start(src, label, settings, WAITING_PER_THREAD * threads)
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the stream's thread: {e}")))?;
+    let pump = Background::start(
+        (opened.src, table),
+        label,
+        settings,
+        WAITING_PER_THREAD * threads,
+    )
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start the stream's thread: {e}")))?;
     Ok(TableStream {
         pump: Mutex::new(Some(pump)),
         name,
+        table,
         raise,
         stacklevel,
         rejected: PyList::empty(py).unbind(),

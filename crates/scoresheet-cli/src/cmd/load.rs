@@ -105,7 +105,8 @@ fn open_table(input: &Path, movetext_column: &str) -> Result<Option<ParquetPgn>,
 }
 
 /// A message of the load (`NAME: game N ...`) with the row named when the input is a table
-/// (`NAME: row N-1: game N ...`), as every command reports a table's games.
+/// (`NAME: row N-1: game N ...`, [`Location::row_prefix`](scoresheet_pgn::Location::row_prefix)),
+/// as every command reports a table's games.
 fn name_row(message: &str, name: &str, table: bool) -> String {
     let game = message
         .strip_prefix(name)
@@ -115,7 +116,11 @@ fn name_row(message: &str, name: &str, table: bool) -> String {
     match game {
         Some(game) if table && game > 0 => {
             let rest = &message[name.len() + 2..];
-            format!("{name}: row {}: {rest}", game - 1)
+            let at = scoresheet_pgn::Location {
+                game_index: game - 1,
+                ..Default::default()
+            };
+            format!("{name}: {}{rest}", at.row_prefix())
         }
         _ => message.to_owned(),
     }

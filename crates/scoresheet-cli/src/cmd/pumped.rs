@@ -14,7 +14,7 @@ use scoresheet::notation::Caret;
 use scoresheet_export::table_input::{self, RawInput, TableOptions};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::select::{OpeningTable, TagExpr};
-use scoresheet_pgn::{input, Oddities, ReadError, ReadOptions};
+use scoresheet_pgn::{input, Location, Oddities, ReadError, ReadOptions};
 
 use super::egd::progress::{Counting, Progress};
 use crate::args::PgnInputArgs;
@@ -234,11 +234,11 @@ fn text_input(
     input::decompress(raw)
 }
 
-/// `row N: ` for the game at `game_index` when the input is a table (game `N + 1` is row
-/// `N`), else nothing.
-pub fn row_prefix(counters: &Counters, game_index: u64) -> String {
+/// The row of the game at `at` ([`Location::row_prefix`]) when the input is a table, else
+/// nothing.
+pub fn row_prefix(counters: &Counters, at: &Location) -> String {
     match counters.table.load(Ordering::Relaxed) {
-        true => format!("row {game_index}: "),
+        true => at.row_prefix(),
         false => String::new(),
     }
 }
@@ -278,11 +278,11 @@ impl Job<'_> {
         for event in log.events() {
             self.bar.println(&match event {
                 Event::Warning(at, what) => {
-                    let row = row_prefix(self.counters, at.game_index);
+                    let row = row_prefix(self.counters, at);
                     crate::output::warning(self.name, format_args!("{row}{at}"), what)
                 }
                 Event::Rejected(e) => {
-                    let row = row_prefix(self.counters, e.location().game_index);
+                    let row = row_prefix(self.counters, &e.location());
                     crate::output::rejected_game(self.name, format_args!("{row}{e}"))
                 }
             });

@@ -9,7 +9,7 @@ legal move in the position, ``PgnError`` for a game that cannot be replayed. Usa
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 
 class ScoresheetError(ValueError):
@@ -47,8 +47,11 @@ class PgnError(ScoresheetError):
 
     Attributes: ``source`` (the input's name), ``game`` (its number in the input, from 1),
     ``line``, ``column`` (from 1, in bytes) and ``byte`` of the token that rejected it,
-    ``reason`` (why, without the location) and ``message`` (the library's whole message, the
-    one the command-line tool prints after the input's name)."""
+    ``reason`` (why, without the location), ``message`` (the library's whole message, the
+    one the command-line tool prints after the input's name) and ``row``: when the input is
+    a table of games (a Parquet file, a pyarrow table or array), the game's row, counted from
+    0 (``game - 1``), which the message names first (``row 4: game 5 ...``; the line and
+    column are then those of the row's games rendered as PGN); ``None`` for PGN text."""
 
     def __init__(
         self,
@@ -59,6 +62,7 @@ class PgnError(ScoresheetError):
         byte: int,
         reason: str,
         message: str,
+        row: Optional[int] = None,
     ) -> None:
         super().__init__(f"{source}: {message}")
         self.source = source
@@ -68,6 +72,7 @@ class PgnError(ScoresheetError):
         self.byte = byte
         self.reason = reason
         self.message = message
+        self.row = row
 
 
 class RejectedGameWarning(UserWarning):
@@ -84,6 +89,7 @@ class Rejection(NamedTuple):
     byte: int
     reason: str
     message: str
+    row: Optional[int] = None
 
     def __str__(self) -> str:
         return f"{self.source}: {self.message}"

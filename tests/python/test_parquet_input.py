@@ -291,3 +291,34 @@ def _iterated_rejections(records):
     for _ in records:
         pass
     return records.rejected
+
+
+def test_table_that_does_not_fit_is_a_value_error(tmp_path):
+    """A table without the movetext column (or with a column that cannot be a tag) is the
+    caller's mistake: `ValueError` naming the column, from every reader and every table
+    source, before any row is read; the command-line tool refuses the file (exit 2)."""
+    scoresheet = import_scoresheet()
+    cases = [
+        (pa.table({"moves": ["1. e4 *"]}), {}, 'no movetext column "movetext"'),
+        (pa.table({"moves": ["1. e4 *"]}), {"movetext_column": "pgn"}, 'no movetext column "pgn"'),
+        (pa.table({"movetext": [1]}), {}, 'the movetext column "movetext" is Int64, not text'),
+        (pa.table({"bad name": ["x"], "movetext": ["1. e4 *"]}), {},
+         'column "bad name" is not a PGN tag name'),
+    ]
+    readers = [
+        lambda src, kw: scoresheet.read_tables(src, **kw),
+        lambda src, kw: scoresheet.stream_tables(src, **kw),
+        lambda src, kw: scoresheet.read_games(src, **kw),
+        lambda src, kw: scoresheet.egd(src, **kw),
+    ]
+    for i, (table, kw, want) in enumerate(cases):
+        parquet = tmp_path / f"case{i}.parquet"
+        pq.write_table(table, parquet)
+        for source in [table, table.to_batches()[0], str(parquet), parquet.read_bytes()]:
+            for read in readers:
+                with pytest.raises(ValueError, match=re.escape(want)) as raised:
+                    read(source, kw)
+                assert not isinstance(raised.value, scoresheet.PgnError)
+        done = run("egd", parquet, *(["--movetext-column", kw["movetext_column"]] if kw else []),
+                   check=False)
+        assert done.returncode == 2 and want in done.stderr, done.stderr

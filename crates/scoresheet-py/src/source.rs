@@ -7,6 +7,7 @@
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
 
+use arrow_array::RecordBatchReader;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -200,6 +201,11 @@ pub fn open_source(obj: &Bound<'_, PyAny>, movetext_column: Option<&str>) -> PyR
     };
     let source = Source::extract(obj, &options)?;
     let name = source.name(py);
+    if let Source::Table(stream) = &source {
+        if let Err(e) = table_input::check_columns(&stream.schema(), &options) {
+            return Err(table_error(&name, &e));
+        }
+    }
     let len = source.stored_len();
     match py.detach(|| source.open(&options)) {
         Ok((src, table)) => Ok(Opened {
@@ -208,6 +214,14 @@ pub fn open_source(obj: &Bound<'_, PyAny>, movetext_column: Option<&str>) -> PyR
             len,
             table,
         }),
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => Err(table_error(&name, &e)),
         Err(e) => Err(crate::errors::io_error(&name, &e)),
     }
+}
+
+/// A table whose columns cannot be read as games ([`table_input::check_columns`]: a wrong
+/// `movetext_column`, a column that cannot be a tag): a `ValueError` naming the source and
+/// the column, raised before any row is read.
+fn table_error(name: &str, e: &io::Error) -> PyErr {
+    crate::errors::value_error(format!("{name}: {e}"))
 }

@@ -90,6 +90,19 @@ use scoresheet_pgn::input;
 
 pub use render::MAX_REST_BYTES;
 
+/// Checks, before any row is read, that a table with `schema` can be read as games with
+/// `options`: the movetext column is there and is text, and every other column can be a tag
+/// (see the [module docs](self)). Every reader of tables calls it ([`parquet`] when it opens
+/// a file; [`RowsPgn`] again at each batch).
+///
+/// # Errors
+///
+/// [`io::ErrorKind::InvalidInput`] naming the column and what it should be: the caller's
+/// table does not fit (a wrong `movetext_column`, say), not a damaged file.
+pub fn check_columns(schema: &arrow_schema::Schema, options: &TableOptions) -> io::Result<()> {
+    render::check_schema(schema, options)
+}
+
 /// Rows per batch read from Parquet by default (and the rendering's unit of memory).
 pub const BATCH_ROWS: usize = 1024;
 

@@ -27,10 +27,10 @@ struct Layout<'a> {
 ///
 /// # Errors
 ///
-/// `InvalidData` naming the column: the movetext column missing or not text, a name that is
+/// `InvalidInput` naming the column: the movetext column missing or not text, a name that is
 /// not a tag name, a type that cannot be a tag value.
 pub(super) fn check_schema(schema: &Schema, options: &TableOptions) -> io::Result<()> {
-    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
     let movetext = options.movetext_column_name();
     let Some(field) = schema.fields().iter().find(|f| f.name() == movetext) else {
         let names: Vec<_> = schema.fields().iter().map(|f| f.name().as_str()).collect();

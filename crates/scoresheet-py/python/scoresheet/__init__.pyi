@@ -29,7 +29,9 @@ path or bytes, told by content), a pyarrow ``Table``, ``RecordBatch``, ``RecordB
 (anything with ``__arrow_c_stream__``), or a ``ChunkedArray``/``Array`` of movetext. A table's
 ``movetext`` column (or the one every reader's ``movetext_column=`` names) holds each game's
 movetext (or whole PGN), the other columns are its tags (``scoresheet_export::table_input``);
-game N is row N-1. A ``str`` is always a path: pass PGN
+game N is row N-1, and messages about it say so (``row 4: game 5 ...``, ``Rejection.row``). A
+table without that column, or with a column that cannot be a tag, raises ``ValueError`` naming
+the column before any row is read. A ``str`` is always a path: pass PGN
 text as bytes (``text.encode()``). A path that cannot be opened raises ``FileNotFoundError``,
 ``IsADirectoryError`` or ``PermissionError`` (``errno``, ``filename``)."""
 

@@ -92,7 +92,7 @@ pub use render::MAX_REST_BYTES;
 
 /// Checks, before any row is read, that a table with `schema` can be read as games with
 /// `options`: the movetext column is there and is text, and every other column can be a tag
-/// (see the [module docs](self)). Every reader of tables calls it ([`parquet`] when it opens
+/// (see the [module docs](self)). Every reader of tables calls it ([`fn@parquet`] when it opens
 /// a file; [`RowsPgn`] again at each batch).
 ///
 /// # Errors

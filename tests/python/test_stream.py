@@ -294,7 +294,7 @@ def test_movetext_column_names_a_table_source(pgn):
     records = list(scoresheet.egd(renamed, movetext_column="pgn"))
     assert len(games) == len(records) == scoresheet.read_tables(renamed, movetext_column="pgn")\
         .games.num_rows
-    with pytest.raises(OSError, match='no movetext column "movetext"'):
+    with pytest.raises(ValueError, match='no movetext column "movetext"'):
         scoresheet.read_tables(renamed)
 
 

@@ -70,7 +70,8 @@ impl Background {
     /// # Errors
     /// The thread cannot be started.
     pub fn start(
-        (src, table): (Box<dyn Read + Send>, bool),
+        src: Box<dyn Read + Send>,
+        table: bool,
         source: Arc<str>,
         settings: ParallelExport,
         capacity: usize,
@@ -80,7 +81,7 @@ impl Background {
         let stopped = Arc::clone(&stop);
         let thread = std::thread::Builder::new()
             .name("scoresheet-stream".to_owned())
-            .spawn(move || pump((src, table), source, settings, &sender, &stopped))?;
+            .spawn(move || pump(src, table, source, settings, &sender, &stopped))?;
         Ok(Background {
             receiver: Some(receiver),
             stop,
@@ -124,7 +125,8 @@ impl Drop for Background {
 
 /// The pump thread: every delivery into the channel, then the result.
 fn pump(
-    (src, table): (Box<dyn Read + Send>, bool),
+    src: Box<dyn Read + Send>,
+    table: bool,
     source: Arc<str>,
     settings: ParallelExport,
     sender: &SyncSender<Message>,

@@ -20,8 +20,8 @@ pub(crate) fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyA
 pub struct Rejected {
     /// Where the game was rejected.
     pub location: Location,
-    /// Whether the input is a table of games (the message then names the row first).
-    pub table: bool,
+    /// The game's row when the input is a table of games (the message then names it first).
+    pub row: Option<u64>,
     /// The whole message, row and location first.
     pub message: String,
 }
@@ -33,32 +33,27 @@ impl Rejected {
     /// game a row) or PGN text.
     pub fn new(error: &GameError, table: bool) -> Rejected {
         let location = error.location();
-        let row = match table {
-            true => location.row_prefix(),
-            false => String::new(),
-        };
-        Rejected {
+        let mut rejected = Rejected {
             location,
-            table,
-            message: format!("{row}{error}"),
-        }
+            row: table.then_some(location.game_index),
+            message: String::new(),
+        };
+        rejected.message = format!("{}{error}", rejected.row_prefix());
+        rejected
+    }
+
+    /// The row named first in the message (nothing for PGN text).
+    fn row_prefix(&self) -> String {
+        self.row
+            .map(|_| self.location.row_prefix())
+            .unwrap_or_default()
     }
 
     /// The message without its row and location (`row 1: game 2 (from line 9), line 11,
     /// column 13: `).
     fn reason(&self) -> &str {
-        let message = match self.table {
-            true => self
-                .message
-                .strip_prefix(self.location.row_prefix().as_str())
-                .unwrap_or(&self.message),
-            false => &self.message,
-        };
-        let prefix = self.location.to_string();
-        message
-            .strip_prefix(prefix.as_str())
-            .and_then(|rest| rest.strip_prefix(": "))
-            .unwrap_or(message)
+        let prefix = format!("{}{}: ", self.row_prefix(), self.location);
+        self.message.strip_prefix(&prefix).unwrap_or(&self.message)
     }
 
     /// Its arguments in Python: source, game, line, column, byte, reason, message, row.
@@ -73,7 +68,7 @@ impl Rejected {
             at.byte,
             self.reason(),
             &self.message,
-            self.table.then_some(at.game_index),
+            self.row,
         )
     }
 

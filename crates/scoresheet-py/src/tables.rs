@@ -313,7 +313,8 @@ pub fn stream_tables(
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
     let pump = Background::start(
-        (opened.src, table),
+        opened.src,
+        table,
         label,
         settings,
         WAITING_PER_THREAD * threads,

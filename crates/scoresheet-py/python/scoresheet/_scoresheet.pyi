@@ -16,8 +16,13 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[List[str]] = None,
+    columns: Optional[List[str]] = None,
     stacklevel: int = 1,
 ) -> TableStream: ...
+
+def table_schemas(
+    *, columns: Optional[List[str]] = None, fen: bool = False
+) -> Tuple[Any, Any]: ...
 
 class TableStream(Iterator[Tuple[Any, Any]]):
     @property

@@ -206,6 +206,7 @@ pub enum Command {
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
         scoresheet export -o dataset lichess-2024-01.parquet\n  \
         scoresheet export --openings chess-openings/ -o dataset games.pgn\n  \
+        scoresheet export --columns ply,san,clock_seconds,board -o dataset games.pgn\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \

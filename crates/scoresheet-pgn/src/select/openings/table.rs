@@ -117,7 +117,7 @@ impl OpeningTable {
 
     /// The shipped table (lichess chess-openings, `data/openings/`), built at first use from
     /// its rows and the key of each row's position, shipped beside them
-    /// ([`SHIPPED_KEYS`]: replaying the rows' moves took about 50 M instructions, paid by the
+    /// (`data/openings/keys.bin`: replaying the rows' moves took about 50 M instructions, paid by the
     /// first export of every process).
     pub fn shipped() -> &'static OpeningTable {
         static SHIPPED_TABLE: OnceLock<OpeningTable> = OnceLock::new();

@@ -150,7 +150,7 @@ def test_scan_tables_reads_only_what_the_query_uses(corpus, monkeypatch):
     # A filter on a column not selected reads that column too; head stops early.
     asked.clear()
     first = lazy.filter(pl.col("ply") == 1).select("to_square").head(5).collect()
-    assert asked == [["to_square", "ply"]]
+    assert [sorted(c) for c in asked] == [["ply", "to_square"]]
     assert first["to_square"].cast(pl.Utf8).to_list() == (
         pl.from_arrow(scoresheet.read_tables(corpus, columns=["ply", "to_square"]).moves)
         .filter(pl.col("ply") == 1)["to_square"].cast(pl.Utf8).head(5).to_list())
@@ -171,4 +171,4 @@ def test_one_result_rule_in_every_reader(tmp_path, tag, marker, want):
     assert games["result"].to_pylist() == [want]
     assert [g.result for g in scoresheet.read_games(pgn)] == [want]
     records = list(scoresheet.egd(pgn))
-    assert [r["result"] for r in records] == [want], records
+    assert [r["game_tags"]["Result"] for r in records] == [want], records

@@ -52,11 +52,15 @@ def test_selection_equals_the_default_tables(corpus, default_tables, threads):
 
 
 def test_each_column_alone_equals_the_default(corpus, default_tables):
-    """Each default column read alone (with game_id): its facts are the ones it declares."""
-    games, moves = default_tables
+    """Each default column read alone (with game_id): its facts are the ones it declares.
+    On the corpus's first 400 games (one read a column)."""
+    first = default_tables.games["source_offset"][400].as_py()
+    head = pathlib.Path(corpus).read_bytes()[:first]
+    games, moves = scoresheet.read_tables(head, threads=2)
+    assert games.num_rows > 300
     for table, name in [("moves", n) for n in moves.column_names] + [
             ("games", n) for n in games.column_names]:
-        alone = scoresheet.read_tables(corpus, threads=2, columns=[name])
+        alone = scoresheet.read_tables(head, threads=2, columns=[name])
         got = alone.moves if table == "moves" else alone.games
         want = moves if table == "moves" else games
         assert got[name].to_pylist() == want[name].to_pylist(), f"{table}.{name}"

@@ -14,6 +14,8 @@
 # outside the checkout. Java 17 is needed only by the Spark test, which says so when it skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each part prints its wall and CPU time (and records it for .ci/run's table).
+source scripts/steps.sh
 venv=${SCORESHEET_VENV:-.venv}
 
 if [ ! -x "$venv/bin/python" ]; then
@@ -28,8 +30,7 @@ install=("$python" -m pip install --quiet --disable-pip-version-check)
 
 requirements=tests/python/requirements.txt
 if ! cmp -s "$requirements" "$venv/.scoresheet-requirements"; then
-  echo "== test set-up: $requirements into $venv"
-  "${install[@]}" -r "$requirements"
+  step "test set-up: $requirements into $venv" "${install[@]}" -r "$requirements"
   cp "$requirements" "$venv/.scoresheet-requirements"
 fi
 
@@ -39,18 +40,16 @@ sources=(Cargo.toml Cargo.lock crates/scoresheet crates/scoresheet-pgn crates/sc
   crates/scoresheet-py)
 if [ ! -e "$built" ] ||
   [ -n "$(find "${sources[@]}" -newer "$built" -type f -not -name '*.pyc' -print -quit)" ]; then
-  echo "== test set-up: the Python package (crates/scoresheet-py, maturin, release profile)"
   touch "$built.next"
-  "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
+  step "test set-up: the Python package (crates/scoresheet-py, maturin, release profile)" \
+    "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
   mv "$built.next" "$built"
 fi
 
-echo "== cargo test --workspace"
-cargo test --workspace
-echo "== pytest tests/python"
-"$python" -m pytest -q tests/python
+step "cargo test --workspace" cargo test --workspace
+step "pytest tests/python" "$python" -m pytest -q tests/python
 
 # The npm package (WebAssembly) and its playground page in headless chromium; installs the
 # wasm32 target, wasm-bindgen-cli, chromium and the package's dev dependencies when missing.
 # Compares with the debug binary built above, so it runs last.
-bash scripts/test-wasm.sh
+step "wasm package tests (scripts/test-wasm.sh)" bash scripts/test-wasm.sh

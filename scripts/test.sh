@@ -8,7 +8,9 @@
 #   - the pinned test dependencies of tests/python/requirements.txt (again when that file
 #     changes);
 #   - the Python package crates/scoresheet-py, built by maturin with the release profile
-#     (again when a file it is built from is newer than the last build).
+#     (again when a file it is built from is newer than the last build, or for another
+#     profile). SCORESHEET_PY_PROFILE=dev builds it with the profile `cargo test` uses, which
+#     then finds the dependencies built (CI does: one build of the dependency tree, not two).
 # Then it runs `cargo test --workspace` and pytest over tests/python (with that environment's
 # Python; the suite runs the debug binary `cargo test` has just built). Nothing is installed
 # outside the checkout. Java 17 is needed only by the Spark test, which says so when it skips.
@@ -34,14 +36,17 @@ if ! cmp -s "$requirements" "$venv/.scoresheet-requirements"; then
   cp "$requirements" "$venv/.scoresheet-requirements"
 fi
 
-# The package is built from these crates (and the workspace's manifest and lock file).
+# The package is built from these crates (and the workspace's manifest and lock file), with
+# this profile (the marker file holds it: a build of another profile is not up to date).
+profile=${SCORESHEET_PY_PROFILE:-release}
 built="$venv/.scoresheet-package"
 sources=(Cargo.toml Cargo.lock crates/scoresheet crates/scoresheet-pgn crates/scoresheet-export
   crates/scoresheet-py)
-if [ ! -e "$built" ] ||
+if [ ! -e "$built" ] || [ "$(cat "$built")" != "$profile" ] ||
   [ -n "$(find "${sources[@]}" -newer "$built" -type f -not -name '*.pyc' -print -quit)" ]; then
-  touch "$built.next"
-  step "test set-up: the Python package (crates/scoresheet-py, maturin, release profile)" \
+  echo "$profile" >"$built.next"
+  MATURIN_PEP517_ARGS="--profile $profile" \
+    step "test set-up: the Python package (crates/scoresheet-py, maturin, $profile profile)" \
     "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
   mv "$built.next" "$built"
 fi

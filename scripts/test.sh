@@ -52,7 +52,8 @@ if [ ! -e "$built" ] || [ "$(cat "$built")" != "$profile" ] ||
 fi
 
 step "cargo test --workspace" cargo test --workspace
-step "pytest tests/python" "$python" -m pytest -q tests/python
+# --durations: the slowest tests named in the output, where a long suite shows first.
+step "pytest tests/python" "$python" -m pytest -q --durations=10 tests/python
 
 # The npm package (WebAssembly) and its playground page in headless chromium; installs the
 # wasm32 target, wasm-bindgen-cli, chromium and the package's dev dependencies when missing.

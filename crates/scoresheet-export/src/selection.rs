@@ -71,27 +71,25 @@ const fn const_eq(a: &str, b: &str) -> bool {
     true
 }
 
+/// The names of a declaration's columns, in order, as a constant (a `const fn` cannot read a
+/// field through a generic type).
+macro_rules! names_of {
+    ($columns:expr) => {{
+        let mut names = [""; $columns.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = $columns[i].name;
+            i += 1;
+        }
+        names
+    }};
+}
+
 /// The names of the `moves` columns, in order.
-const MOVE_NAMES: [&str; MOVE_COLUMNS.len()] = {
-    let mut names = [""; MOVE_COLUMNS.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = MOVE_COLUMNS[i].name;
-        i += 1;
-    }
-    names
-};
+const MOVE_NAMES: [&str; MOVE_COLUMNS.len()] = names_of!(MOVE_COLUMNS);
 
 /// The names of the `games` columns, in order.
-const GAME_NAMES: [&str; GAME_COLUMNS.len()] = {
-    let mut names = [""; GAME_COLUMNS.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = GAME_COLUMNS[i].name;
-        i += 1;
-    }
-    names
-};
+const GAME_NAMES: [&str; GAME_COLUMNS.len()] = names_of!(GAME_COLUMNS);
 
 /// The bit of `game_id` in each table.
 const GAME_ID: Columns = Columns {

@@ -17,7 +17,6 @@ use scoresheet_pgn::tag_value::{self, TimeControl};
 
 use crate::columns::{Text, Values};
 use crate::schema::ParquetEncoding;
-use crate::selection::Columns;
 
 /// What a row of `games` is made of: the facts of one replayed game.
 #[derive(Debug, Clone, Copy)]
@@ -321,14 +320,13 @@ pub(crate) struct GameRows {
 
 impl Default for GameRows {
     fn default() -> Self {
-        GameRows::new(Columns::DEFAULT)
+        GameRows::new(GAME_COLUMNS.iter().collect())
     }
 }
 
 impl GameRows {
-    /// Rows of the `games` columns of `columns`.
-    pub(crate) fn new(columns: Columns) -> GameRows {
-        let columns: Vec<&'static GameColumn> = columns.games_declared().collect();
+    /// Rows of `columns` (declared in [`GAME_COLUMNS`], in its order).
+    pub(crate) fn new(columns: Vec<&'static GameColumn>) -> GameRows {
         GameRows {
             buffers: columns.iter().map(|c| Buffer::new(c.values)).collect(),
             columns,
@@ -458,7 +456,8 @@ mod tests {
                 name: "Ruy Lopez: Morphy Defense",
             }),
         });
-        let schema = crate::schema::games_schema(Columns::DEFAULT);
+        let fields: Vec<Field> = GAME_COLUMNS.iter().map(|c| c.field()).collect();
+        let schema = Arc::new(arrow_schema::Schema::new(fields));
         let batch = arrow_array::RecordBatch::try_new(schema, rows.take().expect("small"))
             .expect("the arrays match the schema");
         assert_eq!(batch.num_rows(), 1);

@@ -93,7 +93,7 @@ impl TableSink {
             board: has("board"),
             source,
             byte_base: 0,
-            games: GameRows::new(columns),
+            games: GameRows::new(columns.games_declared().collect()),
             moves: MoveRows::default(),
             game: Current {
                 recorder: PlyRecorder::new(columns.facts(), None),

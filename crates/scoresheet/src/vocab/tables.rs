@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use cozy_chess::{get_bishop_rays, get_knight_moves, get_rook_rays};
 
-#[cfg(test)]
+#[cfg(any(test, target_arch = "wasm32"))]
 use super::geometry::san_specs;
 use super::geometry::{lan_specs, last_rank, may_check};
 use super::Vocabulary;
@@ -156,8 +156,8 @@ pub(crate) fn table(vocab: Vocabulary) -> &'static Table {
 
 fn strings(vocab: Vocabulary) -> Vec<String> {
     match vocab {
-        Vocabulary::San => shipped_san(false),
-        Vocabulary::SanWithSymbols => shipped_san(true),
+        Vocabulary::San => san_table_strings(false),
+        Vocabulary::SanWithSymbols => san_table_strings(true),
         Vocabulary::Uci => uci_strings(),
         Vocabulary::Lan => lan_strings(),
         Vocabulary::LanWithSymbols => with_symbols(lan_strings(), lan_may_check),
@@ -166,14 +166,33 @@ fn strings(vocab: Vocabulary) -> Vec<String> {
     }
 }
 
+/// The strings of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`]: from the
+/// shipped keys ([`SAN_PLUS_KEYS`]).
+#[cfg(not(target_arch = "wasm32"))]
+fn san_table_strings(symbols: bool) -> Vec<String> {
+    shipped_san(symbols)
+}
+
+/// The same from the geometry in WebAssembly, where the shipped keys would take 115 KB of the
+/// package's size budget (a page builds them once).
+#[cfg(target_arch = "wasm32")]
+fn san_table_strings(symbols: bool) -> Vec<String> {
+    match symbols {
+        true => with_symbols(san_strings(), san_may_check),
+        false => san_strings(),
+    }
+}
+
 /// The moves of [`Vocabulary::SanWithSymbols`] as [`san_key`]s in token-id order, four bytes
 /// each, little-endian: what `san_strings` and [`with_symbols`] compute from the geometry
 /// (about 130 M instructions, once a process), computed once and shipped, so that the first
 /// export of a process does not pay for it. `ok_shipped_san_keys_are_the_computed_ones`
 /// checks the file against the computation (and writes it with `SCORESHEET_BLESS=1`).
+#[cfg(not(target_arch = "wasm32"))]
 static SAN_PLUS_KEYS: &[u8] = include_bytes!("san_plus_keys.bin");
 
 /// The shipped keys ([`SAN_PLUS_KEYS`]) in token-id order.
+#[cfg(not(target_arch = "wasm32"))]
 fn shipped_keys() -> impl Iterator<Item = u32> {
     SAN_PLUS_KEYS
         .chunks_exact(4)
@@ -182,6 +201,7 @@ fn shipped_keys() -> impl Iterator<Item = u32> {
 
 /// The strings of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`] (the
 /// moves without a suffix), from the shipped keys.
+#[cfg(not(target_arch = "wasm32"))]
 fn shipped_san(symbols: bool) -> Vec<String> {
     shipped_keys()
         .filter_map(san_of_key)
@@ -191,6 +211,7 @@ fn shipped_san(symbols: bool) -> Vec<String> {
 }
 
 /// The move of a [`san_key`] (`None` for no move's key).
+#[cfg(not(target_arch = "wasm32"))]
 fn san_of_key(key: u32) -> Option<SanPlus> {
     let suffix = match key & 3 {
         0 => None,
@@ -222,6 +243,7 @@ fn san_of_key(key: u32) -> Option<SanPlus> {
 
 /// A [`san_key`] field that is 0 for none, else one more than an index of `all`: `None` for an
 /// index past `all`.
+#[cfg(not(target_arch = "wasm32"))]
 fn optional<T: Copy>(all: &[T], n: usize) -> Option<Option<T>> {
     match n.checked_sub(1) {
         None => Some(None),
@@ -244,7 +266,7 @@ fn with_symbols(base: Vec<String>, may_check: fn(&str) -> bool) -> Vec<String> {
 }
 
 /// Whether some way to play this SAN can give check ([`may_check`]).
-#[cfg(test)]
+#[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn san_may_check(s: &str) -> bool {
     match s.parse::<San>() {
         Ok(San::Castle(_)) => true,
@@ -264,7 +286,7 @@ pub(crate) fn lan_may_check(s: &str) -> bool {
 
 /// Every well-formed SAN move in canonical shape (disambiguation only on N, B, R, Q; pawn
 /// file only on captures), whether it can occur or not.
-#[cfg(test)]
+#[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn san_candidates() -> Vec<San> {
     let mut out = vec![
         San::Castle(CastlingSide::KingSide),
@@ -307,8 +329,8 @@ pub(crate) fn san_candidates() -> Vec<San> {
     out
 }
 
-/// The SAN vocabulary computed from the geometry: what [`SAN_PLUS_KEYS`] ships.
-#[cfg(test)]
+/// The SAN vocabulary computed from the geometry: what `SAN_PLUS_KEYS` ships.
+#[cfg(any(test, target_arch = "wasm32"))]
 fn san_strings() -> Vec<String> {
     san_candidates()
         .into_iter()
@@ -494,11 +516,26 @@ fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {
 pub(crate) fn san_move_id(san: &SanPlus) -> Option<usize> {
     type Ids = HashMap<u32, u32, BuildHasherDefault<PackedHasher>>;
     static IDS: OnceLock<Ids> = OnceLock::new();
-    let ids = IDS.get_or_init(|| {
-        let ids = shipped_keys().zip(0..);
-        ids.collect()
-    });
+    let ids = IDS.get_or_init(san_ids);
     ids.get(&san_key(san)).map(|&id| id as usize)
+}
+
+/// The `san+` id of each [`san_key`]: the shipped keys in order.
+#[cfg(not(target_arch = "wasm32"))]
+fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
+    shipped_keys().zip(0..).collect()
+}
+
+/// The same from the table's strings in WebAssembly (no shipped keys there).
+#[cfg(target_arch = "wasm32")]
+fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
+    let table = table(Vocabulary::SanWithSymbols);
+    (0..table.len())
+        .filter_map(|id| {
+            let plus = SanPlus::from_ascii(table.get(id)?.as_bytes()).ok()?;
+            Some((san_key(&plus), u32::try_from(id).ok()?))
+        })
+        .collect()
 }
 
 /// A SAN move and its suffix as one number, one field in each group of bits: the suffix (2

@@ -40,7 +40,37 @@ const SHIPPED: [(&str, &str); 5] = [
 /// The key of each row of [`SHIPPED`], in order, eight bytes little-endian: what replaying
 /// the rows' moves gives (`ok_shipped_keys_are_the_rows` checks it, and writes the file with
 /// `SCORESHEET_BLESS=1`).
+#[cfg(not(target_arch = "wasm32"))]
 const SHIPPED_KEYS: &[u8] = include_bytes!("../../../data/openings/keys.bin");
+
+/// The shipped table from its rows and [`SHIPPED_KEYS`].
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_table() -> OpeningTable {
+    let mut keys = SHIPPED_KEYS
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]));
+    let mut table = OpeningTable::new();
+    for (file, text) in SHIPPED {
+        let mut key_of = |_: &[u8]| keys.next().ok_or((0, Kind::Fields { found: 0 }));
+        table
+            .read_rows(Path::new(file), text.as_bytes(), &mut key_of)
+            .expect("the shipped table reads (test ok_shipped_keys_are_the_rows)");
+    }
+    table
+}
+
+/// The shipped table in WebAssembly: its rows replayed (the keys would take 30 KB of the
+/// package's size budget).
+#[cfg(target_arch = "wasm32")]
+fn shipped_table() -> OpeningTable {
+    let mut table = OpeningTable::new();
+    for (file, text) in SHIPPED {
+        table
+            .read_tsv(Path::new(file), text.as_bytes())
+            .expect("the shipped table reads (test ok_shipped_table_reads)");
+    }
+    table
+}
 
 /// A named opening: its ECO code and name as the table writes them, borrowed from the
 /// [`OpeningTable`].
@@ -121,19 +151,7 @@ impl OpeningTable {
     /// first export of every process).
     pub fn shipped() -> &'static OpeningTable {
         static SHIPPED_TABLE: OnceLock<OpeningTable> = OnceLock::new();
-        SHIPPED_TABLE.get_or_init(|| {
-            let mut keys = SHIPPED_KEYS
-                .chunks_exact(8)
-                .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]));
-            let mut table = OpeningTable::new();
-            for (file, text) in SHIPPED {
-                let mut key_of = |_: &[u8]| keys.next().ok_or((0, Kind::Fields { found: 0 }));
-                table
-                    .read_rows(Path::new(file), text.as_bytes(), &mut key_of)
-                    .expect("the shipped table reads (test ok_shipped_keys_are_the_rows)");
-            }
-            table
-        })
+        SHIPPED_TABLE.get_or_init(shipped_table)
     }
 
     /// A table kept for the rest of the process (leaked once): for settings that are `Copy`,

@@ -193,27 +193,29 @@ impl Columns {
         games.chain(moves).fold(Facts::NONE, Facts::union)
     }
 
+    /// The `games` columns written, in order.
     pub(crate) fn games_declared(
         self,
     ) -> impl Iterator<Item = &'static crate::games_table::GameColumn> {
-        let bits = self.games;
-        GAME_COLUMNS
-            .iter()
-            .enumerate()
-            .filter(move |(i, _)| bits >> i & 1 == 1)
-            .map(|(_, c)| c)
+        chosen(&GAME_COLUMNS, self.games)
     }
 
+    /// The `moves` columns written, in order.
     pub(crate) fn moves_declared(
         self,
     ) -> impl Iterator<Item = &'static crate::moves_table::MoveColumn> {
-        let bits = self.moves;
-        MOVE_COLUMNS
-            .iter()
-            .enumerate()
-            .filter(move |(i, _)| bits >> i & 1 == 1)
-            .map(|(_, c)| c)
+        chosen(&MOVE_COLUMNS, self.moves)
     }
+}
+
+/// The columns of a declaration whose bits are set, in order.
+fn chosen<T>(columns: &'static [T], bits: u64) -> impl Iterator<Item = &'static T> {
+    let set = move |i: &usize| bits >> i & 1 == 1;
+    columns
+        .iter()
+        .enumerate()
+        .filter(move |(i, _)| set(i))
+        .map(|(_, c)| c)
 }
 
 /// A column name that neither table has.

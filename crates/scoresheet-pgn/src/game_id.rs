@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use scoresheet::san::{SanPlus, Suffix};
+use scoresheet::san::SanPlus;
 
 /// The FEN of the standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -59,12 +59,8 @@ pub fn content_hash_of_moves<'a>(
     hash_with(tags, start_fen, |text| {
         for san in moves {
             text.push(b' ');
-            san.san.write_to(text);
-            match san.suffix {
-                Some(Suffix::Check) => text.push(b'+'),
-                Some(Suffix::Checkmate) => text.push(b'#'),
-                None => {}
-            }
+            let annotation = None;
+            SanPlus { annotation, ..*san }.write_to(text);
         }
     })
 }

@@ -251,7 +251,6 @@ def scan_tables(
     >>> (scoresheet.scan_tables("games.pgn.zst").filter(pl.col("san") == "e4")  # doctest: +SKIP
     ...  .group_by("ply").len().collect())
     """
-    import pyarrow
     import polars as pl
     from polars.io.plugins import register_io_source
 
@@ -274,7 +273,7 @@ def scan_tables(
         )
         left = n_rows
         for batch in reader:
-            frame = pl.from_arrow(pyarrow.Table.from_batches([batch]))
+            frame = pl.from_arrow(batch)
             if predicate is not None:
                 frame = frame.filter(predicate)
             frame = frame.select(wanted)

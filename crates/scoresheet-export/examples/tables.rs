@@ -4,10 +4,13 @@
 //! ```text
 //! cargo run --release -p scoresheet-export --example tables -- FILE [THREADS [CHUNK_BYTES [BATCH_GAMES]]]
 //! ```
+//!
+//! `COLUMNS=game_id,ply,board` in the environment reads only those columns, as
+//! `read_tables(columns=[...])` does; without it, the default columns.
 
 use std::sync::Arc;
 
-use scoresheet_export::{export_parallel, ExportOptions, ParallelExport};
+use scoresheet_export::{export_parallel, Columns, ExportOptions, ParallelExport};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -27,6 +30,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(n) => n.parse()?,
         None => scoresheet_export::BATCH_GAMES,
     };
+    let columns = match std::env::var("COLUMNS") {
+        Ok(names) => Columns::named(names.split(','))?,
+        Err(_) => Columns::DEFAULT,
+    };
     let file = std::fs::File::open(&path)?;
     // As `read_tables` does: the file's size sizes the chunks of a small input.
     let len = file.metadata()?.len();
@@ -39,7 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ParallelExport::new(threads)
             .chunk_bytes(chunk)
             .input_len(Some(len))
-            .export(ExportOptions::new().batch_games(batch)),
+            .export(ExportOptions::new().columns(columns).batch_games(batch)),
         |batches, _log| {
             games += batches.games.num_rows();
             moves += batches.moves.num_rows();

@@ -58,7 +58,7 @@ pub(crate) enum Values {
     /// `Utf8`: the FEN after the move, which the record does not hold (the sink writes it).
     FenAfter,
     /// `FixedSizeList(UInt8, 64)`: the board after the move, which the record does not hold
-    /// (the sink writes it: [`board_codes`]).
+    /// (the sink writes it: [`BoardCodes`](scoresheet_pgn::board::BoardCodes)).
     Board,
 }
 
@@ -375,22 +375,6 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 25] = {
         .optional(),
     ]
 };
-
-/// The 64 piece codes of `pos`'s board, a1 first: 0 empty, 1 to 6 White's pawn, knight,
-/// bishop, rook, queen and king, 7 to 12 Black's.
-pub(crate) fn board_codes(pos: &scoresheet::Position) -> [u8; 64] {
-    let mut codes = [0u8; 64];
-    let board = pos.board();
-    for (color, base) in [(scoresheet::Color::White, 1), (scoresheet::Color::Black, 7)] {
-        for role in scoresheet::Role::ALL {
-            let code = base + role as u8;
-            for square in board.colored_pieces(color, role.to_cozy()) {
-                codes[square as usize] = code;
-            }
-        }
-    }
-    codes
-}
 
 impl MoveColumn {
     /// The column's type in batches.

@@ -10,6 +10,7 @@ use arrow_array::{ArrayRef, FixedSizeListArray, RecordBatch, UInt8Array};
 use arrow_schema::{ArrowError, DataType, SchemaRef};
 use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
+use scoresheet_pgn::board::BoardCodes;
 use scoresheet_pgn::egd::GameTags;
 #[cfg(doc)]
 use scoresheet_pgn::record::PlyRecord;
@@ -20,7 +21,7 @@ use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::Text;
 use crate::games_table::{GameFacts, GameRows};
-use crate::moves_table::{board_codes, board_type, moves_arrays, MoveColumn, MoveRow, Values};
+use crate::moves_table::{board_type, moves_arrays, MoveColumn, MoveRow, Values};
 use crate::recycle::SpareColumns;
 use crate::schema::{games_schema, moves_schema};
 use crate::selection::Columns;
@@ -59,6 +60,8 @@ struct Current {
     /// Where the game starts in the input.
     byte: u64,
     recorder: PlyRecorder,
+    /// The board reached (kept when the `board` column is written).
+    board: BoardCodes,
 }
 
 /// A [`ReplaySink`] that appends each replayed game to the `games` and `moves` columns (a
@@ -205,7 +208,7 @@ impl TableSink {
     }
 }
 
-/// The boards as a `board` column (64 codes a row, [`board_codes`]).
+/// The boards as a `board` column (64 codes a row, [`BoardCodes`]).
 fn boards_array(boards: &[[u8; 64]]) -> Result<ArrayRef, ArrowError> {
     let DataType::FixedSizeList(item, size) = board_type() else {
         return Err(ArrowError::SchemaError(
@@ -250,6 +253,9 @@ impl ReplaySink for TableSink {
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.game.start_fen);
         self.game.recorder.start(start);
+        if self.board {
+            self.game.board = BoardCodes::of(start);
+        }
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
@@ -264,8 +270,9 @@ impl ReplaySink for TableSink {
                 .fen_after
                 .push_with(|out| writer.write(ply.after, EnPassantMode::Always, out));
         }
-        if self.board {
-            self.moves.boards.push(board_codes(ply.after));
+        if let (true, Some(mv)) = (self.board, ply.mv) {
+            self.game.board.play(ply.before.turn(), mv);
+            self.moves.boards.push(*self.game.board.codes());
         }
     }
 

@@ -90,7 +90,7 @@ fn hash_with<'a>(
 }
 
 fn without_nul(text: &str) -> Cow<'_, str> {
-    match text.contains('\0') {
+    match memchr::memchr(0, text.as_bytes()).is_some() {
         true => Cow::Owned(text.replace('\0', "\u{FFFD}")),
         false => Cow::Borrowed(text),
     }

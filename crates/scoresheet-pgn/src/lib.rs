@@ -82,6 +82,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod annotation;
+pub mod board;
 mod buffer;
 pub mod decode;
 pub mod egd;

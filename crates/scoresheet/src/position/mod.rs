@@ -271,7 +271,12 @@ impl Position {
     /// The en-passant square, only when an en-passant capture is legal.
     pub fn ep_square_legal(&self) -> Option<Square> {
         let ep = self.ep_square_always()?;
-        let pawns = self.our(Role::Pawn);
+        // Only a pawn that attacks the square can take on it: usually none, and no moves are
+        // generated then.
+        let pawns = self.our(Role::Pawn) & cozy_chess::get_pawn_attacks(ep, !self.turn());
+        if pawns.is_empty() {
+            return None;
+        }
         let mut legal = false;
         self.board.generate_moves_for(pawns, |moves| {
             legal = moves.into_iter().any(|m| m.to == ep);

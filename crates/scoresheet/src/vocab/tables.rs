@@ -83,13 +83,27 @@ impl Table {
             text.push_str(s);
             ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
+        Table::sorted(text, ends)
+    }
+
+    /// The table of strings stored back to back in `text`, each ending where `ends` says,
+    /// already in the vocabulary order and distinct.
+    fn sorted(text: String, ends: Vec<u32>) -> Table {
+        let mut table = Table {
+            text,
+            ends,
+            short: HashMap::default(),
+        };
         let mut short = HashMap::default();
-        for (id, s) in strings.iter().enumerate() {
-            if let (Some(key), Ok(id)) = (packed(s.as_bytes()), u32::try_from(id)) {
+        short.reserve(table.len());
+        for id in 0..table.len() {
+            let key = table.get(id).map(str::as_bytes).and_then(packed);
+            if let (Some(key), Ok(id)) = (key, u32::try_from(id)) {
                 short.insert(key, id);
             }
         }
-        Table { text, ends, short }
+        table.short = short;
+        table
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -151,7 +165,43 @@ pub(crate) fn table(vocab: Vocabulary) -> &'static Table {
         OnceLock::new(),
         OnceLock::new(),
     ];
-    TABLES[vocab as usize].get_or_init(|| Table::new(strings(vocab)))
+    TABLES[vocab as usize].get_or_init(|| build(vocab))
+}
+
+/// The table of `vocab`: SAN's from the shipped keys, written straight into one text in
+/// token-id order (no string of its own each, nothing to sort: 2026-11-29, 51 M instructions
+/// of a first call's 67 M of one-time work went to `to_string` and sorting), the others from
+/// their strings.
+#[cfg(not(target_arch = "wasm32"))]
+fn build(vocab: Vocabulary) -> Table {
+    match vocab {
+        Vocabulary::San => shipped_san_table(false),
+        Vocabulary::SanWithSymbols => shipped_san_table(true),
+        _ => Table::new(strings(vocab)),
+    }
+}
+
+/// The same in WebAssembly, where the SAN strings come from the geometry.
+#[cfg(target_arch = "wasm32")]
+fn build(vocab: Vocabulary) -> Table {
+    Table::new(strings(vocab))
+}
+
+/// The table of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`] from the
+/// shipped keys, which are in token-id order.
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_san_table(symbols: bool) -> Table {
+    let mut text = Vec::with_capacity(SAN_PLUS_KEYS.len() * 2);
+    let mut ends = Vec::with_capacity(SAN_PLUS_KEYS.len() / 4);
+    for plus in shipped_keys().filter_map(san_of_key) {
+        if symbols || plus.suffix.is_none() {
+            plus.write_to(&mut text);
+            ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
+        }
+    }
+    // SAN is ASCII: never the replacement.
+    let text = String::from_utf8(text).unwrap_or_default();
+    Table::sorted(text, ends)
 }
 
 fn strings(vocab: Vocabulary) -> Vec<String> {
@@ -200,13 +250,12 @@ fn shipped_keys() -> impl Iterator<Item = u32> {
 }
 
 /// The strings of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`] (the
-/// moves without a suffix), from the shipped keys.
+/// moves without a suffix): those of [`shipped_san_table`].
 #[cfg(not(target_arch = "wasm32"))]
 fn shipped_san(symbols: bool) -> Vec<String> {
-    shipped_keys()
-        .filter_map(san_of_key)
-        .filter(|plus| symbols || plus.suffix.is_none())
-        .map(|plus| plus.to_string())
+    let table = shipped_san_table(symbols);
+    (0..table.len())
+        .filter_map(|id| table.get(id).map(str::to_owned))
         .collect()
 }
 
@@ -598,6 +647,13 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(id, s)| plain.get(id) == Some(s.as_str())));
+        let with_symbols = shipped_san_table(true);
+        assert_eq!(with_symbols.len(), computed.len());
+        for id in 0..computed.len() {
+            let text = computed.get(id).expect("in range");
+            assert_eq!(with_symbols.get(id), Some(text));
+            assert_eq!(with_symbols.find(text), Some(id), "{text}");
+        }
         for (id, key) in shipped_keys().enumerate() {
             let plus = san_of_key(key).expect("a move's key");
             assert_eq!(san_key(&plus), key);

@@ -15,7 +15,7 @@
 use scoresheet::fen::Fen;
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, Move, Position, Square};
-use scoresheet_pgn::egd::{MoveRecord, MoveType, PieceCode, PlyRecord};
+use scoresheet_pgn::egd::{EgdPly, MoveRecord, MoveType, PieceCode};
 
 use crate::row::meta_json;
 
@@ -66,7 +66,7 @@ impl ReplayedPly {
     }
 
     /// The columns, given the ply's EGD record (its FEN after the move and its meta).
-    pub(crate) fn with_record(self, record: &PlyRecord) -> Derived {
+    pub(crate) fn with_record(self, record: &EgdPly) -> Derived {
         Derived {
             uci: self.uci,
             position_key: self.position_key,
@@ -100,7 +100,7 @@ pub(crate) fn start_position(fen: &str) -> Option<Position> {
 }
 
 /// The derived columns of every ply, replaying from `start_fen`.
-pub(crate) fn derive(start_fen: &str, plies: &[PlyRecord]) -> Result<Vec<Derived>, DeriveError> {
+pub(crate) fn derive(start_fen: &str, plies: &[EgdPly]) -> Result<Vec<Derived>, DeriveError> {
     let mut pos = start_position(start_fen).ok_or(DeriveError {
         ply: 0,
         what: "start FEN does not load",

@@ -3,8 +3,8 @@
 use scoresheet::fen::Fen;
 use scoresheet::{CastlingMode, Color, Position, Square};
 use scoresheet_pgn::egd::{
-    DenormalizedGame, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType, PieceCode,
-    PlyKey, PlyRecord, PositionRecord,
+    DenormalizedGame, EgdPly, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
+    PieceCode, PlyKey, PositionRecord,
 };
 
 use crate::derive::{derive, Derived};
@@ -128,7 +128,7 @@ pub(crate) fn rebuild(
     })
 }
 
-fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<PlyRecord, Error> {
+fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<EgdPly, Error> {
     let player = match m.side.as_str() {
         "w" => Color::White,
         "b" => Color::Black,
@@ -154,7 +154,7 @@ fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<PlyReco
         None => MoveMeta::default(),
         Some(json) => serde_json::from_str(json).map_err(|_| corrupt("meta", json))?,
     };
-    Ok(PlyRecord {
+    Ok(EgdPly {
         key: PlyKey {
             fullmove: counter(m.move_number)?,
             player,

@@ -17,9 +17,15 @@ use crate::source::open_source;
 use crate::{EnPassant, Errors};
 
 /// One mainline move of a game.
-#[pyclass(module = "scoresheet", frozen, get_all, skip_from_py_object)]
+#[pyclass(
+    module = "scoresheet",
+    name = "Ply",
+    frozen,
+    get_all,
+    skip_from_py_object
+)]
 #[derive(Debug, Clone)]
-pub struct Ply {
+pub struct PyPly {
     /// 1 for the game's first move.
     ply: u32,
     /// SAN with `+`/`#`, as the standard writes it (`--` for a null move).
@@ -48,7 +54,7 @@ pub struct Ply {
 }
 
 #[pymethods]
-impl Ply {
+impl PyPly {
     fn __repr__(&self) -> String {
         format!("<Ply {} {} ({})>", self.ply, self.san, self.uci)
     }
@@ -63,7 +69,7 @@ pub struct Game {
     start_fen: String,
     result: String,
     moves: Vec<Option<Move>>,
-    plies: Vec<Ply>,
+    plies: Vec<PyPly>,
     location: Location,
 }
 
@@ -199,7 +205,7 @@ impl Game {
 }
 
 /// A ply with its comment commands read (the export's rules: `MoveMeta`).
-fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> Ply {
+fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> PyPly {
     let mut meta = MoveMeta::default();
     for comment in &p.comments {
         meta.add_comment(comment.as_bytes());
@@ -211,7 +217,7 @@ fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> Ply {
     };
     let uci =
         p.mv.map_or(UciMove::Null, |mv| UciMove::from_move_in(mode, mv));
-    Ply {
+    PyPly {
         ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
         san: p.san.to_string(),
         uci: uci.to_string(),

@@ -71,7 +71,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::TableBatches>()?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
     m.add_class::<games::Game>()?;
-    m.add_class::<games::Ply>()?;
+    m.add_class::<games::PyPly>()?;
     m.add_class::<games::Games>()?;
     m.add_function(wrap_pyfunction!(egd::egd, m)?)?;
     m.add_class::<egd::EgdRecords>()?;

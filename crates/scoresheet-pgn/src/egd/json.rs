@@ -133,7 +133,7 @@
 
 use std::ops::ControlFlow;
 
-use super::visitor::{delegate_visitor, noted_oddities, push_square, Converter, Ply, Sink};
+use super::visitor::{delegate_visitor, noted_oddities, push_square, Converter, EgdPlyView, Sink};
 use super::{player_char, EgdOptions, Features, MoveMeta};
 use crate::annotation::{ClockTime, EvalScore, ShapeColor};
 use crate::replay::Replayer;
@@ -177,7 +177,7 @@ impl Sink for JsonLines {
         }
     }
 
-    fn ply(&mut self, ply: &Ply<'_>) {
+    fn ply(&mut self, ply: &EgdPlyView<'_>) {
         let out = match self.direct {
             true => &mut self.out,
             false => &mut self.moves,
@@ -245,7 +245,7 @@ fn write_header(out: &mut Vec<u8>, tags: &[(String, String)], result: &str) {
 }
 
 /// The move keys after `to_square`, up to the closing brace.
-fn write_rest_of_move(out: &mut Vec<u8>, ply: &Ply<'_>) {
+fn write_rest_of_move(out: &mut Vec<u8>, ply: &EgdPlyView<'_>) {
     let facts = ply.facts;
     out.extend_from_slice(b"\",\"piece\":\"");
     out.extend_from_slice(facts.piece.as_str().as_bytes());

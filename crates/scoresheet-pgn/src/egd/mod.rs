@@ -134,7 +134,7 @@ pub struct DenormalizedGame {
     pub game_tags: Vec<(String, String)>,
     /// One record per mainline ply, in game order.
     #[cfg_attr(feature = "json", serde(with = "serde_impls::plies"))]
-    pub moves: Vec<PlyRecord>,
+    pub moves: Vec<EgdPly>,
 }
 
 impl DenormalizedGame {
@@ -196,7 +196,7 @@ pub(crate) const fn player_char(color: Color) -> char {
 /// One ply: the position before, the move, the position after.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
-pub struct PlyRecord {
+pub struct EgdPly {
     /// `1w`, `1b`, ... (the key of the record in the JSON `moves` object).
     #[cfg_attr(feature = "json", serde(skip, default = "serde_impls::dummy_key"))]
     pub key: PlyKey,

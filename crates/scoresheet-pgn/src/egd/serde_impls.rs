@@ -9,7 +9,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{MoveMeta, PlyKey, PlyRecord};
+use super::{EgdPly, MoveMeta, PlyKey};
 use crate::annotation::{Arrow, ClockTime, Eval, EvalScore, ShapeColor, SquareHighlight};
 
 /// The key of a record read without one (replaced by the map key).
@@ -37,11 +37,11 @@ pub(super) mod tags {
     }
 }
 
-/// `Vec<PlyRecord>` as a JSON object keyed by `1w`, `1b`, ...
+/// `Vec<EgdPly>` as a JSON object keyed by `1w`, `1b`, ...
 pub(super) mod plies {
     use super::*;
 
-    pub fn serialize<S: Serializer>(plies: &[PlyRecord], s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(plies: &[EgdPly], s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(plies.len()))?;
         for ply in plies {
             map.serialize_entry(&ply.key.to_string(), ply)?;
@@ -49,9 +49,9 @@ pub(super) mod plies {
         map.end()
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlyRecord>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<EgdPly>, D::Error> {
         d.deserialize_map(Entries(
-            |k: String, mut v: PlyRecord| {
+            |k: String, mut v: EgdPly| {
                 v.key = PlyKey::from_ascii(k.as_bytes()).ok_or("a ply key like 12b")?;
                 Ok(v)
             },

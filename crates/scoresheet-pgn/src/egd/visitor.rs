@@ -7,11 +7,11 @@ use scoresheet::san::{San, SanPlus, Suffix};
 use scoresheet::{EnPassantMode, FenWriter, Move, Position};
 
 use super::{
-    DenormalizedGame, EgdOptions, ExtendedFeatures, Features, GameTags, MoveMeta, MoveRecord,
-    MoveType, PieceCode, PlyKey, PlyRecord, PositionRecord, Repetitions,
+    DenormalizedGame, EgdOptions, EgdPly, ExtendedFeatures, Features, GameTags, MoveMeta,
+    MoveRecord, MoveType, PieceCode, PlyKey, PositionRecord, Repetitions,
 };
 use crate::annotation::CommentIssue;
-use crate::replay::{Ply as ReplayedPly, ReplaySink, Replayer};
+use crate::replay::{Ply, ReplaySink, Replayer};
 use crate::Noted;
 use crate::{Location, Outcome, RawComment, RawTag, RawToken};
 
@@ -81,7 +81,7 @@ pub(crate) fn push_square(out: &mut Vec<u8>, sq: scoresheet::Square) {
 
 /// A ply as handed to a sink.
 #[derive(Debug)]
-pub(crate) struct Ply<'a> {
+pub(crate) struct EgdPlyView<'a> {
     pub facts: &'a PlyFacts,
     pub start_fen: &'a [u8],
     pub end_fen: &'a [u8],
@@ -98,7 +98,7 @@ pub(crate) trait Sink {
     /// decides the game's result (`1-0`, `0-1`, `1/2-1/2`).
     fn header(&mut self, _tags: &[(String, String)], _result: Option<&str>) {}
     /// One ply, in game order.
-    fn ply(&mut self, ply: &Ply<'_>);
+    fn ply(&mut self, ply: &EgdPlyView<'_>);
     /// The game is over: `tags` without `Result`, in file order.
     fn finish(&mut self, tags: &[(String, String)], result: &str, plies: u32) -> Self::Game;
 }
@@ -147,7 +147,7 @@ impl<S: Sink> Converter<S> {
         let Some(facts) = self.pending.take() else {
             return;
         };
-        let ply = Ply {
+        let ply = EgdPlyView {
             facts: &facts,
             start_fen: &self.fens[self.cur ^ 1],
             end_fen: &self.fens[self.cur],
@@ -224,7 +224,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.sink.header(self.tags.others(), decided);
     }
 
-    fn ply(&mut self, ply: &ReplayedPly<'_>) {
+    fn ply(&mut self, ply: &Ply<'_>) {
         let Some(mv) = ply.mv else {
             return;
         };
@@ -247,7 +247,7 @@ impl<S: Sink> ReplaySink for Converter<S> {
 
     /// EGD has no record for a null move: it rejects the game. (Variations, where null
     /// moves are common, are skipped unread: EGD records the mainline only.)
-    fn null_move(&mut self, _ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+    fn null_move(&mut self, _ply: &Ply<'_>) -> Result<(), &'static str> {
         Err("EGD")
     }
 
@@ -396,7 +396,7 @@ fn owned_text(bytes: Vec<u8>) -> String {
 /// Builds [`DenormalizedGame`] values.
 #[derive(Debug, Default)]
 pub(crate) struct Records {
-    moves: Vec<PlyRecord>,
+    moves: Vec<EgdPly>,
 }
 
 impl Sink for Records {
@@ -406,13 +406,13 @@ impl Sink for Records {
         self.moves.clear();
     }
 
-    fn ply(&mut self, ply: &Ply<'_>) {
+    fn ply(&mut self, ply: &EgdPlyView<'_>) {
         let facts = ply.facts;
         let mut san = Vec::with_capacity(8);
         facts.san.write_to(&mut san);
         let mut lran = Vec::with_capacity(10);
         facts.write_lran(&mut lran);
-        self.moves.push(PlyRecord {
+        self.moves.push(EgdPly {
             key: facts.key,
             start_position: PositionRecord {
                 // The previous ply's end FEN, when there is one: a copy, not checked again.
@@ -491,11 +491,11 @@ impl ReplaySink for EgdSink {
         self.inner.start(start);
     }
 
-    fn ply(&mut self, ply: &ReplayedPly<'_>) {
+    fn ply(&mut self, ply: &Ply<'_>) {
         self.inner.ply(ply);
     }
 
-    fn null_move(&mut self, ply: &ReplayedPly<'_>) -> Result<(), &'static str> {
+    fn null_move(&mut self, ply: &Ply<'_>) -> Result<(), &'static str> {
         self.inner.null_move(ply)
     }
 

@@ -1,6 +1,7 @@
 //! Reading a stored game back as an EGD record.
 
 use scoresheet::fen::Fen;
+use scoresheet::san::{suffix_after, Suffix};
 use scoresheet::{CastlingMode, Color, Position, Square};
 use scoresheet_pgn::egd::{
     DenormalizedGame, EgdPly, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
@@ -222,7 +223,7 @@ fn start_features(fen: &str) -> Result<Features, Error> {
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
     let check = pos.is_check();
-    let checkmate = check && !pos.has_legal_moves();
+    let checkmate = suffix_after(&pos) == Some(Suffix::Checkmate);
     Ok(Features {
         check,
         checkmate,

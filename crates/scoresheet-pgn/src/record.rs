@@ -53,7 +53,7 @@
 //! # Ok::<_, scoresheet_pgn::ReadError>(())
 //! ```
 
-use scoresheet::san::{SanPlus, Suffix};
+use scoresheet::san::{suffix_after, SanPlus, Suffix};
 use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
 use scoresheet::{Color, File, Position, Square};
@@ -358,13 +358,8 @@ impl PlyRecorder {
     pub fn record(&mut self, ply: &Ply<'_>) -> Option<PlyRecord> {
         let mv = ply.mv?;
         let (before, after) = (ply.before, ply.after);
-        let check = after.is_check();
-        let mate = check && !after.has_legal_moves();
-        let suffix = match (check, mate) {
-            (_, true) => Some(Suffix::Checkmate),
-            (true, false) => Some(Suffix::Check),
-            _ => None,
-        };
+        let suffix = suffix_after(after);
+        let (check, mate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
         let san = SanPlus {
             san: ply.san,
             suffix,

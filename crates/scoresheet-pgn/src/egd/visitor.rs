@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use scoresheet::san::{San, SanPlus, Suffix};
+use scoresheet::san::{suffix_after, San, SanPlus, Suffix};
 use scoresheet::{EnPassantMode, FenWriter, Move, Position};
 
 use super::{
@@ -160,8 +160,8 @@ impl<S: Sink> Converter<S> {
     }
 
     fn compute_features(&mut self, pos: &Position) -> Features {
-        let check = pos.is_check();
-        let checkmate = check && !pos.has_legal_moves();
+        let suffix = suffix_after(pos);
+        let (check, checkmate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
         let extended = match self.options.extended {
             true => Some(self.extended_features(pos, check, checkmate)),
             false => None,

@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use scoresheet::san::{SanPlus, Suffix};
+use scoresheet::san::{suffix_after, SanPlus};
 use scoresheet::{Move, Position};
 
 use super::{GameError, Ply, ReplayOptions, ReplaySink, Replayer};
@@ -108,11 +108,7 @@ impl GameBuilder {
 
     fn push(&mut self, ply: &Ply<'_>) {
         let after = ply.after;
-        let suffix = match after.is_check() {
-            true if !after.has_legal_moves() => Some(Suffix::Checkmate),
-            true => Some(Suffix::Check),
-            false => None,
-        };
+        let suffix = suffix_after(after);
         self.game.plies.push(GamePly {
             mv: ply.mv,
             san: SanPlus {

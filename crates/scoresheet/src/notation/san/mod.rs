@@ -66,7 +66,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use parse::{ParseSanError, ParseSanErrorKind};
-pub(crate) use resolve::suffix_of as suffix_after;
+pub use resolve::suffix_after;
 
 use crate::types::{CastlingSide, File, Rank, Role, Square};
 

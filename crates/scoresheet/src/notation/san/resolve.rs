@@ -325,7 +325,7 @@ impl SanPlus {
         after.play_unchecked(mv);
         SanPlus {
             san,
-            suffix: suffix_of(&after),
+            suffix: suffix_after(&after),
             annotation: None,
         }
     }
@@ -363,8 +363,19 @@ impl SanPlus {
     }
 }
 
-/// `+` when the side to move is in check, `#` when mated.
-pub(crate) fn suffix_of(pos: &Position) -> Option<Suffix> {
+/// The suffix a move reaching `pos` is written with: `+` when the side to move is in check,
+/// `#` when mated, none otherwise. The one rule of check and mate suffixes: every writer of
+/// SAN and every ply record calls it.
+///
+/// ```
+/// use scoresheet::san::{suffix_after, Suffix};
+/// use scoresheet::{CastlingMode, Position};
+/// let mated = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", CastlingMode::Standard)?;
+/// assert_eq!(suffix_after(&mated), Some(Suffix::Checkmate));
+/// assert_eq!(suffix_after(&Position::new()), None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn suffix_after(pos: &Position) -> Option<Suffix> {
     if !pos.is_check() {
         None
     } else if pos.has_legal_moves() {

@@ -283,7 +283,7 @@ impl TableBatches {
 #[pyfunction]
 #[pyo3(signature = (
     source, *, threads = None, fen = false, errors = "skip", r#where = None,
-    movetext_column = None, openings = None, stacklevel = 1
+    movetext_column = None, openings = None, max_game_bytes = None, stacklevel = 1
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn stream_tables(
@@ -295,10 +295,12 @@ pub fn stream_tables(
     r#where: Option<&str>,
     movetext_column: Option<&str>,
     openings: Option<Vec<PathBuf>>,
+    max_game_bytes: Option<usize>,
     stacklevel: i32,
 ) -> PyResult<TableStream> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
+    let read = crate::errors::read_options(max_game_bytes)?;
     let openings = crate::errors::openings_table(py, openings.as_deref().unwrap_or_default())?;
     // Default: the cores available, as the command-line tool's --threads.
     let threads = threads.unwrap_or_else(scoresheet_pgn::pump::default_threads);
@@ -310,6 +312,7 @@ pub fn stream_tables(
     let settings = ParallelExport::new(threads)
         .input_len(opened.len)
         .export(ExportOptions::new().fen(fen).openings(openings))
+        .read_options(read)
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
     let pump = Background::start(

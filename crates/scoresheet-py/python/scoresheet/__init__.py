@@ -95,6 +95,7 @@ def read_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
     version 2, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
@@ -122,6 +123,11 @@ def read_tables(
     (``FileNotFoundError``, ...), a table that does not read ``ValueError`` naming the
     file, line and byte and what was expected. A table is kept for the rest of the process
     once (a later call with the same table reuses it).
+    ``max_game_bytes`` is the largest game read (default 64 MiB, 1 to 1 GiB, as
+    ``--max-game-bytes``): a larger one is rejected ("expected a game of at most N bytes")
+    and skipped as it streams, so that memory is bounded by it, not by the input (about
+    twice the cap with several threads; raise it for a longer annotated game, lower it for
+    untrusted input).
 
     The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``). To read
     an input larger than memory, use ``stream_tables``."""
@@ -129,7 +135,8 @@ def read_tables(
 
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
-        movetext_column=movetext_column, openings=_opening_paths(openings), stacklevel=2,
+        movetext_column=movetext_column, openings=_opening_paths(openings),
+        max_game_bytes=max_game_bytes, stacklevel=2,
     )
     games: List[Any] = []
     moves: List[Any] = []
@@ -154,6 +161,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> Union["pyarrow.RecordBatchReader", TableStream]:
     """Streams the ``games`` and ``moves`` tables of ``read_tables`` as record batches, with
     memory bounded by the batches in flight (a few per thread), not by the input.
@@ -191,6 +199,7 @@ def stream_tables(
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
         movetext_column=movetext_column, openings=_opening_paths(openings),
+        max_game_bytes=max_game_bytes,
     )
     if table is None:
         return stream

@@ -16,6 +16,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[List[str]] = None,
+    max_game_bytes: Optional[int] = None,
     stacklevel: int = 1,
 ) -> TableStream: ...
 
@@ -49,6 +50,7 @@ def read_games(
     errors: str = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> Games: ...
 
 class Ply:
@@ -104,6 +106,7 @@ def egd(
     errors: str = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> EgdRecords: ...
 
 class EgdRecords(Iterator[dict[str, Any]]):

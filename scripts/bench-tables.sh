@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # `scoresheet.read_tables` against the fastest per-ply reader we know in Python, in one run.
 #
-# Usage: scripts/bench-tables.sh [FILE] [ROUNDS]
-#   FILE    default ../shared/data/pgn/real.pgn (3,970 games, 332,315 plies)
-#   ROUNDS  default 7 (interleaved: ours 1 thread, peer 1 thread, ours 2, peer 2, ...)
+# Usage: scripts/bench-tables.sh [FILE] [ROUNDS] [FIRST_FILE]
+#   FILE        default ../shared/data/pgn/real.pgn (3,970 games, 332,315 plies); the issue's
+#               figures use it ten times over (cat it into target/real-x10.pgn)
+#   ROUNDS      default 7 (interleaved: ours with the peer's columns, the peer, ours with the
+#               default columns; 1 thread, then 2; then a first call of each)
+#   FIRST_FILE  the input of the first calls (one call in a fresh process), default FILE
 #
 # The peer is rust-pgn-reader-python-binding (GPL: pgn-reader and shakmaty through PyO3), which
 # turns a pyarrow array of game strings into per-ply NumPy arrays (boards, squares, clocks,
@@ -40,4 +43,4 @@ if [ "${BENCH_NO_BUILD:-}" != 1 ]; then
 fi
 
 "$OURS/bin/python" scripts/bench_tables_driver.py "$FILE" "$ROUNDS" \
-  "$OURS/bin/python" "$PEER_VENV/bin/python"
+  "$OURS/bin/python" "$PEER_VENV/bin/python" "$(realpath "${3:-$FILE}")"

@@ -8,28 +8,33 @@
 # page in headless chromium. The page's screenshots are left in target/wasm/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each part prints its wall and CPU time (and records it for .ci/run's table).
+source scripts/steps.sh
 
-echo "== wasm: toolchain"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
-if [ "$have" != "$want" ]; then
+install_bindgen() {
   # --locked first; without it when a locked dependency of the tool is not on the registry
   # (webpki-roots 1.0.11 for 0.2.130 on 2026-11-26): cargo then picks compatible versions.
   cargo install --quiet wasm-bindgen-cli --version "$want" --locked ||
     cargo install --quiet wasm-bindgen-cli --version "$want"
+}
+if [ "$have" != "$want" ]; then
+  step "wasm: cargo install wasm-bindgen-cli $want" install_bindgen
 fi
-if ! command -v chromium >/dev/null; then
+install_chromium() {
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
+}
+if ! command -v chromium >/dev/null; then
+  step "wasm: apt-get install chromium" install_chromium
 fi
 node --version
 
-echo "== wasm: package"
-bash scripts/build-wasm.sh
+step "wasm: package" bash scripts/build-wasm.sh
 
-echo "== wasm: node tests (package and page)"
 cd crates/scoresheet-wasm/npm
-npm ci --no-audit --no-fund --loglevel=error
-node --test test/
+step "wasm: npm ci" npm ci --no-audit --no-fund --loglevel=error
+step "wasm: node tests (package and page)" node --test test/

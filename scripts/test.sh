@@ -8,12 +8,16 @@
 #   - the pinned test dependencies of tests/python/requirements.txt (again when that file
 #     changes);
 #   - the Python package crates/scoresheet-py, built by maturin with the release profile
-#     (again when a file it is built from is newer than the last build).
+#     (again when a file it is built from is newer than the last build, or for another
+#     profile). SCORESHEET_PY_PROFILE=dev builds it with the profile `cargo test` uses, which
+#     then finds the dependencies built (CI does: one build of the dependency tree, not two).
 # Then it runs `cargo test --workspace` and pytest over tests/python (with that environment's
 # Python; the suite runs the debug binary `cargo test` has just built). Nothing is installed
 # outside the checkout. Java 17 is needed only by the Spark test, which says so when it skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each part prints its wall and CPU time (and records it for .ci/run's table).
+source scripts/steps.sh
 venv=${SCORESHEET_VENV:-.venv}
 
 if [ ! -x "$venv/bin/python" ]; then
@@ -28,29 +32,30 @@ install=("$python" -m pip install --quiet --disable-pip-version-check)
 
 requirements=tests/python/requirements.txt
 if ! cmp -s "$requirements" "$venv/.scoresheet-requirements"; then
-  echo "== test set-up: $requirements into $venv"
-  "${install[@]}" -r "$requirements"
+  step "test set-up: $requirements into $venv" "${install[@]}" -r "$requirements"
   cp "$requirements" "$venv/.scoresheet-requirements"
 fi
 
-# The package is built from these crates (and the workspace's manifest and lock file).
+# The package is built from these crates (and the workspace's manifest and lock file), with
+# this profile (the marker file holds it: a build of another profile is not up to date).
+profile=${SCORESHEET_PY_PROFILE:-release}
 built="$venv/.scoresheet-package"
 sources=(Cargo.toml Cargo.lock crates/scoresheet crates/scoresheet-pgn crates/scoresheet-export
   crates/scoresheet-py)
-if [ ! -e "$built" ] ||
+if [ ! -e "$built" ] || [ "$(cat "$built")" != "$profile" ] ||
   [ -n "$(find "${sources[@]}" -newer "$built" -type f -not -name '*.pyc' -print -quit)" ]; then
-  echo "== test set-up: the Python package (crates/scoresheet-py, maturin, release profile)"
-  touch "$built.next"
-  "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
+  echo "$profile" >"$built.next"
+  MATURIN_PEP517_ARGS="--profile $profile" \
+    step "test set-up: the Python package (crates/scoresheet-py, maturin, $profile profile)" \
+    "${install[@]}" --no-build-isolation --no-deps --force-reinstall ./crates/scoresheet-py
   mv "$built.next" "$built"
 fi
 
-echo "== cargo test --workspace"
-cargo test --workspace
-echo "== pytest tests/python"
-"$python" -m pytest -q tests/python
+step "cargo test --workspace" cargo test --workspace
+# --durations: the slowest tests named in the output, where a long suite shows first.
+step "pytest tests/python" "$python" -m pytest -q --durations=10 tests/python
 
 # The npm package (WebAssembly) and its playground page in headless chromium; installs the
 # wasm32 target, wasm-bindgen-cli, chromium and the package's dev dependencies when missing.
 # Compares with the debug binary built above, so it runs last.
-bash scripts/test-wasm.sh
+step "wasm package tests (scripts/test-wasm.sh)" bash scripts/test-wasm.sh

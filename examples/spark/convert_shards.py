@@ -22,6 +22,7 @@ per byte of PGN): cut shards of about 100 MB.
 """
 
 import argparse
+import os
 import sys
 
 import pyarrow as pa
@@ -101,6 +102,13 @@ def main(argv=None):
                         help="Spark save mode when OUT exists (overwrite to replace it)")
     args = parser.parse_args(argv)
 
+    # Spark's Python workers run $PYSPARK_PYTHON, else `python3` from PATH: for a virtual
+    # environment's python run by its path (not activated) that is another Python, without
+    # scoresheet (ModuleNotFoundError in every task). With a local master the workers run on
+    # this machine, so this interpreter serves them; a cluster's executors have their own
+    # (spark.pyspark.python, README.md), which this does not guess.
+    if args.master and args.master.startswith("local"):
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = SparkSession.builder.appName("scoresheet-export")
     if args.master:
         builder = builder.master(args.master)

@@ -112,7 +112,7 @@ def test_duckdb_reads_one_table(dataset, egd_games):
     version = con.sql(
         f"SELECT DISTINCT decode(value) FROM parquet_kv_metadata('{dataset}/moves/*.parquet') "
         "WHERE decode(key) = 'scoresheet.schema_version'").fetchall()
-    assert version == [("3",)]
+    assert version == [("4",)]
 
 
 def sampled_games(corpus, games):

@@ -42,6 +42,22 @@ def require():
     pytest.skip(why)
 
 
+def job(args, timeout):
+    """Runs the job with this interpreter. Its environment is the test's, but for a virtual
+    environment's python its bin/ is taken off PATH, as when that python is run by its path
+    without activating the environment: Spark's workers then find scoresheet only through the
+    job's own PYSPARK_PYTHON default (sys.executable when unset; `python3` from PATH, another
+    Python, gave ModuleNotFoundError in every task)."""
+    env = dict(os.environ)
+    if sys.prefix != sys.base_prefix:
+        bin_dir = os.path.join(sys.prefix, "bin")
+        env["PATH"] = os.pathsep.join(
+            d for d in env.get("PATH", "").split(os.pathsep)
+            if os.path.realpath(d) != os.path.realpath(bin_dir))
+    return subprocess.run([sys.executable, str(JOB), "--master", "local[2]", *args],
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
 def cut(corpus, parts):
     """The corpus in `parts` shards cut before an `[Event ` line: (bytes, start) each."""
     data = corpus.read_bytes()
@@ -69,10 +85,7 @@ def test_spark_job_equals_export(tmp_path, corpus):
         path.write_bytes(data)
         shards.append((str(path), start))
     out = tmp_path / "spark"
-    done = subprocess.run(
-        [sys.executable, str(JOB), "--master", "local[2]", "-o", str(out),
-         *[p for p, _ in shards]],
-        capture_output=True, text=True, timeout=900)
+    done = job(["-o", str(out), *[p for p, _ in shards]], timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     assert re.search(r"(\d+) games in: \1 exported, 0 reported as errors", done.stderr)
 
@@ -108,9 +121,7 @@ def test_spark_job_reports_rejected_games(tmp_path):
         path = tmp_path / f"s{i}.pgn"
         path.write_text(good * 3 + bad + good)
         shards.append(str(path))
-    done = subprocess.run(
-        [sys.executable, str(JOB), "--master", "local[2]", "-o", str(tmp_path / "out"), *shards],
-        capture_output=True, text=True, timeout=600)
+    done = job(["-o", str(tmp_path / "out"), *shards], timeout=600)
     assert done.returncode == 1, done.stderr[-3000:]
     errors = [l for l in done.stderr.splitlines() if l.startswith("error: ")]
     assert len(errors) == 2
@@ -142,9 +153,7 @@ def test_spark_job_reads_lichess_parquet(tmp_path, corpus):
         shards.append(str(path))
 
     out = tmp_path / "spark"
-    done = subprocess.run(
-        [sys.executable, str(JOB), "--master", "local[2]", "-o", str(out), *shards],
-        capture_output=True, text=True, timeout=900)
+    done = job(["-o", str(out), *shards], timeout=900)
     ref = tmp_path / "export"
     exported = run("export", "-o", ref, *shards, check=False)
     assert exported.returncode == 1, exported.stderr[-3000:]  # the bad rows: exit 1 in both

@@ -206,6 +206,7 @@ pub enum Command {
         scoresheet export --format csv --games-per-file 10000 -o csv_out - < games.pgn\n  \
         scoresheet export -o dataset lichess-2024-01.parquet\n  \
         scoresheet export --openings chess-openings/ -o dataset games.pgn\n  \
+        scoresheet export --columns ply,san,clock_seconds,board -o dataset games.pgn\n  \
         duckdb -c \"SELECT count(*) FROM read_parquet('dataset/moves/*.parquet')\"\n\n\
         Writes DIR/games/part-00000.parquet, DIR/moves/part-00000.parquet, then part-00001, \
         ... (a new part every --games-per-file games; part N of moves holds the moves of the \
@@ -611,6 +612,12 @@ pub struct ExportArgs {
     /// Add the `fen_after` column to `moves` (about 3 times the size).
     #[arg(long)]
     pub fen: bool,
+    /// Write only these columns, of either table (comma-separated: `ply,san,clock_seconds`),
+    /// in each table's order, and `game_id` always; only the facts they need are computed.
+    /// The default is every column but the optional `board`, `castling`, `en_passant` and
+    /// `fen_after`, which are asked for by name (`docs/export.md` lists the columns).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub columns: Option<Vec<String>>,
     /// Games per part file (the last part holds the rest).
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games_per_file: u64,

@@ -408,3 +408,84 @@ fn ok_null_moves_with_check_signs() {
     let out = run(&["pgn", "--to", "uci", "-"], "1. e4 +--\n");
     assert!(stdout(&out).contains("1. e2e4 1-0"), "{}", stdout(&out));
 }
+
+/// One result rule in every command (`replay::game_result`): a decided `Result` tag, else a
+/// decided termination marker, else `*`. `egd` (its `Result` tag), `tokenize` (`result`),
+/// `export` (`games.result`) and `load` (the `games` table, read back with `query`) agree.
+#[test]
+fn ok_one_result_rule_in_every_command() {
+    let cases = [
+        (Some("?"), "1-0", "1-0"),
+        (Some("*"), "0-1", "0-1"),
+        (Some("1-0"), "*", "1-0"),
+        (Some("?"), "*", "*"),
+        (Some("1/2-1/2"), "1-0", "1/2-1/2"),
+        (None, "1/2-1/2", "1/2-1/2"),
+    ];
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contract-result");
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    for (i, (tag, marker, want)) in cases.into_iter().enumerate() {
+        let tag = tag.map_or(String::new(), |t| format!("[Result \"{t}\"]\n"));
+        let pgn =
+            format!("[Event \"e\"]\n{tag}\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {marker}\n\n");
+        let case = format!("{tag:?} {marker}");
+        let egd = stdout(&run(&["egd", "-"], &pgn));
+        assert!(
+            egd.starts_with(&format!("{{\"game_tags\":{{\"Result\":\"{want}\"")),
+            "egd, {case}: {egd}"
+        );
+        let tokens = stdout(&run(
+            &["tokenize", "--vocab", "san", "--format", "jsonl", "-"],
+            &pgn,
+        ));
+        assert!(
+            tokens.contains(&format!("\"result\":\"{want}\"")),
+            "tokenize, {case}: {tokens}"
+        );
+        let out = dir.join(format!("export-{i}"));
+        let out = out.to_str().expect("UTF-8 temporary path");
+        let export = run(
+            &[
+                "export",
+                "-q",
+                "--force",
+                "--format",
+                "csv",
+                "--columns",
+                "result",
+                "-o",
+                out,
+                "-",
+            ],
+            &pgn,
+        );
+        assert!(export.status.success(), "export, {case}: {export:?}");
+        let games =
+            std::fs::read_to_string(format!("{out}/games/part-00000.csv")).expect("the games part");
+        assert!(
+            games
+                .lines()
+                .nth(1)
+                .is_some_and(|row| row.ends_with(&format!(",{want}"))),
+            "export, {case}: {games}"
+        );
+        let db = dir.join(format!("load-{i}.db"));
+        let _ = std::fs::remove_file(&db);
+        let url = format!("sqlite:{}", db.display());
+        let load = run(&["load", "-q", "--db", &url, "-"], &pgn);
+        assert!(load.status.success(), "load, {case}: {load:?}");
+        let sql = dir.join("result.sql");
+        std::fs::write(&sql, "SELECT result FROM games").expect("query written");
+        let sql = sql.to_str().expect("UTF-8 temporary path");
+        let query = run(
+            &["query", "--db", &url, "--sql", sql, "--format", "csv"],
+            b"",
+        );
+        assert_eq!(
+            stdout(&query).lines().collect::<Vec<_>>(),
+            ["result", want],
+            "load, {case}: {}",
+            String::from_utf8_lossy(&query.stderr)
+        );
+    }
+}

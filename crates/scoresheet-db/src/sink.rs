@@ -6,7 +6,7 @@
 use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::egd::{ExtendedFeatures, GameTags, MoveMeta};
-use scoresheet_pgn::record::{PlyRecord, PlyRecorder};
+use scoresheet_pgn::record::{Facts, PlyRecord, PlyRecorder};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
@@ -69,11 +69,20 @@ pub(crate) struct RowSink {
     at: Location,
 }
 
+/// The costly facts the database's rows hold: the `san` and `uci` ids (their text without a
+/// lookup), the Polyglot key, the repetition count and the game's opening (not the legal
+/// en-passant file, which the position's text gives).
+const MOVE_FACTS: Facts = Facts::SAN_ID
+    .union(Facts::UCI_ID)
+    .union(Facts::POSITION_KEY)
+    .union(Facts::REPETITION)
+    .union(Facts::OPENING);
+
 impl RowSink {
     /// A sink naming openings with `table` (`None`: the shipped one).
     pub(crate) fn with_openings(table: Option<&'static OpeningTable>) -> RowSink {
         RowSink {
-            recorder: PlyRecorder::with_openings(table),
+            recorder: PlyRecorder::new(MOVE_FACTS, table),
             ..RowSink::default()
         }
     }

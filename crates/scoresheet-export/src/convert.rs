@@ -15,12 +15,13 @@ use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::encoded::{ChunkEncoder, EncodedBatches};
 use crate::recycle::Recycler;
+use crate::selection::Columns;
 use crate::sink::TableSink;
 
 /// Settings of an export, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExportOptions {
-    pub(crate) fen: bool,
+    pub(crate) columns: Columns,
     pub(crate) batch_games: usize,
     pub(crate) replay: ReplayOptions,
     /// The openings table of `opening_eco`/`opening_name` (`None`: the shipped one).
@@ -34,10 +35,11 @@ impl Default for ExportOptions {
 }
 
 impl ExportOptions {
-    /// The defaults: no `fen_after` column, batches of [`BATCH_GAMES`] games.
+    /// The defaults: the default columns ([`Columns::DEFAULT`]), batches of [`BATCH_GAMES`]
+    /// games.
     pub const fn new() -> ExportOptions {
         ExportOptions {
-            fen: false,
+            columns: Columns::DEFAULT,
             batch_games: BATCH_GAMES,
             replay: ReplayOptions::new(),
             openings: None,
@@ -51,10 +53,21 @@ impl ExportOptions {
         self
     }
 
-    /// Adds the `fen_after` column to `moves`.
+    /// Adds the `fen_after` column to `moves` (or takes it away).
     pub const fn fen(mut self, yes: bool) -> ExportOptions {
-        self.fen = yes;
+        self.columns = self.columns.fen(yes);
         self
+    }
+
+    /// The columns written (and so the facts of each ply computed).
+    pub const fn columns(mut self, columns: Columns) -> ExportOptions {
+        self.columns = columns;
+        self
+    }
+
+    /// The columns written.
+    pub const fn selected(&self) -> Columns {
+        self.columns
     }
 
     /// How move tokens are read (a movetext language: `Sf3` in German).
@@ -71,7 +84,7 @@ impl ExportOptions {
 
     /// Whether `moves` has the `fen_after` column.
     pub const fn has_fen(&self) -> bool {
-        self.fen
+        self.columns.has_fen()
     }
 }
 
@@ -173,7 +186,7 @@ pub type ExportBatch = Option<io::Result<EncodedBatches>>;
 impl GameConverter {
     /// A converter for games from `source` (its name in the `source_file` column).
     pub fn new(source: Arc<str>, options: ExportOptions) -> GameConverter {
-        let sink = Noted::new(TableSink::new(source, options.fen).openings(options.openings));
+        let sink = Noted::new(TableSink::new(source, options.columns).openings(options.openings));
         GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,
@@ -365,7 +378,7 @@ impl GameConverter {
     /// The encoder, made at first use.
     fn encoder(&mut self) -> io::Result<&mut ChunkEncoder> {
         if self.encoder.is_none() {
-            let encoder = ChunkEncoder::try_new(self.options.fen).map_err(io::Error::other)?;
+            let encoder = ChunkEncoder::try_new(self.options.columns).map_err(io::Error::other)?;
             self.encoder = Some(encoder);
         }
         self.encoder

@@ -2,7 +2,8 @@
 //! lines ended by CRLF. A field holding a comma, a quote, CR or LF is quoted, its quotes
 //! doubled. Nulls are empty fields; booleans `true`/`false`; floats in Rust's shortest
 //! round-trip form; timestamps ISO 8601 in UTC (`2014-12-14T18:37:13Z`); the `tags` map a
-//! JSON object (`{"ECO":"B06"}`).
+//! JSON object (`{"ECO":"B06"}`); the `board` column's 64 codes one hexadecimal digit each
+//! (`0` to `c`), a1 first.
 
 use std::io::{self, Write};
 
@@ -85,6 +86,17 @@ fn write_value(column: &dyn Array, row: usize, out: &mut Vec<u8>) -> io::Result<
             }
             json.push('}');
             write_text(&json, out)
+        }
+        DataType::FixedSizeList(_, _) => {
+            let codes = column.as_fixed_size_list().value(row);
+            let codes = codes.as_primitive::<UInt8Type>();
+            out.extend(
+                codes
+                    .values()
+                    .iter()
+                    .map(|&c| b"0123456789abcdef"[usize::from(c & 15)]),
+            );
+            Ok(())
         }
         other => Err(io::Error::other(format!("no CSV form for {other}"))),
     }

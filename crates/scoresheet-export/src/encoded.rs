@@ -41,6 +41,7 @@ use crate::convert::Batches;
 use crate::error::ExportError;
 use crate::parquet_file::{EncodedRowGroup, ParquetFile, TableEncoder};
 use crate::schema::moves_file_schema;
+use crate::selection::Columns;
 use crate::writer::writer_properties;
 
 /// Input per chunk of a parallel export to Parquet: each chunk is a row group of `moves`,
@@ -131,9 +132,9 @@ impl fmt::Debug for RowGroups {
 impl RowGroups {
     /// The rows back, as the files store them ([`moves_file_schema`]), through a file in
     /// memory: for the one chunk a part file cuts (its rows are split at the part's end).
-    pub(crate) fn decode(self, fen: bool) -> Result<RecordBatch, ExportError> {
-        let schema = moves_file_schema(fen);
-        let props = writer_properties(&schema)?;
+    pub(crate) fn decode(self, columns: Columns) -> Result<RecordBatch, ExportError> {
+        let schema = moves_file_schema(columns);
+        let props = writer_properties(&schema, "moves")?;
         let mut file = ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props)?;
         file.append(self.groups)?;
         let bytes = Bytes::from(file.into_inner()?);
@@ -157,11 +158,11 @@ pub(crate) struct ChunkEncoder {
 }
 
 impl ChunkEncoder {
-    /// An encoder for a dataset with `fen_after` in `moves` or not.
-    pub(crate) fn try_new(fen: bool) -> Result<ChunkEncoder, ExportError> {
-        let moves = moves_file_schema(fen);
+    /// An encoder for a dataset of `columns`.
+    pub(crate) fn try_new(columns: Columns) -> Result<ChunkEncoder, ExportError> {
+        let moves = moves_file_schema(columns);
         Ok(ChunkEncoder {
-            moves: TableEncoder::try_new(moves.clone(), writer_properties(&moves)?)?,
+            moves: TableEncoder::try_new(moves.clone(), writer_properties(&moves, "moves")?)?,
             rows: 0,
         })
     }

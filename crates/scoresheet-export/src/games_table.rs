@@ -11,6 +11,7 @@ use arrow_array::{ArrayRef, MapArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, TimeUnit};
 use scoresheet_pgn::egd::GameTags;
+use scoresheet_pgn::record::Facts;
 use scoresheet_pgn::select::Opening;
 use scoresheet_pgn::tag_value::{self, TimeControl};
 
@@ -23,7 +24,7 @@ pub(crate) struct GameFacts<'a> {
     pub(crate) game_id: i64,
     /// The tags other than `Result`, and `Result` as written.
     pub(crate) tags: &'a GameTags,
-    /// `Result` as written, else the termination marker, else `*` ([`GameTags::result`]).
+    /// The result by the one rule ([`GameTags::result`]).
     pub(crate) result: &'a str,
     /// Mainline plies.
     pub(crate) plies: usize,
@@ -66,6 +67,8 @@ pub(crate) struct GameColumn {
     pub(crate) nullable: bool,
     /// How Parquet stores it.
     pub(crate) parquet: ParquetEncoding,
+    /// The costly facts of the game's plies its values need.
+    pub(crate) facts: Facts,
     /// The meaning, as the documentation's table says it (consecutive columns of one type and
     /// one meaning share a row there).
     #[cfg_attr(not(test), allow(dead_code))]
@@ -91,7 +94,15 @@ const fn column(name: &'static str, values: GameValues, meaning: &'static str) -
             delta: false,
             statistics: true,
         },
+        facts: Facts::NONE,
         meaning,
+    }
+}
+
+impl GameColumn {
+    const fn needs(mut self, facts: Facts) -> GameColumn {
+        self.facts = facts;
+        self
     }
 }
 
@@ -122,7 +133,7 @@ pub(crate) const GAME_COLUMNS: [GameColumn; 24] = [
     column(
         "result",
         GameValues::Text(|g| g.result),
-        "`Result` tag as written, else the termination marker, else `*`",
+        "`Result` tag when `1-0`, `0-1` or `1/2-1/2`, else the termination marker when one of those, else `*` (the one rule of every output)",
     ),
     column(
         "white_elo",
@@ -140,12 +151,14 @@ pub(crate) const GAME_COLUMNS: [GameColumn; 24] = [
         "opening_eco",
         GameValues::OptText(|g| g.opening.map(|o| o.eco)),
         OPENING_MEANING,
-    ),
+    )
+    .needs(Facts::OPENING),
     column(
         "opening_name",
         GameValues::OptText(|g| g.opening.map(|o| o.name)),
         OPENING_MEANING,
-    ),
+    )
+    .needs(Facts::OPENING),
     column(
         "termination",
         GameValues::Tag("Termination"),
@@ -297,23 +310,30 @@ impl Buffer {
     }
 }
 
-/// The rows of `games` not yet taken, a buffer per column of [`GAME_COLUMNS`].
+/// The rows of `games` not yet taken, a buffer per column written.
 #[derive(Debug)]
 pub(crate) struct GameRows {
+    columns: Vec<&'static GameColumn>,
     buffers: Vec<Buffer>,
     rows: usize,
 }
 
 impl Default for GameRows {
     fn default() -> Self {
-        GameRows {
-            buffers: GAME_COLUMNS.iter().map(|c| Buffer::new(c.values)).collect(),
-            rows: 0,
-        }
+        GameRows::new(GAME_COLUMNS.iter().collect())
     }
 }
 
 impl GameRows {
+    /// Rows of `columns` (declared in [`GAME_COLUMNS`], in its order).
+    pub(crate) fn new(columns: Vec<&'static GameColumn>) -> GameRows {
+        GameRows {
+            buffers: columns.iter().map(|c| Buffer::new(c.values)).collect(),
+            columns,
+            rows: 0,
+        }
+    }
+
     /// Rows held.
     pub(crate) fn len(&self) -> usize {
         self.rows
@@ -330,7 +350,7 @@ impl GameRows {
     /// The columns as arrays, in order, leaving the rows empty.
     pub(crate) fn take(&mut self) -> Result<Vec<ArrayRef>, ArrowError> {
         self.rows = 0;
-        let columns = GAME_COLUMNS.iter().zip(&mut self.buffers);
+        let columns = self.columns.iter().zip(&mut self.buffers);
         columns.map(|(c, b)| take_array(c, b)).collect()
     }
 }
@@ -436,7 +456,8 @@ mod tests {
                 name: "Ruy Lopez: Morphy Defense",
             }),
         });
-        let schema = crate::schema::games_schema();
+        let fields: Vec<Field> = GAME_COLUMNS.iter().map(|c| c.field()).collect();
+        let schema = Arc::new(arrow_schema::Schema::new(fields));
         let batch = arrow_array::RecordBatch::try_new(schema, rows.take().expect("small"))
             .expect("the arrays match the schema");
         assert_eq!(batch.num_rows(), 1);

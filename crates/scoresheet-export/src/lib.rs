@@ -34,7 +34,7 @@
 //! |---|---|---|---|
 //! | `game_id` | int64 | no | the database's id: the high 63 bits of the content hash ([`scoresheet_pgn::game_id`]); equal games, equal ids |
 //! | `event`, `site`, `date`, `round`, `white`, `black` | string | yes | the roster tags as written (null when missing) |
-//! | `result` | string | no | the `Result` tag as written, else the termination marker, else `*` (as EGD) |
+//! | `result` | string | no | the `Result` tag when `1-0`, `0-1` or `1/2-1/2`, else the termination marker when one of those, else `*` (the one rule: `scoresheet_pgn::replay::game_result`) |
 //! | `white_elo`, `black_elo` | int32 | yes | `WhiteElo`/`BlackElo` when 1 to 5 digits ([`scoresheet_pgn::tag_value::elo`]) |
 //! | `eco`, `opening` | string | yes | the `ECO`, `Opening` tags as written |
 //! | `opening_eco`, `opening_name` | string | yes | the ECO code and name of the opening the mainline reaches ([`scoresheet_pgn::record::PlyRecorder::opening`]: the last named position of the lichess openings table in the first 40 plies, as `select --classify` names it); null when none |
@@ -80,6 +80,9 @@
 //! - 2: the same values; in batches, the columns of `moves` whose values are a closed set are
 //!   dictionaries (`san`, `uci` keyed by token id).
 //! - 3: `games.opening_eco` and `games.opening_name` added (the opening each game reaches).
+//! - 4: the optional `moves` columns `castling`, `en_passant` and `board`, written when asked
+//!   for by name ([`Columns`]); `games.result` by the one result rule of every output (a
+//!   `Result` tag that is no decided result, such as `?`, gives way to a decided marker).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -96,6 +99,7 @@ mod parallel;
 mod parquet_file;
 mod recycle;
 mod schema;
+mod selection;
 mod short_text;
 mod sink;
 pub mod table_input;
@@ -112,6 +116,7 @@ pub use parallel::{
 };
 pub use recycle::Recycler;
 pub use schema::{games_schema, moves_file_schema, moves_schema, SCHEMA_VERSION};
+pub use selection::{Columns, UnknownColumn};
 pub use sink::TableSink;
 pub use writer::{
     check_dataset, DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST,

@@ -17,11 +17,11 @@ use arrow_array::{
     ArrayRef, ArrowPrimitiveType, BooleanArray, DictionaryArray, PrimitiveArray, StringArray,
 };
 use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, NullBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType};
+use arrow_schema::{ArrowError, DataType, Field};
 use scoresheet::vocab::Vocabulary;
 use scoresheet::Color;
 use scoresheet_pgn::egd::{MoveType, PieceCode};
-use scoresheet_pgn::record::{PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
+use scoresheet_pgn::record::{CastlingRights, Facts, PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
 
 use crate::recycle::SpareColumns;
 use crate::schema::ParquetEncoding;
@@ -57,6 +57,9 @@ pub(crate) enum Values {
     Token(Vocabulary, Plain<i16>),
     /// `Utf8`: the FEN after the move, which the record does not hold (the sink writes it).
     FenAfter,
+    /// `FixedSizeList(UInt8, 64)`: the board after the move, which the record does not hold
+    /// (the sink writes it: [`board_codes`]).
+    Board,
 }
 
 /// Appends each row's value to the vector.
@@ -100,6 +103,10 @@ pub(crate) struct MoveColumn {
     pub(crate) nullable: bool,
     /// How Parquet stores it.
     pub(crate) parquet: ParquetEncoding,
+    /// The costly facts of the ply its values need ([`Facts`]).
+    pub(crate) facts: Facts,
+    /// Written only when asked for by name (not in [`Columns::DEFAULT`](crate::Columns)).
+    pub(crate) optional: bool,
     /// The meaning, as the documentation's table says it (read by the test that keeps
     /// `docs/export.md` equal to this declaration).
     #[cfg_attr(not(test), allow(dead_code))]
@@ -121,11 +128,23 @@ const fn column(name: &'static str, values: Values, meaning: &'static str) -> Mo
             delta: false,
             statistics: false,
         },
+        facts: Facts::NONE,
+        optional: false,
         meaning,
     }
 }
 
 impl MoveColumn {
+    const fn needs(mut self, facts: Facts) -> MoveColumn {
+        self.facts = facts;
+        self
+    }
+
+    const fn optional(mut self) -> MoveColumn {
+        self.optional = true;
+        self
+    }
+
     const fn uncompressed(mut self) -> MoveColumn {
         self.parquet.compressed = false;
         self
@@ -154,6 +173,9 @@ pub(crate) const SQUARES: [&str; 64] = [
     "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
 ];
+
+/// The files' names: a file's code is its index.
+pub(crate) const FILES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 /// The sides: White's code is 0.
 pub(crate) const SIDES: [&str; 2] = ["w", "b"];
@@ -200,8 +222,9 @@ fn side(c: Color) -> u8 {
     }
 }
 
-/// The columns of `moves`, in order; `fen_after` last, present with `--fen`.
-pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
+/// The columns of `moves`, in order; the optional ones (asked for by name, `fen_after` by
+/// `--fen` too) last.
+pub(crate) const MOVE_COLUMNS: [MoveColumn; 25] = {
     use scoresheet_pgn::annotation::EvalScore;
     [
         column("game_id", Values::Int64(each!(|r| r.game_id)), "`games.game_id`")
@@ -226,12 +249,14 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
             "san",
             Values::Token(SAN_VOCABULARY, each!(|r| token(r.record.san_id))),
             "canonical SAN with `+`/`#` from the position; key: its token id in `scoresheet vocab san+`",
-        ),
+        )
+        .needs(Facts::SAN_ID),
         column(
             "uci",
             Values::Token(UCI_VOCABULARY, each!(|r| token(r.record.uci_id))),
             "`e2e4`, `e7e8q`; castling `e1g1` (`e1h1`, king takes rook, in Chess960); key: its token id in `scoresheet vocab uci`",
-        ),
+        )
+        .needs(Facts::UCI_ID),
         column(
             "from_square",
             Values::Code(&SQUARES, each!(|r| r.record.from as u8)),
@@ -306,6 +331,7 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
             Values::Int64(each!(|r| r.record.position_key as i64)),
             "Polyglot Zobrist key of the position after the move, its 64 bits read as signed",
         )
+        .needs(Facts::POSITION_KEY)
         .plain()
         .uncompressed(),
         column(
@@ -320,21 +346,50 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 22] = {
             Values::Int32(each!(|r| int(r.record.repetition))),
             "occurrences of the position after the move in the game so far, this one included",
         )
+        .needs(Facts::REPETITION)
         .plain(),
+        column(
+            "castling",
+            Values::Code(&CastlingRights::NAMES, each!(|r| r.record.castling.0)),
+            "optional: castling rights after the move as FEN writes them (`KQkq`, `-`); key: White short 1 + White long 2 + Black short 4 + Black long 8",
+        )
+        .optional(),
+        column(
+            "en_passant",
+            Values::OptCode(&FILES, each_opt!(|r| r.record.en_passant.map(|f| f as u8))),
+            "optional: the file of the pawn an en-passant capture can take after the move; NULL when none is legal; key: a = 0 ... h = 7",
+        )
+        .needs(Facts::EN_PASSANT)
+        .optional(),
+        column(
+            "board",
+            Values::Board,
+            "optional: the board after the move, 64 piece codes from a1 (0) to h8 (63): 0 empty, 1-6 White pawn knight bishop rook queen king, 7-12 Black's",
+        )
+        .optional(),
         column(
             "fen_after",
             Values::FenAfter,
-            "the FEN after the move; only with `--fen`",
-        ),
+            "optional (or `--fen`): the FEN after the move",
+        )
+        .optional(),
     ]
 };
 
-/// The columns of `moves` with or without `fen_after`.
-pub(crate) fn move_columns(fen: bool) -> &'static [MoveColumn] {
-    match fen {
-        true => &MOVE_COLUMNS,
-        false => &MOVE_COLUMNS[..MOVE_COLUMNS.len() - 1],
+/// The 64 piece codes of `pos`'s board, a1 first: 0 empty, 1 to 6 White's pawn, knight,
+/// bishop, rook, queen and king, 7 to 12 Black's.
+pub(crate) fn board_codes(pos: &scoresheet::Position) -> [u8; 64] {
+    let mut codes = [0u8; 64];
+    let board = pos.board();
+    for (color, base) in [(scoresheet::Color::White, 1), (scoresheet::Color::Black, 7)] {
+        for role in scoresheet::Role::ALL {
+            let code = base + role as u8;
+            for square in board.colored_pieces(color, role.to_cozy()) {
+                codes[square as usize] = code;
+            }
+        }
     }
+    codes
 }
 
 impl MoveColumn {
@@ -348,6 +403,7 @@ impl MoveColumn {
             Values::Code(..) | Values::OptCode(..) => dictionary(DataType::UInt8),
             Values::Token(..) => dictionary(DataType::Int16),
             Values::FenAfter => DataType::Utf8,
+            Values::Board => board_type(),
         }
     }
 
@@ -379,14 +435,14 @@ impl MoveColumn {
 const BLOCK_ROWS: usize = 512;
 
 /// The arrays of `columns` over `rows`, in order, in the buffers of `spare` where it has them;
-/// `None` where a column's values do not come from the rows (`fen_after`, which the sink
-/// writes).
+/// `None` where a column's values do not come from the rows (`fen_after` and `board`, which
+/// the sink writes).
 ///
 /// # Errors
 ///
 /// A move whose string its vocabulary lacks (a bug, reported rather than written wrong).
 pub(crate) fn moves_arrays(
-    columns: &[MoveColumn],
+    columns: &[&MoveColumn],
     rows: &[MoveRow],
     spare: &mut SpareColumns,
 ) -> Result<Vec<Option<ArrayRef>>, ArrowError> {
@@ -413,7 +469,7 @@ enum Building {
     Code(&'static [&'static str], Plain<u8>, Vec<u8>),
     OptCode(&'static [&'static str], Optional<u8>, Vec<u8>, Validity),
     Token(Vocabulary, Plain<i16>, Vec<i16>),
-    /// Not from the rows (`fen_after`).
+    /// Not from the rows (`fen_after`, `board`).
     Elsewhere,
 }
 
@@ -456,7 +512,7 @@ impl Building {
             Values::Token(vocab, fill) => {
                 Building::Token(vocab, fill, room(spare.keys::<Int16Type>(name), rows))
             }
-            Values::FenAfter => Building::Elsewhere,
+            Values::FenAfter | Values::Board => Building::Elsewhere,
         }
     }
 
@@ -481,7 +537,7 @@ impl Building {
         }
     }
 
-    /// The column as an array; `None` for `fen_after`.
+    /// The column as an array; `None` for `fen_after` and `board`.
     fn finish(self, rows: &[MoveRow]) -> Result<Option<ArrayRef>, ArrowError> {
         fn array<T: ArrowPrimitiveType>(
             values: Vec<T::Native>,
@@ -540,6 +596,11 @@ impl Validity {
     fn finish(self) -> Option<NullBuffer> {
         self.0.map(|mut valid| NullBuffer::new(valid.finish()))
     }
+}
+
+/// The type of `board`: 64 piece codes.
+pub(crate) fn board_type() -> DataType {
+    DataType::FixedSizeList(Arc::new(Field::new("item", DataType::UInt8, false)), 64)
 }
 
 fn dictionary(keys: DataType) -> DataType {
@@ -610,6 +671,7 @@ mod tests {
             Values::Code(..) | Values::OptCode(..) => "VARCHAR (batches: dictionary, uint8 keys)",
             Values::Token(..) => "VARCHAR (batches: dictionary, int16 keys)",
             Values::FenAfter => "VARCHAR",
+            Values::Board => "UTINYINT[64]",
         }
     }
 

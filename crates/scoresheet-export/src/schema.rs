@@ -5,13 +5,12 @@ use std::sync::Arc;
 
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
-use crate::games_table::GAME_COLUMNS;
-use crate::moves_table::move_columns;
+use crate::selection::Columns;
 
 /// The version of the dataset schema (the crate docs list what each version changed). Written
 /// in every Parquet file's key-value metadata as `scoresheet.schema_version`, and in the
 /// dataset's `_scoresheet.json`.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 fn field(name: &str, data_type: DataType, nullable: bool) -> Field {
     Field::new(name, data_type, nullable)
@@ -30,19 +29,18 @@ pub(crate) struct ParquetEncoding {
     pub(crate) statistics: bool,
 }
 
-/// The schema of the `games` table (batches and files alike), from the crate's
+/// The schema of the `games` table's `columns` (batches and files alike), from the crate's
 /// `games_table` declaration.
-pub fn games_schema() -> SchemaRef {
-    let fields: Vec<Field> = GAME_COLUMNS.iter().map(|c| c.field()).collect();
+pub fn games_schema(columns: Columns) -> SchemaRef {
+    let fields: Vec<Field> = columns.games_declared().map(|c| c.field()).collect();
     Arc::new(Schema::new(fields))
 }
 
-/// The schema of the `moves` batches (from the crate's `moves_table` declaration:
-/// dictionaries where the values are a closed set); `fen_after` is the last column, present
-/// with `fen`.
-pub fn moves_schema(fen: bool) -> SchemaRef {
-    let fields: Vec<Field> = move_columns(fen)
-        .iter()
+/// The schema of the `moves` batches of `columns` (from the crate's `moves_table`
+/// declaration: dictionaries where the values are a closed set).
+pub fn moves_schema(columns: Columns) -> SchemaRef {
+    let fields: Vec<Field> = columns
+        .moves_declared()
         .map(|c| field(c.name, c.data_type(), c.nullable))
         .collect();
     Arc::new(Schema::new(fields))
@@ -50,9 +48,9 @@ pub fn moves_schema(fen: bool) -> SchemaRef {
 
 /// The schema of the `moves` Parquet and CSV files: [`moves_schema`] with each dictionary
 /// column as its values' text (Parquet dictionary-encodes it itself).
-pub fn moves_file_schema(fen: bool) -> SchemaRef {
-    let fields: Vec<Field> = move_columns(fen)
-        .iter()
+pub fn moves_file_schema(columns: Columns) -> SchemaRef {
+    let fields: Vec<Field> = columns
+        .moves_declared()
         .map(|c| field(c.name, c.file_type(), c.nullable))
         .collect();
     Arc::new(Schema::new(fields))

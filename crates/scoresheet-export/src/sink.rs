@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use arrow_array::RecordBatch;
-use arrow_schema::{ArrowError, SchemaRef};
+use arrow_array::{ArrayRef, FixedSizeListArray, RecordBatch, UInt8Array};
+use arrow_schema::{ArrowError, DataType, SchemaRef};
 use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::egd::GameTags;
@@ -20,15 +20,18 @@ use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::Text;
 use crate::games_table::{GameFacts, GameRows};
-use crate::moves_table::{move_columns, moves_arrays, MoveRow, MOVE_COLUMNS};
+use crate::moves_table::{board_codes, board_type, moves_arrays, MoveColumn, MoveRow, Values};
 use crate::recycle::SpareColumns;
 use crate::schema::{games_schema, moves_schema};
+use crate::selection::Columns;
 
-/// The rows of the `moves` table: a record per ply, and the FEN after each with `fen`.
+/// The rows of the `moves` table: a record per ply, and the FEN and the board after each
+/// when those columns are written.
 #[derive(Debug, Default)]
 struct MoveRows {
     rows: Vec<MoveRow>,
     fen_after: Text,
+    boards: Vec<[u8; 64]>,
 }
 
 impl MoveRows {
@@ -40,6 +43,7 @@ impl MoveRows {
     fn truncate(&mut self, rows: usize) {
         self.rows.truncate(rows);
         self.fen_after.truncate(rows);
+        self.boards.truncate(rows);
     }
 }
 
@@ -61,7 +65,10 @@ struct Current {
 /// rejected game leaves none of its rows), and hands them over as Arrow record batches.
 #[derive(Debug)]
 pub struct TableSink {
+    columns: Columns,
+    /// Whether `fen_after` and `board` are written.
     fen: bool,
+    board: bool,
     source: Arc<str>,
     /// Added to each game's byte offset (the start of a chunk in its input).
     byte_base: u64,
@@ -76,26 +83,32 @@ pub struct TableSink {
 }
 
 impl TableSink {
-    /// A sink for games read from `source` (its name in the `source_file` column); `fen`
-    /// adds the `fen_after` column.
-    pub fn new(source: Arc<str>, fen: bool) -> TableSink {
+    /// A sink for games read from `source` (its name in the `source_file` column) writing
+    /// `columns`: its recorder computes the facts they need and no other.
+    pub fn new(source: Arc<str>, columns: Columns) -> TableSink {
+        let has = |name: &str| columns.move_names().any(|n| n == name);
         TableSink {
-            fen,
+            columns,
+            fen: has("fen_after"),
+            board: has("board"),
             source,
             byte_base: 0,
-            games: GameRows::default(),
+            games: GameRows::new(columns.games_declared().collect()),
             moves: MoveRows::default(),
-            game: Current::default(),
+            game: Current {
+                recorder: PlyRecorder::new(columns.facts(), None),
+                ..Current::default()
+            },
             fen_writer: FenWriter::new(),
-            games_schema: games_schema(),
-            moves_schema: moves_schema(fen),
+            games_schema: games_schema(columns),
+            moves_schema: moves_schema(columns),
             spare: SpareColumns::default(),
         }
     }
 
     /// Names openings (`opening_eco`, `opening_name`) with `table` (`None`: the shipped one).
     pub fn openings(mut self, table: Option<&'static OpeningTable>) -> TableSink {
-        self.game.recorder = PlyRecorder::with_openings(table);
+        self.game.recorder = PlyRecorder::new(self.columns.facts(), table);
         self
     }
 
@@ -162,16 +175,18 @@ impl TableSink {
     fn take_moves_batch(&mut self) -> Result<RecordBatch, ArrowError> {
         let m = &mut self.moves;
         let spare = &mut std::mem::take(&mut self.spare);
-        let declared = move_columns(self.fen);
-        let arrays = moves_arrays(declared, &m.rows, spare)?;
-        let mut columns = Vec::with_capacity(MOVE_COLUMNS.len());
+        let declared: Vec<&MoveColumn> = self.columns.moves_declared().collect();
+        let arrays = moves_arrays(&declared, &m.rows, spare)?;
+        let mut columns = Vec::with_capacity(declared.len());
         for (column, array) in declared.iter().zip(arrays) {
-            columns.push(match array {
-                Some(array) => array,
-                None => m.fen_after.take_reusing(spare.text(column.name))?,
+            columns.push(match (array, column.values) {
+                (Some(array), _) => array,
+                (None, Values::Board) => boards_array(&m.boards)?,
+                (None, _) => m.fen_after.take_reusing(spare.text(column.name))?,
             });
         }
         m.rows.clear();
+        m.boards.clear();
         RecordBatch::try_new(Arc::clone(&self.moves_schema), columns)
     }
 
@@ -188,6 +203,23 @@ impl TableSink {
             opening: game.recorder.opening(),
         });
     }
+}
+
+/// The boards as a `board` column (64 codes a row, [`board_codes`]).
+fn boards_array(boards: &[[u8; 64]]) -> Result<ArrayRef, ArrowError> {
+    let DataType::FixedSizeList(item, size) = board_type() else {
+        return Err(ArrowError::SchemaError(
+            "board is not a fixed-size list".to_owned(),
+        ));
+    };
+    let codes: Vec<u8> = boards.iter().flatten().copied().collect();
+    let codes = UInt8Array::from(codes);
+    Ok(Arc::new(FixedSizeListArray::try_new(
+        item,
+        size,
+        Arc::new(codes),
+        None,
+    )?))
 }
 
 /// The stored start FEN ([`game_id::stored_start_fen`]).
@@ -232,6 +264,9 @@ impl ReplaySink for TableSink {
                 .fen_after
                 .push_with(|out| writer.write(ply.after, EnPassantMode::Always, out));
         }
+        if self.board {
+            self.moves.boards.push(board_codes(ply.after));
+        }
     }
 
     /// The tables have no row for a null move: it rejects the game (variations, where null
@@ -268,11 +303,8 @@ impl ReplaySink for TableSink {
                 .iter()
                 .map(|(n, v)| (n.as_str(), v.as_str())),
         );
-        // The vocabulary's strings: a move it lacks fails the batch (`take_batches`).
-        let sans = self.moves.rows[first..]
-            .iter()
-            .map(|row| row.record.san().as_bytes());
-        let hash = game_id::content_hash_of_bytes(tags, start_fen(&self.game, plies), sans);
+        let sans = self.moves.rows[first..].iter().map(|row| &row.record.san);
+        let hash = game_id::content_hash_of_moves(tags, start_fen(&self.game, plies), sans);
         let id = game_id::game_id_of(hash);
         for row in &mut self.moves.rows[first..] {
             row.game_id = id;

@@ -20,6 +20,7 @@ use crate::games_table::GAME_COLUMNS;
 use crate::moves_table::MOVE_COLUMNS;
 use crate::parquet_file::{EncodedRowGroup, ParquetFile};
 use crate::schema::{games_schema, moves_file_schema, ParquetEncoding, SCHEMA_VERSION};
+use crate::selection::Columns;
 
 /// Games per part file by default: about 100 MB of `moves` Parquet (without `fen_after`).
 pub const GAMES_PER_FILE: u64 = 100_000;
@@ -53,7 +54,7 @@ pub struct DatasetOptions {
     format: Format,
     games_per_file: u64,
     replace: bool,
-    fen: bool,
+    columns: Columns,
 }
 
 impl Default for DatasetOptions {
@@ -69,7 +70,7 @@ impl DatasetOptions {
             format: Format::Parquet,
             games_per_file: GAMES_PER_FILE,
             replace: false,
-            fen: false,
+            columns: Columns::DEFAULT,
         }
     }
 
@@ -93,9 +94,9 @@ impl DatasetOptions {
         self
     }
 
-    /// The export settings: whether `moves` has `fen_after`.
+    /// The export settings: the columns of the tables.
     pub const fn export(mut self, options: ExportOptions) -> DatasetOptions {
-        self.fen = options.fen;
+        self.columns = options.columns;
         self
     }
 }
@@ -202,7 +203,7 @@ impl DatasetWriter {
                 if self.options.format == Format::Parquet && fits {
                     self.write_part(&games, Moves::Encoded(moves))?;
                 } else {
-                    let moves = moves.decode(self.options.fen)?;
+                    let moves = moves.decode(self.options.columns)?;
                     self.write_split(&Batches { games, moves })?;
                 }
                 Ok(None)
@@ -289,12 +290,19 @@ impl DatasetWriter {
 
     fn open_part(&mut self) -> Result<[TableFile; 2], ExportError> {
         let name = format!("part-{:05}.{}", self.part, self.options.format.extension());
-        let games =
-            TableFile::create(&self.dir.join("games"), &name, games_schema(), self.options)?;
-        let moves = TableFile::create(
-            &self.dir.join("moves"),
+        let columns = self.options.columns;
+        let games = TableFile::create(
+            &self.dir,
+            "games",
             &name,
-            moves_file_schema(self.options.fen),
+            games_schema(columns),
+            self.options,
+        )?;
+        let moves = TableFile::create(
+            &self.dir,
+            "moves",
+            &name,
+            moves_file_schema(columns),
             self.options,
         )?;
         Ok([games, moves])
@@ -322,7 +330,7 @@ impl DatasetWriter {
         let text = format!(
             "{{\"scoresheet_schema_version\":{SCHEMA_VERSION},{state},\"format\":\"{}\",\"tables\":[\"games\",\"moves\"],\"fen_after\":{},\"games_per_file\":{},\"parts\":{},\"games\":{},\"moves\":{}}}\n",
             self.options.format.extension(),
-            self.options.fen,
+            self.options.columns.has_fen(),
             self.options.games_per_file,
             self.part,
             self.summary.games,
@@ -447,19 +455,22 @@ enum Output {
 }
 
 impl TableFile {
+    /// The part `name` of `table` (`games` or `moves`) in the dataset `dir`.
     fn create(
-        folder: &Path,
+        dir: &Path,
+        table: &str,
         name: &str,
         schema: SchemaRef,
         options: DatasetOptions,
     ) -> Result<TableFile, ExportError> {
+        let folder = dir.join(table);
         let tmp = folder.join(format!(".{name}.tmp"));
         let path = folder.join(name);
         let file = File::create(&tmp).map_err(|e| ExportError::io(&tmp, e))?;
         let file = BufWriter::with_capacity(1 << 20, file);
         let out = match options.format {
             Format::Parquet => {
-                let props = writer_properties(&schema)?;
+                let props = writer_properties(&schema, table)?;
                 Output::Parquet(Box::new(ParquetFile::try_new(file, schema, props)?))
             }
             Format::Csv => {
@@ -537,11 +548,10 @@ impl TableFile {
 /// here, but their pages are written by [`ParquetFile`] without the Arrow writer's interning
 /// (2026-11-26, `real.pgn`: 14.0% fewer instructions, 15.0% with `side`, which as lengths and
 /// bytes had cost more; the same tables, 0.03% more bytes with `side`).
-pub(crate) fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, ExportError> {
-    let table = match schema.field_with_name("ply") {
-        Ok(_) => "moves",
-        Err(_) => "games",
-    };
+pub(crate) fn writer_properties(
+    schema: &SchemaRef,
+    table: &str,
+) -> Result<WriterProperties, ExportError> {
     let metadata = vec![
         KeyValue::new(
             "scoresheet.schema_version".to_owned(),
@@ -558,6 +568,9 @@ pub(crate) fn writer_properties(schema: &SchemaRef) -> Result<WriterProperties, 
         "moves" => MOVE_COLUMNS.iter().map(|c| (c.name, c.parquet)).collect(),
         _ => GAME_COLUMNS.iter().map(|c| (c.name, c.parquet)).collect(),
     };
+    let columns = columns
+        .into_iter()
+        .filter(|(name, _)| schema.field_with_name(name).is_ok());
     for (name, p) in columns {
         let path = column(name);
         builder = builder.set_column_dictionary_enabled(path.clone(), p.dictionary);

@@ -14,6 +14,8 @@
 
 use std::borrow::Cow;
 
+use scoresheet::san::SanPlus;
+
 /// The FEN of the standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -39,6 +41,36 @@ pub fn content_hash_of_bytes<'a>(
     start_fen: &str,
     moves: impl IntoIterator<Item = &'a [u8]>,
 ) -> u128 {
+    hash_with(tags, start_fen, |text| {
+        for san in moves {
+            text.push(b' ');
+            text.extend_from_slice(san);
+        }
+    })
+}
+
+/// [`content_hash`] with the moves given typed, written as SAN with their check or mate
+/// suffix (an annotation such as `!` is not written), for a caller that has not written them.
+pub fn content_hash_of_moves<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    start_fen: &str,
+    moves: impl IntoIterator<Item = &'a SanPlus>,
+) -> u128 {
+    hash_with(tags, start_fen, |text| {
+        for san in moves {
+            text.push(b' ');
+            let annotation = None;
+            SanPlus { annotation, ..*san }.write_to(text);
+        }
+    })
+}
+
+/// The hash of the tags, the start FEN and what `moves` appends.
+fn hash_with<'a>(
+    tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+    start_fen: &str,
+    moves: impl FnOnce(&mut Vec<u8>),
+) -> u128 {
     let mut tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
         .into_iter()
         .map(|(name, value)| (without_nul(name), without_nul(value)))
@@ -53,10 +85,7 @@ pub fn content_hash_of_bytes<'a>(
     }
     text.push(0x1e);
     text.extend_from_slice(start_fen.as_bytes());
-    for san in moves {
-        text.push(b' ');
-        text.extend_from_slice(san);
-    }
+    moves(&mut text);
     twox_hash::XxHash3_128::oneshot(&text)
 }
 

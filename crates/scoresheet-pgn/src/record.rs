@@ -1,6 +1,14 @@
 //! [`PlyRecord`]: the facts of one replayed mainline move, computed once, and
 //! [`PlyRecorder`], which computes them move after move through a game.
 //!
+//! Facts on demand: the move's own facts (squares, codes, SAN with its check or mate suffix,
+//! UCI, counters, castling rights, the comments' clock, elapsed time and evaluation, whose
+//! malformed commands are reported whatever is written) are always recorded; the costly ones
+//! ([`Facts`]: the vocabulary token ids, the Polyglot key, repetitions, the opening search,
+//! the legal en-passant file) only when the recorder is asked for them ([`PlyRecorder::new`]). A field not asked for holds its default (`None` or 0), so
+//! a caller asks for the facts of the columns it writes (the export's column declarations
+//! name theirs).
+//!
 //! A record holds typed values only (squares, codes, numbers, vocabulary token ids), so it is
 //! `Copy` and a table of them is a plain `Vec`: the export's `moves` columns are views of
 //! these fields, declared once in `scoresheet_export` (its `moves_table` module), and a new
@@ -48,7 +56,7 @@
 use scoresheet::san::{SanPlus, Suffix};
 use scoresheet::uci::UciMove;
 use scoresheet::vocab::Vocabulary;
-use scoresheet::{Color, Position, Square};
+use scoresheet::{Color, File, Position, Square};
 
 use crate::annotation::{ClockTime, CommentIssue, EvalScore};
 use crate::egd::{MoveMeta, MoveType, PieceCode, Repetitions};
@@ -61,7 +69,56 @@ pub const SAN_VOCABULARY: Vocabulary = Vocabulary::SanWithSymbols;
 /// The vocabulary of [`PlyRecord::uci_id`] (1,968 strings).
 pub const UCI_VOCABULARY: Vocabulary = Vocabulary::Uci;
 
-/// The facts of one mainline move of a game.
+/// The costly facts of a ply, which a [`PlyRecorder`] computes only when asked: a set, combined
+/// with `|`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Facts(u8);
+
+impl Facts {
+    /// No costly fact: the move's own facts only.
+    pub const NONE: Facts = Facts(0);
+    /// [`PlyRecord::san_id`] (the first asks build the SAN vocabulary's index, once a process).
+    pub const SAN_ID: Facts = Facts(1);
+    /// [`PlyRecord::uci_id`].
+    pub const UCI_ID: Facts = Facts(1 << 1);
+    /// [`PlyRecord::position_key`], the Polyglot key.
+    pub const POSITION_KEY: Facts = Facts(1 << 2);
+    /// [`PlyRecord::repetition`].
+    pub const REPETITION: Facts = Facts(1 << 3);
+    /// [`PlyRecorder::opening`] (the Polyglot key too: the search looks positions up by it).
+    pub const OPENING: Facts = Facts(1 << 4);
+    /// [`PlyRecord::en_passant`] (a legal en-passant capture is looked for after each double
+    /// push).
+    pub const EN_PASSANT: Facts = Facts(1 << 5);
+    /// Every fact.
+    pub const ALL: Facts = Facts(0x3f);
+
+    /// Both sets' facts.
+    pub const fn union(self, other: Facts) -> Facts {
+        Facts(self.0 | other.0)
+    }
+
+    /// Whether every fact of `other` is in this set.
+    pub const fn contains(self, other: Facts) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Facts {
+    type Output = Facts;
+    fn bitor(self, other: Facts) -> Facts {
+        self.union(other)
+    }
+}
+
+impl std::ops::BitOrAssign for Facts {
+    fn bitor_assign(&mut self, other: Facts) {
+        *self = self.union(other);
+    }
+}
+
+/// The facts of one mainline move of a game. The fields of the costly [`Facts`] hold their
+/// default (`None`, 0) unless the recorder was asked for them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlyRecord {
     /// 1 for the game's first move.
@@ -72,12 +129,14 @@ pub struct PlyRecord {
     pub side: Color,
     /// The move in SAN with its check or mate suffix, as the standard writes it.
     pub san: SanPlus,
-    /// The token id of [`san`](Self::san) in [`SAN_VOCABULARY`]; `None` only for a string the
-    /// vocabulary lacks, which its proof says no legal move has.
+    /// The token id of [`san`](Self::san) in [`SAN_VOCABULARY`] ([`Facts::SAN_ID`]); `None`
+    /// when not asked for, or for a string the vocabulary lacks, which its proof says no legal
+    /// move has.
     pub san_id: Option<u16>,
     /// The move in UCI (standard castling as the king's move, Chess960's as king takes rook).
     pub uci: UciMove,
-    /// The token id of [`uci`](Self::uci) in [`UCI_VOCABULARY`] (`None` as for `san_id`).
+    /// The token id of [`uci`](Self::uci) in [`UCI_VOCABULARY`] ([`Facts::UCI_ID`]; `None` as
+    /// for `san_id`).
     pub uci_id: Option<u16>,
     /// Where the moving piece stood.
     pub from: Square,
@@ -101,13 +160,50 @@ pub struct PlyRecord {
     pub emt: Option<ClockTime>,
     /// `[%eval]` after the move (centipawns or mate, White's point of view).
     pub eval: Option<EvalScore>,
-    /// The Polyglot key of the position after the move.
+    /// The Polyglot key of the position after the move ([`Facts::POSITION_KEY`]; 0 when not
+    /// asked for).
     pub position_key: u64,
     /// The halfmove clock after the move.
     pub halfmove_clock: u32,
     /// How often the position after the move has occurred, this time included
-    /// ([`Repetitions`]).
+    /// ([`Repetitions`]; [`Facts::REPETITION`], 0 when not asked for).
     pub repetition: u32,
+    /// The castling rights after the move ([`CastlingRights`]).
+    pub castling: CastlingRights,
+    /// The file of the pawn that can be taken en passant after the move: `None` when no
+    /// en-passant capture is legal ([`Facts::EN_PASSANT`]; `None` when not asked for).
+    pub en_passant: Option<File>,
+}
+
+/// The castling rights of a position as four bits: White's short castling 1, White's long 2,
+/// Black's short 4, Black's long 8 (Chess960's too: short is towards the h-file). As text the
+/// FEN field in that order, `KQkq`, `-` for none ([`name`](Self::name)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(pub u8);
+
+impl CastlingRights {
+    /// The FEN-like names of the sixteen values, in the order of their bits: `-`, `K`, `Q`,
+    /// `KQ`, `k`, ...
+    pub const NAMES: [&'static str; 16] = [
+        "-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk", "q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq",
+        "KQkq",
+    ];
+
+    /// The rights of `pos`.
+    pub fn of(pos: &Position) -> CastlingRights {
+        let mut bits = 0;
+        for (color, shift) in [(Color::White, 0), (Color::Black, 2)] {
+            let rights = pos.castle_rights(color);
+            bits |=
+                (u8::from(rights.short.is_some()) | u8::from(rights.long.is_some()) << 1) << shift;
+        }
+        CastlingRights(bits)
+    }
+
+    /// As text: `KQkq`, `Kq`, `-`.
+    pub fn name(self) -> &'static str {
+        CastlingRights::NAMES[usize::from(self.0 & 15)]
+    }
 }
 
 impl PlyRecord {
@@ -171,8 +267,10 @@ fn push_square(out: &mut Vec<u8>, square: Square) {
 /// does, from the Polyglot key it computes anyway: one table lookup per ply in the first
 /// [`SEARCH_PLIES`](crate::select::openings::SEARCH_PLIES)), with the shipped table unless
 /// given another ([`with_openings`](Self::with_openings)).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PlyRecorder {
+    /// The costly facts asked for.
+    facts: Facts,
     repetitions: Repetitions,
     /// The Polyglot key of the position reached, updated move by move.
     key: u64,
@@ -189,31 +287,70 @@ fn table_of(openings: Option<&'static OpeningTable>) -> &'static OpeningTable {
     openings.unwrap_or(OpeningTable::shipped())
 }
 
+impl Default for PlyRecorder {
+    /// A recorder of every fact, classifying openings with the shipped table.
+    fn default() -> PlyRecorder {
+        PlyRecorder::new(Facts::ALL, None)
+    }
+}
+
 impl PlyRecorder {
-    /// A recorder classifying openings with `table` (`None`: the shipped one); a table read
+    /// A recorder of the move's own facts and of `facts`, classifying openings (when
+    /// [`Facts::OPENING`] is asked for) with `table` (`None`: the shipped one); a table read
     /// at run time is made `'static` by [`OpeningTable::leak`].
-    pub fn with_openings(table: Option<&'static OpeningTable>) -> PlyRecorder {
+    pub fn new(facts: Facts, table: Option<&'static OpeningTable>) -> PlyRecorder {
         PlyRecorder {
+            facts,
+            repetitions: Repetitions::default(),
+            key: 0,
+            plies: 0,
+            meta: MoveMeta::default(),
             openings: table,
-            ..PlyRecorder::default()
+            search: Search::default(),
         }
+    }
+
+    /// A recorder of every fact classifying openings with `table` ([`new`](Self::new)).
+    pub fn with_openings(table: Option<&'static OpeningTable>) -> PlyRecorder {
+        PlyRecorder::new(Facts::ALL, table)
+    }
+
+    /// The costly facts this recorder computes.
+    pub fn facts(&self) -> Facts {
+        self.facts
+    }
+
+    /// Whether the Polyglot key is kept up to date (asked for, or for the opening search).
+    fn keys(&self) -> bool {
+        self.facts.contains(Facts::POSITION_KEY) || self.facts.contains(Facts::OPENING)
     }
 
     /// A game starts from `start`.
     pub fn start(&mut self, start: &Position) {
         self.repetitions.clear();
-        self.repetitions.push(start);
-        self.key = start.polyglot_key();
+        if self.facts.contains(Facts::REPETITION) {
+            self.repetitions.push(start);
+        }
+        self.key = match self.keys() {
+            true => start.polyglot_key(),
+            false => 0,
+        };
         self.plies = 0;
         self.meta.clear();
-        self.search = Search::start(table_of(self.openings), start, self.key);
+        if self.facts.contains(Facts::OPENING) {
+            self.search = Search::start(table_of(self.openings), start, self.key);
+        }
     }
 
     /// The game's opening so far: the last named position reached in its first
     /// [`SEARCH_PLIES`](crate::select::openings::SEARCH_PLIES) plies (the rule of
-    /// [`select::openings`](crate::select::openings)).
+    /// [`select::openings`](crate::select::openings)); `None` unless [`Facts::OPENING`] was
+    /// asked for.
     pub fn opening(&self) -> Option<Opening<'_>> {
-        self.search.opening(table_of(self.openings))
+        match self.facts.contains(Facts::OPENING) {
+            true => self.search.opening(table_of(self.openings)),
+            false => None,
+        }
     }
 
     /// The record of a mainline move played from the position the last one reached (the start
@@ -235,18 +372,26 @@ impl PlyRecorder {
         };
         let uci = UciMove::from_move(before, mv);
         let to = mv.to();
-        self.key = before.polyglot_key_after(self.key, mv, after);
+        let facts = self.facts;
+        if self.keys() {
+            self.key = before.polyglot_key_after(self.key, mv, after);
+        }
+        if facts.contains(Facts::OPENING) {
+            self.search.ply(table_of(self.openings), after, self.key);
+        }
         self.plies = self.plies.saturating_add(1);
-        self.search.ply(table_of(self.openings), after, self.key);
         self.meta.clear();
         Some(PlyRecord {
             ply: self.plies,
             move_number: before.fullmove_number(),
             side: before.turn(),
             san,
-            san_id: san_id(&san),
+            san_id: facts
+                .contains(Facts::SAN_ID)
+                .then(|| san_id(&san))
+                .flatten(),
             uci,
-            uci_id: uci_id(uci),
+            uci_id: facts.contains(Facts::UCI_ID).then(|| uci_id(uci)).flatten(),
             from: mv.from(),
             to,
             piece: PieceCode::new(mv.role(), mv.from()),
@@ -258,9 +403,20 @@ impl PlyRecorder {
             clock: None,
             emt: None,
             eval: None,
-            position_key: self.key,
+            position_key: match facts.contains(Facts::POSITION_KEY) {
+                true => self.key,
+                false => 0,
+            },
             halfmove_clock: after.halfmove_clock(),
-            repetition: self.repetitions.push(after),
+            repetition: match facts.contains(Facts::REPETITION) {
+                true => self.repetitions.push(after),
+                false => 0,
+            },
+            castling: CastlingRights::of(after),
+            en_passant: match facts.contains(Facts::EN_PASSANT) {
+                true => after.ep_square_legal().map(Square::file),
+                false => None,
+            },
         })
     }
 

@@ -66,6 +66,7 @@ impl EnPassant {
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::stream_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::table_schemas, m)?)?;
     m.add_class::<tables::TableStream>()?;
     m.add_class::<tables::TableBatches>()?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;

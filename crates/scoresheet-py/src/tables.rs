@@ -25,7 +25,7 @@ use arrow_schema::SchemaRef;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use scoresheet_export::{games_schema, moves_schema, ExportOptions, ParallelExport};
+use scoresheet_export::{games_schema, moves_schema, Columns, ExportOptions, ParallelExport};
 use scoresheet_pgn::pump::PumpError;
 
 use crate::background::{Background, Delivery, Message};
@@ -279,11 +279,37 @@ impl TableBatches {
     }
 }
 
+/// The columns `columns` names (`None`: the default ones), with `fen_after` when `fen`.
+fn chosen_columns(columns: Option<Vec<String>>, fen: bool) -> PyResult<Columns> {
+    let columns = match columns {
+        None => Columns::DEFAULT,
+        Some(names) => Columns::named(names.iter().map(String::as_str))
+            .map_err(|e| value_error(format!("columns: {e}")))?,
+    };
+    Ok(if fen { columns.fen(true) } else { columns })
+}
+
+/// The pyarrow schemas `(games, moves)` of the tables of `columns`, without reading anything:
+/// what `scoresheet.scan_tables` declares to Polars.
+#[pyfunction]
+#[pyo3(signature = (*, columns = None, fen = false))]
+pub fn table_schemas(
+    py: Python<'_>,
+    columns: Option<Vec<String>>,
+    fen: bool,
+) -> PyResult<(Bound<'_, PyAny>, Bound<'_, PyAny>)> {
+    let columns = chosen_columns(columns, fen)?;
+    let games = games_schema(columns).as_ref().to_pyarrow(py)?;
+    let moves = moves_schema(columns).as_ref().to_pyarrow(py)?;
+    Ok((games, moves))
+}
+
 /// Streams the export's tables from `source`: see `scoresheet.stream_tables`.
 #[pyfunction]
 #[pyo3(signature = (
     source, *, threads = None, fen = false, errors = "skip", r#where = None,
-    movetext_column = None, openings = None, max_game_bytes = None, stacklevel = 1
+    movetext_column = None, openings = None, columns = None, max_game_bytes = None,
+    stacklevel = 1
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn stream_tables(
@@ -295,10 +321,12 @@ pub fn stream_tables(
     r#where: Option<&str>,
     movetext_column: Option<&str>,
     openings: Option<Vec<PathBuf>>,
+    columns: Option<Vec<String>>,
     max_game_bytes: Option<usize>,
     stacklevel: i32,
 ) -> PyResult<TableStream> {
     let raise = Errors::parse(errors)?.raise();
+    let columns = chosen_columns(columns, fen)?;
     let selection = crate::errors::where_expr(r#where)?;
     let read = crate::errors::read_options(max_game_bytes)?;
     let openings = crate::errors::openings_table(py, openings.as_deref().unwrap_or_default())?;
@@ -311,7 +339,7 @@ pub fn stream_tables(
     let (name, table) = (opened.name, opened.table);
     let settings = ParallelExport::new(threads)
         .input_len(opened.len)
-        .export(ExportOptions::new().fen(fen).openings(openings))
+        .export(ExportOptions::new().columns(columns).openings(openings))
         .read_options(read)
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
@@ -332,7 +360,7 @@ pub fn stream_tables(
         rejected: PyList::empty(py).unbind(),
         games_read: 0,
         left_out: 0,
-        games_schema: games_schema(),
-        moves_schema: moves_schema(fen),
+        games_schema: games_schema(columns),
+        moves_schema: moves_schema(columns),
     })
 }

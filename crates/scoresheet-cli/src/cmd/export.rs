@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_export::{
-    export_parallel_encoded, DatasetOptions, DatasetWriter, EncodedBatches, ExportOptions, Format,
-    ParallelExport, Recycler, PARQUET_CHUNK_BYTES,
+    export_parallel_encoded, Columns, DatasetOptions, DatasetWriter, EncodedBatches, ExportOptions,
+    Format, ParallelExport, Recycler, PARQUET_CHUNK_BYTES,
 };
 use scoresheet_pgn::pump::{ChunkLog, PumpError};
 
@@ -45,8 +45,13 @@ fn settings(args: &ExportArgs) -> anyhow::Result<(ExportOptions, DatasetOptions)
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Csv => Format::Csv,
     };
+    let columns = match &args.columns {
+        None => Columns::DEFAULT,
+        Some(names) => Columns::named(names.iter().map(|n| n.trim()))
+            .map_err(|e| anyhow::anyhow!("--columns: {e}"))?,
+    };
     let export = ExportOptions::new()
-        .fen(args.fen)
+        .columns(if args.fen { columns.fen(true) } else { columns })
         .replay(args.input.movetext.replay_options())
         .openings(pumped::openings_table(&args.openings)?);
     let dataset = DatasetOptions::new()

@@ -54,7 +54,7 @@ fn ok_parts_roll_and_temporaries_go() {
     );
     let manifest = fs::read_to_string(dir.join("_scoresheet.json")).expect("manifest");
     assert!(
-        manifest.contains("\"scoresheet_schema_version\":3"),
+        manifest.contains("\"scoresheet_schema_version\":4"),
         "{manifest}"
     );
     let _ = fs::remove_dir_all(&dir);

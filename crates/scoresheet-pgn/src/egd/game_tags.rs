@@ -82,10 +82,11 @@ impl GameTags {
         self.result.as_deref()
     }
 
-    /// The game's result as EGD writes it: the `Result` tag as written, else the
-    /// game-termination `marker` (`"1-0"`, `"*"`, ...), else `*`.
+    /// The game's result by the one rule ([`game_result`](crate::replay::game_result)): the
+    /// `Result` tag when decided, else the game-termination `marker` (`"1-0"`, `"*"`, ...)
+    /// when decided, else `*`.
     pub fn result<'a>(&'a self, marker: Option<&'a str>) -> &'a str {
-        self.result.as_deref().or(marker).unwrap_or("*")
+        crate::replay::result_of(self.result.as_deref(), marker)
     }
 }
 

@@ -34,8 +34,9 @@
 //! {"game_tags": TAGS, "moves": MOVES}
 //! ```
 //!
-//! - `TAGS`: an object of strings. `"Result"` first (the `Result` tag, else the termination
-//!   marker, else `"*"`), then every other tag in file order, each once (a repeated tag keeps its
+//! - `TAGS`: an object of strings. `"Result"` first (the `Result` tag when `1-0`, `0-1` or
+//!   `1/2-1/2`, else the termination marker when one of those, else `"*"`: the one rule of
+//!   every output, `replay::game_result`), then every other tag in file order, each once (a repeated tag keeps its
 //!   first place and its last value). Values are unescaped and decoded (UTF-8, else Latin-1).
 //! - `MOVES`: an object with one member per mainline ply in game order. The key is the move
 //!   number of the position before the move and `w` or `b` for the side that moves (`"1w"`,
@@ -144,7 +145,7 @@ pub const FORMAT_VERSION: u32 = 2;
 
 /// Writes JSON Lines.
 ///
-/// A game with a `Result` tag is written straight into `out` (header at the start of the
+/// A game with a decided `Result` tag is written straight into `out` (header at the start of the
 /// movetext, then each ply); one without is buffered in `moves` until its result is known, and
 /// so is every game in pretty mode. `out[..committed]` holds the finished games: a game that
 /// fails is cut off when the next one begins.

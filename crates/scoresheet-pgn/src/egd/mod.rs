@@ -36,7 +36,8 @@
 //! - A `FEN` tag sets the start position (with or without `SetUp "1"`), and the ply keys start at
 //!   its move number and side to move (`12b` first when Black moves at move 12). Castling rights
 //!   on other files than a and h make the game Chess960.
-//! - `Result` is the `Result` tag, else the game-termination marker, else `*`. It comes first in
+//! - `Result` is the `Result` tag when decided (`1-0`, `0-1`, `1/2-1/2`), else the
+//!   game-termination marker when decided, else `*` ([`crate::replay::game_result`]). It comes first in
 //!   `game_tags`, then the other tags in file order; a repeated tag keeps its first place and its
 //!   last value.
 //! - Tag values are unescaped (`\"`, `\\`) and decoded (UTF-8, else Latin-1). A malformed tag

@@ -94,7 +94,8 @@ pub(crate) trait Sink {
     type Game;
     /// A new game starts.
     fn begin(&mut self);
-    /// The tags are read and the movetext starts; `result` is the `Result` tag's value.
+    /// The tags are read and the movetext starts; `result` is the `Result` tag's value when it
+    /// decides the game's result (`1-0`, `0-1`, `1/2-1/2`).
     fn header(&mut self, _tags: &[(String, String)], _result: Option<&str>) {}
     /// One ply, in game order.
     fn ply(&mut self, ply: &Ply<'_>);
@@ -214,7 +215,13 @@ impl<S: Sink> ReplaySink for Converter<S> {
         self.fen_writer
             .write(start, EnPassantMode::Always, &mut self.fens[0]);
         self.features = self.compute_features(start);
-        self.sink.header(self.tags.others(), self.tags.result_tag());
+        // A decided `Result` tag is the game's result whatever the marker (the one rule,
+        // `replay::game_result`): the sink may write it before the movetext is read.
+        let decided = self
+            .tags
+            .result_tag()
+            .filter(|r| crate::replay::is_decided(r));
+        self.sink.header(self.tags.others(), decided);
     }
 
     fn ply(&mut self, ply: &ReplayedPly<'_>) {

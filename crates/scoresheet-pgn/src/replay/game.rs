@@ -60,17 +60,28 @@ impl Game {
     }
 }
 
-/// A game's result, the one rule for outputs that give it apart from its tags: the `Result`
-/// tag if it holds a result, else the result marker that ended the movetext (`marker`:
-/// `Some(None)` for `*`), else `*`.
+/// A game's result, the one rule of every output that gives it (EGD, the tables, the
+/// database, tokens, [`Game`], the Python and JavaScript packages): the `Result` tag when it
+/// holds a decided result (`1-0`, `0-1`, `1/2-1/2`), else the result marker that ended the
+/// movetext when decided (`marker`: `Some(None)` for `*`), else `*`. So `[Result "?"]` or
+/// `[Result "*"]` with movetext ending `1-0` is `1-0`, and a tag that disagrees with a
+/// decided marker wins (the marker's disagreement is the reader's oddity).
 pub fn game_result(tag: Option<&str>, marker: Option<Option<Outcome>>) -> &str {
-    match tag {
-        Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
-        _ => match marker {
-            Some(Some(outcome)) => outcome.as_str(),
-            _ => "*",
-        },
-    }
+    result_of(tag, marker.map(|m| m.map_or("*", Outcome::as_str)))
+}
+
+/// [`game_result`] with the marker as written (`"1-0"`, `"*"`).
+pub fn result_of<'a>(tag: Option<&'a str>, marker: Option<&'a str>) -> &'a str {
+    let decided = |result: &&str| is_decided(result);
+    tag.filter(decided)
+        .or(marker.filter(decided))
+        .unwrap_or("*")
+}
+
+/// Whether a result is decided (`1-0`, `0-1`, `1/2-1/2`): a `Result` tag that is decides the
+/// game's result whatever the marker ([`game_result`]).
+pub fn is_decided(result: &str) -> bool {
+    matches!(result, "1-0" | "0-1" | "1/2-1/2")
 }
 
 /// Builds [`Game`]s (the [`ReplaySink`] behind [`ReplayedGames`]).

@@ -55,7 +55,7 @@ mod start;
 mod token;
 
 pub use error::{GameError, GameErrorKind};
-pub use game::{game_result, Game, GameBuilder, GamePly, ReplayedGames};
+pub use game::{game_result, is_decided, result_of, Game, GameBuilder, GamePly, ReplayedGames};
 pub use options::ReplayOptions;
 pub use replayer::{Ply, ReplaySink, Replayer};
 pub use start::{StartTags, Variant};

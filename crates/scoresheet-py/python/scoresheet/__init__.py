@@ -96,6 +96,7 @@ def read_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
     version 2, documented in ``docs/export.md``), as pyarrow Tables built in Rust and handed
@@ -129,6 +130,19 @@ def read_tables(
     twice the cap with several threads; raise it for a longer annotated game, lower it for
     untrusted input).
 
+    ``columns`` (a sequence of column names of either table) reads only those columns, in
+    each table's own order, and ``game_id`` (the key that joins the tables) always; only the
+    facts those columns need are computed, so fewer columns read faster. ``None``: every
+    column of ``docs/export.md`` but the optional ones, which are asked for by name:
+    ``board`` (the board after each move, 64 piece codes a1 to h8, 0 empty, 1-6 White's pawn
+    to king, 7-12 Black's), ``castling``, ``en_passant`` and ``fen_after``. An unknown name
+    raises ``ValueError`` listing the names. Boards for a model, without a copy:
+
+    >>> import numpy, torch  # doctest: +SKIP
+    >>> games, moves = scoresheet.read_tables("games.pgn", columns=["board"])  # doctest: +SKIP
+    >>> codes = moves["board"].combine_chunks().flatten().to_numpy()  # doctest: +SKIP
+    >>> boards = torch.from_numpy(codes.reshape(-1, 8, 8))  # (plies, 8, 8) uint8, row 0 = rank 1  # doctest: +SKIP
+
     The GIL is released while reading; Ctrl-C interrupts (``KeyboardInterrupt``). To read
     an input larger than memory, use ``stream_tables``."""
     import pyarrow
@@ -136,7 +150,7 @@ def read_tables(
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
         movetext_column=movetext_column, openings=_opening_paths(openings),
-        max_game_bytes=max_game_bytes, stacklevel=2,
+        columns=_column_names(columns), max_game_bytes=max_game_bytes, stacklevel=2,
     )
     games: List[Any] = []
     moves: List[Any] = []
@@ -151,6 +165,16 @@ def read_tables(
     )
 
 
+def _column_names(columns: Optional[Sequence[str]]) -> Optional[List[str]]:
+    """``columns`` as a list of names; a single string is refused (``columns="san"`` would
+    otherwise read as the columns ``s``, ``a`` and ``n``)."""
+    if columns is None:
+        return None
+    if isinstance(columns, (str, bytes)):
+        raise TypeError("columns: a sequence of column names, such as ['san'], not one string")
+    return [str(c) for c in columns]
+
+
 def stream_tables(
     source: Source,
     *,
@@ -162,6 +186,7 @@ def stream_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> Union["pyarrow.RecordBatchReader", TableStream]:
     """Streams the ``games`` and ``moves`` tables of ``read_tables`` as record batches, with
     memory bounded by the batches in flight (a few per thread), not by the input.
@@ -199,11 +224,74 @@ def stream_tables(
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
         movetext_column=movetext_column, openings=_opening_paths(openings),
-        max_game_bytes=max_game_bytes,
+        columns=_column_names(columns), max_game_bytes=max_game_bytes,
     )
     if table is None:
         return stream
     return stream.reader(table)
+
+
+def scan_tables(
+    source: Source,
+    *,
+    table: Literal["games", "moves"] = "moves",
+    columns: Optional[Sequence[str]] = None,
+    threads: Optional[int] = None,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
+) -> "polars.LazyFrame":
+    """One table of ``read_tables`` as a ``polars.LazyFrame`` (a Polars IO source over
+    ``stream_tables``): nothing is read until the frame is collected, and then only the
+    columns the query uses (its projection, and the columns its filter reads) are read, so
+    only the facts they need are computed, as ``pl.scan_parquet`` reads only what it needs.
+    The frame's columns are ``columns`` (default: the table's default columns; name the
+    optional ``board``, ``castling``, ``en_passant`` here to have them); a filter is applied
+    to each batch as it streams, and a ``limit``/``head`` stops the reading once it has its
+    rows. The other arguments are those of ``read_tables``; rejected games are warned about
+    (``RejectedGameWarning``) as the batches after them are read, or raise with
+    ``errors="raise"``.
+
+    >>> import polars as pl  # doctest: +SKIP
+    >>> (scoresheet.scan_tables("games.pgn.zst").filter(pl.col("san") == "e4")  # doctest: +SKIP
+    ...  .group_by("ply").len().collect())
+    """
+    import polars as pl
+    from polars.io.plugins import register_io_source
+
+    if table not in ("games", "moves"):
+        raise ValueError(f"table: 'games' or 'moves', not {table!r}")
+    names = _column_names(columns)
+    games_schema, moves_schema = _scoresheet.table_schemas(columns=names, fen=fen)
+    arrow_schema = games_schema if table == "games" else moves_schema
+    schema = pl.from_arrow(arrow_schema.empty_table()).schema
+    paths = _opening_paths(openings)
+
+    def read(with_columns, predicate, n_rows, batch_size):
+        wanted = list(with_columns) if with_columns is not None else list(schema.names())
+        read_names = list(wanted)
+        if predicate is not None:
+            read_names += [n for n in predicate.meta.root_names() if n not in read_names]
+        reader = stream_tables(
+            source, table=table, columns=read_names, threads=threads, errors=errors,
+            where=where, movetext_column=movetext_column, openings=paths,
+        )
+        left = n_rows
+        for batch in reader:
+            frame = pl.from_arrow(batch)
+            if predicate is not None:
+                frame = frame.filter(predicate)
+            frame = frame.select(wanted)
+            if left is not None:
+                frame = frame.head(left)
+                left -= frame.height
+            yield frame
+            if left is not None and left <= 0:
+                break
+
+    return register_io_source(read, schema=schema)
 
 
 def tokenize(moves: Union[Sequence[str], Game], vocab: Union[Vocabulary, str]) -> "numpy.ndarray":
@@ -290,6 +378,7 @@ __all__ = [
     "egd",
     "read_games",
     "read_tables",
+    "scan_tables",
     "stream_tables",
     "tokenize",
     "vocab",

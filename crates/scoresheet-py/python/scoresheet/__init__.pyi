@@ -61,6 +61,7 @@ def read_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
     ``fen_after``), built by ``threads`` workers (default: the cores available; the
@@ -118,6 +119,7 @@ def stream_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> pyarrow.RecordBatchReader: ...
 @overload
 def stream_tables(
@@ -131,6 +133,7 @@ def stream_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[Sequence[str]] = None,
 ) -> TableStream:
     """The tables of ``read_tables`` as record batches, memory bounded by the batches in
     flight (a few per thread), not by the input: with ``table``, a
@@ -223,6 +226,22 @@ class Games(Iterator[Game]):
         """The source's name, as messages give it."""
     def __iter__(self) -> Games: ...
     def __next__(self) -> Game: ...
+
+def scan_tables(
+    source: Source,
+    *,
+    table: Literal["games", "moves"] = "moves",
+    columns: Optional[Sequence[str]] = None,
+    threads: Optional[int] = None,
+    fen: bool = False,
+    errors: Literal["skip", "raise"] = "skip",
+    where: Optional[str] = None,
+    movetext_column: Optional[str] = None,
+    openings: Optional[OpeningsPaths] = None,
+) -> Any:
+    """One table of ``read_tables`` as a ``polars.LazyFrame``: only the columns a query uses
+    are read (and only their facts computed); filters apply batch by batch as it streams."""
+    ...
 
 def read_games(
     source: Source,

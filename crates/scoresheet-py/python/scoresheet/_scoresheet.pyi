@@ -17,8 +17,13 @@ def stream_tables(
     movetext_column: Optional[str] = None,
     openings: Optional[List[str]] = None,
     max_game_bytes: Optional[int] = None,
+    columns: Optional[List[str]] = None,
     stacklevel: int = 1,
 ) -> TableStream: ...
+
+def table_schemas(
+    *, columns: Optional[List[str]] = None, fen: bool = False
+) -> Tuple[Any, Any]: ...
 
 class TableStream(Iterator[Tuple[Any, Any]]):
     @property

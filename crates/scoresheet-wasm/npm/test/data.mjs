@@ -10,6 +10,10 @@ export const REAL_CLEAN = path.join(ROOT, 'crates/scoresheet/tests/data/real_cle
 export const EXTERNAL = process.env.SCORESHEET_EXTERNAL ?? path.join(ROOT, '../shared/external');
 export const CLI = process.env.SCORESHEET_BIN ?? path.join(ROOT, 'target/debug/scoresheet');
 
+/** Whether the long suites run whole (`SCORESHEET_FULL_TESTS=1`, the README's "Tests"); else
+ * they check a fixed sample. */
+export const FULL = process.env.SCORESHEET_FULL_TESTS === '1';
+
 /** Why the command-line tool cannot be compared with, or null when it can. */
 export const noCli = existsSync(CLI) ? null : `no ${CLI} (build it with cargo build -p scoresheet-cli)`;
 

@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 
 use cozy_chess::{get_bishop_rays, get_knight_moves, get_rook_rays};
 
-use super::geometry::{lan_specs, last_rank, may_check, san_specs};
+#[cfg(any(test, target_arch = "wasm32"))]
+use super::geometry::san_specs;
+use super::geometry::{lan_specs, last_rank, may_check};
 use super::Vocabulary;
 use crate::san::{San, SanPlus, Suffix};
 use crate::types::{BitBoard, CastlingSide, Color, File, Rank, Role, Square};
@@ -154,13 +156,98 @@ pub(crate) fn table(vocab: Vocabulary) -> &'static Table {
 
 fn strings(vocab: Vocabulary) -> Vec<String> {
     match vocab {
-        Vocabulary::San => san_strings(),
-        Vocabulary::SanWithSymbols => with_symbols(san_strings(), san_may_check),
+        Vocabulary::San => san_table_strings(false),
+        Vocabulary::SanWithSymbols => san_table_strings(true),
         Vocabulary::Uci => uci_strings(),
         Vocabulary::Lan => lan_strings(),
         Vocabulary::LanWithSymbols => with_symbols(lan_strings(), lan_may_check),
         Vocabulary::Eran => super::eran::strings(crate::eran::EranForm::Verbose, lan_strings()),
         Vocabulary::EranShort => super::eran::strings(crate::eran::EranForm::Short, lan_strings()),
+    }
+}
+
+/// The strings of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`]: from the
+/// shipped keys ([`SAN_PLUS_KEYS`]).
+#[cfg(not(target_arch = "wasm32"))]
+fn san_table_strings(symbols: bool) -> Vec<String> {
+    shipped_san(symbols)
+}
+
+/// The same from the geometry in WebAssembly, where the shipped keys would take 115 KB of the
+/// package's size budget (a page builds them once).
+#[cfg(target_arch = "wasm32")]
+fn san_table_strings(symbols: bool) -> Vec<String> {
+    match symbols {
+        true => with_symbols(san_strings(), san_may_check),
+        false => san_strings(),
+    }
+}
+
+/// The moves of [`Vocabulary::SanWithSymbols`] as [`san_key`]s in token-id order, four bytes
+/// each, little-endian: what `san_strings` and [`with_symbols`] compute from the geometry
+/// (about 130 M instructions, once a process), computed once and shipped, so that the first
+/// export of a process does not pay for it. `ok_shipped_san_keys_are_the_computed_ones`
+/// checks the file against the computation (and writes it with `SCORESHEET_BLESS=1`).
+#[cfg(not(target_arch = "wasm32"))]
+static SAN_PLUS_KEYS: &[u8] = include_bytes!("san_plus_keys.bin");
+
+/// The shipped keys ([`SAN_PLUS_KEYS`]) in token-id order.
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_keys() -> impl Iterator<Item = u32> {
+    SAN_PLUS_KEYS
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The strings of [`Vocabulary::SanWithSymbols`] (`symbols`) or [`Vocabulary::San`] (the
+/// moves without a suffix), from the shipped keys.
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_san(symbols: bool) -> Vec<String> {
+    shipped_keys()
+        .filter_map(san_of_key)
+        .filter(|plus| symbols || plus.suffix.is_none())
+        .map(|plus| plus.to_string())
+        .collect()
+}
+
+/// The move of a [`san_key`] (`None` for no move's key).
+#[cfg(not(target_arch = "wasm32"))]
+fn san_of_key(key: u32) -> Option<SanPlus> {
+    let suffix = match key & 3 {
+        0 => None,
+        1 => Some(Suffix::Check),
+        2 => Some(Suffix::Checkmate),
+        _ => return None,
+    };
+    let body = key >> 2;
+    let field = |shift: u32, bits: u32| ((body >> shift) & ((1 << bits) - 1)) as usize;
+    let san = match body {
+        0 => San::Null,
+        1 => San::Castle(CastlingSide::KingSide),
+        2 => San::Castle(CastlingSide::QueenSide),
+        _ => San::Normal {
+            role: *Role::ALL.get(field(2, 3).checked_sub(1)?)?,
+            file: optional(&File::ALL, field(5, 4))?,
+            rank: optional(&Rank::ALL, field(9, 4))?,
+            capture: field(13, 1) == 1,
+            to: Square::try_index(field(14, 6))?,
+            promotion: optional(&Role::ALL, field(20, 3))?,
+        },
+    };
+    Some(SanPlus {
+        san,
+        suffix,
+        annotation: None,
+    })
+}
+
+/// A [`san_key`] field that is 0 for none, else one more than an index of `all`: `None` for an
+/// index past `all`.
+#[cfg(not(target_arch = "wasm32"))]
+fn optional<T: Copy>(all: &[T], n: usize) -> Option<Option<T>> {
+    match n.checked_sub(1) {
+        None => Some(None),
+        Some(i) => all.get(i).copied().map(Some),
     }
 }
 
@@ -179,6 +266,7 @@ fn with_symbols(base: Vec<String>, may_check: fn(&str) -> bool) -> Vec<String> {
 }
 
 /// Whether some way to play this SAN can give check ([`may_check`]).
+#[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn san_may_check(s: &str) -> bool {
     match s.parse::<San>() {
         Ok(San::Castle(_)) => true,
@@ -198,6 +286,7 @@ pub(crate) fn lan_may_check(s: &str) -> bool {
 
 /// Every well-formed SAN move in canonical shape (disambiguation only on N, B, R, Q; pawn
 /// file only on captures), whether it can occur or not.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn san_candidates() -> Vec<San> {
     let mut out = vec![
         San::Castle(CastlingSide::KingSide),
@@ -240,6 +329,8 @@ pub(crate) fn san_candidates() -> Vec<San> {
     out
 }
 
+/// The SAN vocabulary computed from the geometry: what `SAN_PLUS_KEYS` ships.
+#[cfg(any(test, target_arch = "wasm32"))]
 fn san_strings() -> Vec<String> {
     san_candidates()
         .into_iter()
@@ -425,16 +516,26 @@ fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {
 pub(crate) fn san_move_id(san: &SanPlus) -> Option<usize> {
     type Ids = HashMap<u32, u32, BuildHasherDefault<PackedHasher>>;
     static IDS: OnceLock<Ids> = OnceLock::new();
-    let ids = IDS.get_or_init(|| {
-        let table = table(Vocabulary::SanWithSymbols);
-        (0..table.len())
-            .filter_map(|id| {
-                let plus = SanPlus::from_ascii(table.get(id)?.as_bytes()).ok()?;
-                Some((san_key(&plus), u32::try_from(id).ok()?))
-            })
-            .collect()
-    });
+    let ids = IDS.get_or_init(san_ids);
     ids.get(&san_key(san)).map(|&id| id as usize)
+}
+
+/// The `san+` id of each [`san_key`]: the shipped keys in order.
+#[cfg(not(target_arch = "wasm32"))]
+fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
+    shipped_keys().zip(0..).collect()
+}
+
+/// The same from the table's strings in WebAssembly (no shipped keys there).
+#[cfg(target_arch = "wasm32")]
+fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
+    let table = table(Vocabulary::SanWithSymbols);
+    (0..table.len())
+        .filter_map(|id| {
+            let plus = SanPlus::from_ascii(table.get(id)?.as_bytes()).ok()?;
+            Some((san_key(&plus), u32::try_from(id).ok()?))
+        })
+        .collect()
 }
 
 /// A SAN move and its suffix as one number, one field in each group of bits: the suffix (2
@@ -468,4 +569,39 @@ fn san_key(san: &SanPlus) -> u32 {
         }
     };
     body << 2 | suffix
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped keys are those of the strings the geometry gives, in token-id order; with
+    /// `SCORESHEET_BLESS=1` the file is written from the computation instead.
+    #[test]
+    fn ok_shipped_san_keys_are_the_computed_ones() {
+        let computed = Table::new(with_symbols(san_strings(), san_may_check));
+        let keys: Vec<u8> = (0..computed.len())
+            .filter_map(|id| SanPlus::from_ascii(computed.get(id)?.as_bytes()).ok())
+            .flat_map(|plus| san_key(&plus).to_le_bytes())
+            .collect();
+        assert_eq!(keys.len(), 4 * computed.len(), "every string parses");
+        if std::env::var_os("SCORESHEET_BLESS").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/vocab/san_plus_keys.bin");
+            std::fs::write(path, &keys).expect("writes the shipped keys");
+            return;
+        }
+        assert!(keys == SAN_PLUS_KEYS, "src/vocab/san_plus_keys.bin differs from the geometry's keys: run this test with SCORESHEET_BLESS=1");
+        let plain = Table::new(san_strings());
+        let shipped = shipped_san(false);
+        assert_eq!(shipped.len(), plain.len());
+        assert!(shipped
+            .iter()
+            .enumerate()
+            .all(|(id, s)| plain.get(id) == Some(s.as_str())));
+        for (id, key) in shipped_keys().enumerate() {
+            let plus = san_of_key(key).expect("a move's key");
+            assert_eq!(san_key(&plus), key);
+            assert_eq!(computed.get(id), Some(plus.to_string().as_str()));
+        }
+    }
 }

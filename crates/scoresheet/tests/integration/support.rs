@@ -101,3 +101,18 @@ pub fn clean_games(text: &str) -> Vec<CleanGame> {
     }
     games
 }
+
+/// Whether the long suites run whole: `SCORESHEET_FULL_TESTS=1` (README, "Tests"). Without it
+/// they check a fixed sample (every `stride`th game), still asserting on each case checked.
+pub fn full_tests() -> bool {
+    std::env::var_os("SCORESHEET_FULL_TESTS").is_some_and(|v| v == "1")
+}
+
+/// Every case with `SCORESHEET_FULL_TESTS=1`, else every `every`th: the stride of a sample.
+pub fn stride(every: usize) -> usize {
+    if full_tests() {
+        1
+    } else {
+        every
+    }
+}

@@ -37,6 +37,41 @@ const SHIPPED: [(&str, &str); 5] = [
     ("e.tsv", include_str!("../../../data/openings/e.tsv")),
 ];
 
+/// The key of each row of [`SHIPPED`], in order, eight bytes little-endian: what replaying
+/// the rows' moves gives (`ok_shipped_keys_are_the_rows` checks it, and writes the file with
+/// `SCORESHEET_BLESS=1`).
+#[cfg(not(target_arch = "wasm32"))]
+const SHIPPED_KEYS: &[u8] = include_bytes!("../../../data/openings/keys.bin");
+
+/// The shipped table from its rows and [`SHIPPED_KEYS`].
+#[cfg(not(target_arch = "wasm32"))]
+fn shipped_table() -> OpeningTable {
+    let mut keys = SHIPPED_KEYS
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]));
+    let mut table = OpeningTable::new();
+    for (file, text) in SHIPPED {
+        let mut key_of = |_: &[u8]| keys.next().ok_or((0, Kind::Fields { found: 0 }));
+        table
+            .read_rows(Path::new(file), text.as_bytes(), &mut key_of)
+            .expect("the shipped table reads (test ok_shipped_keys_are_the_rows)");
+    }
+    table
+}
+
+/// The shipped table in WebAssembly: its rows replayed (the keys would take 30 KB of the
+/// package's size budget).
+#[cfg(target_arch = "wasm32")]
+fn shipped_table() -> OpeningTable {
+    let mut table = OpeningTable::new();
+    for (file, text) in SHIPPED {
+        table
+            .read_tsv(Path::new(file), text.as_bytes())
+            .expect("the shipped table reads (test ok_shipped_table_reads)");
+    }
+    table
+}
+
 /// A named opening: its ECO code and name as the table writes them, borrowed from the
 /// [`OpeningTable`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -110,19 +145,13 @@ impl OpeningTable {
         OpeningTable::default()
     }
 
-    /// The shipped table (lichess chess-openings, `data/openings/`), built at first use by
-    /// replaying each row's moves (about 3,600 rows, a few milliseconds).
+    /// The shipped table (lichess chess-openings, `data/openings/`), built at first use from
+    /// its rows and the key of each row's position, shipped beside them
+    /// (`data/openings/keys.bin`: replaying the rows' moves took about 50 M instructions, paid by the
+    /// first export of every process).
     pub fn shipped() -> &'static OpeningTable {
         static SHIPPED_TABLE: OnceLock<OpeningTable> = OnceLock::new();
-        SHIPPED_TABLE.get_or_init(|| {
-            let mut table = OpeningTable::new();
-            for (file, text) in SHIPPED {
-                table
-                    .read_tsv(Path::new(file), text.as_bytes())
-                    .expect("the shipped table reads (test ok_shipped_table_reads)");
-            }
-            table
-        })
+        SHIPPED_TABLE.get_or_init(shipped_table)
     }
 
     /// A table kept for the rest of the process (leaked once): for settings that are `Copy`,
@@ -197,6 +226,16 @@ impl OpeningTable {
     /// The first line that does not read, as [`ReadOpeningsError`]; the rows before it stay
     /// added.
     pub fn read_tsv(&mut self, file: &Path, text: &[u8]) -> Result<usize, ReadOpeningsError> {
+        self.read_rows(file, text, play)
+    }
+
+    /// [`read_tsv`](Self::read_tsv) with each row's key from `key_of` its moves.
+    fn read_rows(
+        &mut self,
+        file: &Path,
+        text: &[u8],
+        mut key_of: impl FnMut(&[u8]) -> Result<u64, (usize, Kind)>,
+    ) -> Result<usize, ReadOpeningsError> {
         let mut rows = 0;
         let mut lines = text.split(|&b| b == b'\n').enumerate();
         let error = |line: usize, byte: usize, kind| ReadOpeningsError::new(file, line, byte, kind);
@@ -222,7 +261,7 @@ impl OpeningTable {
             let name =
                 text_field(name).map_err(|e| at(name_at + e.valid_up_to(), Kind::NotUtf8))?;
             let moves_at = name_at + name.len() + 1;
-            let key = play(moves).map_err(|(byte, kind)| at(moves_at + byte, kind))?;
+            let key = key_of(moves).map_err(|(byte, kind)| at(moves_at + byte, kind))?;
             self.keys.entry(key).or_insert_with(|| Named {
                 eco: eco.into(),
                 name: name.into(),
@@ -450,6 +489,38 @@ mod tests {
         }
         assert!(rows > 3000, "{rows} rows");
         assert_eq!(table.len(), OpeningTable::shipped().len());
+    }
+
+    /// The shipped keys are the rows' positions, replayed; the table built from them is the
+    /// table read from the rows. With `SCORESHEET_BLESS=1` the file is written instead.
+    #[test]
+    fn ok_shipped_keys_are_the_rows() {
+        let mut keys = Vec::new();
+        for (_, text) in SHIPPED {
+            for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                let moves = line.split('\t').nth(2).expect("a row has its moves");
+                keys.extend(
+                    play(moves.as_bytes())
+                        .expect("the row replays")
+                        .to_le_bytes(),
+                );
+            }
+        }
+        if std::env::var_os("SCORESHEET_BLESS").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings/keys.bin");
+            std::fs::write(path, &keys).expect("writes the shipped keys");
+            return;
+        }
+        assert!(
+            keys == SHIPPED_KEYS,
+            "data/openings/keys.bin differs from the rows: run this test with SCORESHEET_BLESS=1"
+        );
+        let mut read = OpeningTable::new();
+        for (file, text) in SHIPPED {
+            read.read_tsv(Path::new(file), text.as_bytes())
+                .expect("reads");
+        }
+        assert!(read == *OpeningTable::shipped());
     }
 
     #[test]

@@ -14,9 +14,9 @@ use scoresheet_pgn::{
 
 /// The game size limit used: small, so that the limit is reached.
 pub const MAX_GAME_BYTES: usize = 1 << 20;
-/// The most the reader's buffer may hold: twice the game limit (it doubles when a game's bytes
-/// do not fit) plus the initial 64 KiB.
-pub const MAX_BUFFER: usize = 2 * MAX_GAME_BYTES + (64 << 10);
+/// The most the reader's buffer may hold: the game limit, the 128 KiB past it that the reader
+/// reads before it calls a game too large, and one read of 64 KiB.
+pub const MAX_BUFFER: usize = MAX_GAME_BYTES + (192 << 10);
 
 /// Reads `data` as PGN (its first byte also picks the options); panics on a broken promise.
 pub fn check(data: &[u8]) {

@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 
 use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
 use scoresheet_pgn::replay::GameError;
-use scoresheet_pgn::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader, Visitor};
+use scoresheet_pgn::{
+    Location, Oddity, Outcome, RawComment, RawTag, RawToken, ReadOptions, Reader, Visitor,
+};
 
 /// Reads `data` with one reader and in parallel (its first byte picks the thread count and
 /// the chunk size); panics where they differ.
@@ -68,7 +70,12 @@ fn drop_lines(line: &mut String) {
 /// Each game read by one reader as a line (see [`Record`]), `error: ...` for a game's error,
 /// `fatal: ...` for the error that ended the input.
 pub fn serial(data: &[u8]) -> Vec<String> {
-    let mut reader = Reader::new(data);
+    serial_with(data, ReadOptions::new())
+}
+
+/// [`serial`] with the reader's settings.
+pub fn serial_with(data: &[u8], options: ReadOptions) -> Vec<String> {
+    let mut reader = Reader::with_options(data, options);
     let mut visitor = Record::new(0);
     let mut out = Vec::new();
     loop {
@@ -94,6 +101,11 @@ pub fn games(lines: &[String]) -> Vec<&String> {
 
 /// The same with `threads` workers and chunks of `chunk` bytes.
 pub fn parallel(data: &[u8], threads: usize, chunk: usize) -> Vec<String> {
+    parallel_with(data, threads, chunk, ReadOptions::new())
+}
+
+/// [`parallel`] with the readers' settings.
+pub fn parallel_with(data: &[u8], threads: usize, chunk: usize, read: ReadOptions) -> Vec<String> {
     let mut out = Vec::new();
     let convert = |_: &mut (),
                    mut reader: Reader<&[u8]>,
@@ -134,7 +146,9 @@ pub fn parallel(data: &[u8], threads: usize, chunk: usize) -> Vec<String> {
         }
         Ok(())
     };
-    let options = ParallelOptions::new(threads).chunk_bytes(chunk);
+    let options = ParallelOptions::new(threads)
+        .chunk_bytes(chunk)
+        .read_options(read);
     match read_parallel(data, &options, || (), convert, deliver) {
         Ok(()) => {}
         Err(ParallelError::Fatal(e)) => out.push(format!("fatal: {e}")),

@@ -465,6 +465,12 @@ pub struct LoadArgs {
     /// --where`); the others are counted as not selected in the summary.
     #[arg(long = "where", value_name = "EXPR")]
     pub where_: Option<String>,
+    /// The largest game read, in bytes (1 to 1 GiB; default 64 MiB): a larger one is reported
+    /// as an error ("expected a game of at most N bytes") and skipped as it streams, and the
+    /// next game is read. Memory is bounded by this (about twice the cap with several
+    /// threads), not by the input: raise it for a longer annotated game, lower it for untrusted uploads.
+    #[arg(long, value_name = "BYTES", default_value_t = scoresheet_pgn::DEFAULT_MAX_GAME_BYTES, value_parser = max_game_bytes)]
+    pub max_game_bytes: usize,
     /// In a Parquet input, the column holding each game's movetext or whole PGN text; the other
     /// columns are its tags. Messages name the row (game N is row N-1).
     #[arg(long, value_name = "NAME", default_value = "movetext")]
@@ -564,11 +570,26 @@ pub struct PgnInputArgs {
     /// counted as not selected in the summary.
     #[arg(long = "where", value_name = "EXPR")]
     pub where_: Option<String>,
+    /// The largest game read, in bytes (1 to 1 GiB; default 64 MiB): a larger one is reported
+    /// as an error ("expected a game of at most N bytes") and skipped as it streams, and the
+    /// next game is read. Memory is bounded by this (about twice the cap with several
+    /// threads), not by the input: raise it for a longer annotated game, lower it for untrusted uploads.
+    #[arg(long, value_name = "BYTES", default_value_t = scoresheet_pgn::DEFAULT_MAX_GAME_BYTES, value_parser = max_game_bytes)]
+    pub max_game_bytes: usize,
     /// In a Parquet input (told by content: one game per row, like lichess's files on Hugging
     /// Face), the column holding each game's movetext or whole PGN text; the other columns are
     /// its tags. Messages name the row (game N is row N-1).
     #[arg(long, value_name = "NAME", default_value = "movetext")]
     pub movetext_column: String,
+}
+
+/// A `--max-game-bytes` value: 1 to 1 GiB.
+fn max_game_bytes(text: &str) -> Result<usize, String> {
+    let max = 1usize << 30;
+    match text.parse::<usize>() {
+        Ok(bytes) if (1..=max).contains(&bytes) => Ok(bytes),
+        _ => Err(format!("expected a number of bytes from 1 to {max}")),
+    }
 }
 
 /// The cores available, at most 256: the default of `--threads`.

@@ -72,6 +72,7 @@ pub struct LoadOptions {
     replay: ReplayOptions,
     selection: Option<Arc<TagExpr>>,
     openings: Option<&'static OpeningTable>,
+    max_game_bytes: usize,
 }
 
 impl LoadOptions {
@@ -85,7 +86,15 @@ impl LoadOptions {
             replay: ReplayOptions::new(),
             selection: None,
             openings: None,
+            max_game_bytes: scoresheet_pgn::DEFAULT_MAX_GAME_BYTES,
         }
+    }
+
+    /// The largest game read, in bytes ([`ReadOptions::max_game_bytes`]): a larger one is
+    /// reported and skipped as it streams.
+    pub const fn max_game_bytes(mut self, bytes: usize) -> LoadOptions {
+        self.max_game_bytes = bytes;
+        self
     }
 
     /// The openings table that names `games.opening_eco` and `opening_name` (`None`: the
@@ -510,7 +519,7 @@ fn parse<R: Read + Send>(
 ) -> Option<ReadError> {
     let pump = Pump::new(options.threads)
         .chunk_bytes(CHUNK_BYTES)
-        .read_options(ReadOptions::new())
+        .read_options(ReadOptions::new().max_game_bytes(options.max_game_bytes))
         .select_where(options.selection.clone());
     // Rows wait here until they make a batch of `batch_size` games (a run of the pump ends where
     // its chunk or its batch does), so that every transaction but the last holds exactly

@@ -214,7 +214,7 @@ impl GameConverter {
     }
 
     /// The reader settings every command uses.
-    pub fn read_options() -> ReadOptions {
+    pub const fn read_options() -> ReadOptions {
         ReadOptions::new()
     }
 

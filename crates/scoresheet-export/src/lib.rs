@@ -111,7 +111,9 @@ pub use convert::{
 };
 pub use encoded::{EncodedBatches, PARQUET_CHUNK_BYTES};
 pub use error::{ExportError, ExportErrorKind};
-pub use parallel::{export_parallel, export_parallel_encoded, ParallelExport, CHUNK_BYTES};
+pub use parallel::{
+    export_parallel, export_parallel_encoded, ParallelExport, CHUNK_BYTES, CHUNK_GAMES,
+};
 pub use recycle::Recycler;
 pub use schema::{games_schema, moves_file_schema, moves_schema, SCHEMA_VERSION};
 pub use selection::{Columns, UnknownColumn};

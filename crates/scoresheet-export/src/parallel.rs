@@ -10,6 +10,7 @@ use std::sync::Arc;
 use scoresheet_pgn::parallel::ChunkLog;
 use scoresheet_pgn::pump::{Pump, PumpError};
 use scoresheet_pgn::select::TagExpr;
+use scoresheet_pgn::ReadOptions;
 
 use crate::convert::{Batches, ExportBatch, ExportOptions, GameConverter};
 use crate::encoded::EncodedBatches;
@@ -18,6 +19,13 @@ use crate::recycle::Recycler;
 /// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their
 /// fixed cost and `4 × threads` chunks in flight stay a few MB.
 pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// Games per chunk at most (about): a chunk's games are one batch of `games` rows (and, unless
+/// encoded, of `moves` rows), and `4 × threads` chunks are in flight, so that without a bound
+/// an export's memory would grow with the games a chunk's bytes hold (8 MB of `1. e4 e5 *`
+/// lines are 760,000 games). Ordinary games (a lichess file: about 6,000 in 8 MB) are cut by
+/// bytes alone.
+pub const CHUNK_GAMES: usize = 16 << 10;
 
 /// Settings of [`export_parallel`], with chaining setters.
 #[derive(Debug, Clone)]
@@ -30,6 +38,7 @@ pub struct ParallelExport {
     recycler: Option<Recycler>,
     selection: Option<Arc<TagExpr>>,
     input_len: Option<u64>,
+    read: ReadOptions,
 }
 
 impl ParallelExport {
@@ -45,7 +54,15 @@ impl ParallelExport {
             recycler: None,
             selection: None,
             input_len: None,
+            read: GameConverter::read_options(),
         }
+    }
+
+    /// The readers' settings ([`GameConverter::read_options`] by default): the size cap of a
+    /// game ([`ReadOptions::max_game_bytes`]).
+    pub const fn read_options(mut self, options: ReadOptions) -> ParallelExport {
+        self.read = options;
+        self
     }
 
     /// The input holds about `len` bytes: small inputs are cut into smaller chunks so that the
@@ -154,8 +171,9 @@ pub fn export_parallel_encoded<R: Read + Send>(
 ) -> Result<(), PumpError> {
     let pump = Pump::new(settings.threads)
         .chunk_bytes(settings.chunk_bytes)
+        .chunk_games(CHUNK_GAMES)
         .input_len(settings.input_len)
-        .read_options(GameConverter::read_options())
+        .read_options(settings.read)
         .select_where(settings.selection.clone());
     // With several threads a chunk is one batch (when encoding, its moves are encoded a
     // batch of the options' size at a time); with one, batches of the options' size.

@@ -14,6 +14,15 @@ const CHUNK: usize = 64 * 1024;
 /// The largest game limit: buffer indexes fit in `u32`.
 pub(crate) const MAX_GAME: usize = 1 << 30;
 
+/// How far past a game's size limit the buffer reads before the game is too large: more than
+/// the lexer ever looks ahead of a token (so that where the error is does not depend on how much
+/// was read, nor on where a chunk of the parallel reader ends), and the bound on what the buffer
+/// holds beyond the limit.
+pub(crate) const PAST_LIMIT: usize = 2 * CHUNK;
+
+/// A game's buffer larger than this is given its room up to the cap in one allocation.
+const BIG: usize = 8 << 20;
+
 /// Where a token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Mark {
@@ -218,12 +227,10 @@ impl<R: Read> Buffer<R> {
         if self.eof {
             return Ok(false);
         }
-        if let Some(start) = self.game_start {
-            if self.offset() - start > self.max_game as u64 || self.end - self.pos > self.max_game {
-                return Err(self.error(ReadErrorKind::GameTooLarge {
-                    limit: self.max_game,
-                }));
-            }
+        if self.game_start.is_some() && self.past_limit() {
+            return Err(self.error(ReadErrorKind::GameTooLarge {
+                limit: self.max_game,
+            }));
         }
         let kept_from = |at: Option<u64>| {
             at.map_or(self.pos, |at| {
@@ -238,9 +245,38 @@ impl<R: Read> Buffer<R> {
             self.pos -= keep;
         }
         if self.end == self.buf.len() {
-            self.buf.resize(self.buf.len() * 2, 0);
+            let grown = self.grown();
+            if self.game_start.is_some() && grown > BIG {
+                // Room up to the cap at once: growing by doubling would copy the game's bytes
+                // each time, holding the old and the new buffer together.
+                let cap = self.max_game + PAST_LIMIT + CHUNK;
+                self.buf.reserve_exact(cap.saturating_sub(self.buf.len()));
+            }
+            self.buf.resize(grown, 0);
         }
         self.read_some()
+    }
+
+    /// Whether the current game is too large, when more bytes are wanted: the position is past
+    /// its limit, more than the limit is buffered ahead of it, or bytes past the limit and
+    /// [`PAST_LIMIT`] are buffered (and the token or look-ahead at `pos` wants more).
+    fn past_limit(&self) -> bool {
+        self.offset() > self.game_limit
+            || self.end - self.pos > self.max_game
+            || self.offset_of(self.end) > self.game_limit.saturating_add(PAST_LIMIT as u64)
+    }
+
+    /// The buffer's next size: doubled, but in a game no more than a game's bytes up to
+    /// [`PAST_LIMIT`] past its limit need, plus a read (whatever is kept from before `pos`
+    /// belongs to the game).
+    fn grown(&self) -> usize {
+        let doubled = self.buf.len() * 2;
+        match self.game_start {
+            Some(_) => doubled
+                .min(self.max_game + PAST_LIMIT + CHUNK)
+                .max(self.buf.len() + CHUNK),
+            None => doubled,
+        }
     }
 
     fn read_some(&mut self) -> Result<bool, BufferError> {
@@ -363,11 +399,6 @@ impl<R: Read> Buffer<R> {
             memchr::memchr2(b'\n', b'\r', &data[start..]).map(|i| start + i)
         })?;
         Ok(found.unwrap_or(self.end - self.pos))
-    }
-
-    /// Consumes all buffered bytes (counting lines): used when skipping without buffering.
-    pub fn discard_all(&mut self) {
-        self.consume(self.end - self.pos);
     }
 
     /// Makes `pos` the first column of the current line (after a byte order mark).

@@ -7,7 +7,7 @@ use std::{collections::VecDeque, io::Read};
 
 use crate::{
     buffer::{Buffer, BufferError, ErrorAt, Mark},
-    scan::{self, BraceScan, Word, BOM},
+    scan::{self, BraceScan, Resync, Word, BOM},
     tag_line, BraceNesting, CommentKind, OddityKind, Outcome, ReadErrorKind, ReadOptions,
 };
 
@@ -106,6 +106,8 @@ pub(crate) struct Lexer<R> {
     next_game_after_result: bool,
     /// Whether each game's bytes are kept in the buffer (`ReadOptions::keep_game_bytes`).
     keep_games: bool,
+    /// Where the last skipping after a game given up stood, if it reached the end of the input.
+    resync_end: Option<Resync>,
 }
 
 impl<R: Read> Lexer<R> {
@@ -123,6 +125,7 @@ impl<R: Read> Lexer<R> {
             skip_line: false,
             next_game_after_result: true,
             keep_games: options.keep_game_bytes,
+            resync_end: None,
         }
     }
 
@@ -859,8 +862,9 @@ impl<R: Read> Lexer<R> {
         token
     }
 
-    /// After an error inside a game: skips raw bytes, without buffering, to the next line that
-    /// starts with `[` after blanks (or to the end of the input).
+    /// After an error inside a game: skips raw bytes, without buffering, to the next line whose
+    /// first byte other than whitespace is `[` ([`Resync`], the one statement of that rule), or
+    /// to the end of the input; the whitespace before that `[` is skipped too.
     pub fn resync(&mut self) -> Result<(), BufferError> {
         self.pending.clear();
         self.buffer.settle();
@@ -868,36 +872,27 @@ impl<R: Read> Lexer<R> {
         self.state = State::Between;
         self.buffer.set_in_game(false);
         self.buffer.stop_recording();
+        self.resync_end = None;
+        let mut skip = Resync::new();
         loop {
-            let Some((line_len, whole)) = self.resync_line()? else {
-                return Ok(());
-            };
-            let line = &self.buffer.data()[..line_len];
-            let first = line.iter().position(|b| !b.is_ascii_whitespace());
-            if whole && first.is_some_and(|i| line[i] == b'[') {
+            let data = self.buffer.data();
+            if let Some(at) = skip.find(data) {
+                self.buffer.consume(at);
                 return Ok(());
             }
-            self.buffer.consume(line_len);
+            // A `\r` at the end stays, so that a `\r\n` split between reads is one line break.
+            let keep_cr = !self.buffer.eof && data.last() == Some(&b'\r');
+            self.buffer.consume(data.len() - usize::from(keep_cr));
+            if !self.buffer.fill()? && self.buffer.data().is_empty() {
+                self.resync_end = Some(skip);
+                return Ok(());
+            }
         }
     }
 
-    /// The length of the line at `pos` including its `\n`, and whether it is a whole line (the
-    /// start of lines longer than the buffer is discarded). `None` at the end of the input.
-    fn resync_line(&mut self) -> Result<Option<(usize, bool)>, BufferError> {
-        let mut whole = true;
-        loop {
-            if let Some(i) = memchr::memchr(b'\n', self.buffer.data()) {
-                return Ok(Some((i + 1, whole)));
-            }
-            if self.buffer.eof {
-                let rest = self.buffer.data().len();
-                return Ok((rest > 0).then_some((rest, whole)));
-            }
-            if self.buffer.data().len() >= LOOKAHEAD {
-                self.buffer.discard_all();
-                whole = false;
-            }
-            self.buffer.fill()?;
-        }
+    /// Where the skipping after a game given up stood when it reached the end of the input
+    /// (for the parallel cutter, which skips the rest of the game from there).
+    pub fn resync_end(&self) -> Option<Resync> {
+        self.resync_end
     }
 }

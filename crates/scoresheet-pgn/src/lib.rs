@@ -109,7 +109,7 @@ pub mod writer;
 pub use annotation::{parse_comment, ParsedComment};
 pub use error::{Location, ReadError, ReadErrorKind};
 pub use oddities::{Noted, Oddities};
-pub use reader::{BraceNesting, Games, ReadOptions, Reader};
+pub use reader::{BraceNesting, Games, ReadOptions, Reader, DEFAULT_MAX_GAME_BYTES};
 pub use tokens::{CommentKind, Oddity, OddityKind, Outcome, RawComment, RawTag, RawToken, Skip};
 pub use visitor::Visitor;
 pub use writer::{WriteOptions, Writer};

@@ -68,7 +68,11 @@
 //! comment.
 //! After [`ReadErrorKind::GameTooLarge`] the reader skips raw lines, without buffering and
 //! without looking at comments, to the next line that starts with `[` (after blanks), blank
-//! line before it or not: a game right after an oversized one is read, never lost.
+//! line before it or not: a game right after an oversized one is read, never lost. A game is
+//! too large once its bytes reach past [`ReadOptions::max_game_bytes`]; the reader finds out by
+//! 128 KiB past the limit at most, so it never holds more of a game than the limit and that
+//! much (whatever the thread count: the parallel reader skips the rest of such a game by the
+//! same rule, without keeping it).
 //!
 //! # Before the first game
 //!
@@ -116,6 +120,10 @@ pub enum BraceNesting {
     Counted,
 }
 
+/// The default of [`ReadOptions::max_game_bytes`]: 64 MiB, about 500 times lichess's longest
+/// annotated games.
+pub const DEFAULT_MAX_GAME_BYTES: usize = 64 << 20;
+
 /// Settings of a [`Reader`], with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ReadOptions {
@@ -129,7 +137,7 @@ impl ReadOptions {
     /// The defaults: games up to 64 MiB, variations nested up to 256 deep, standard comments.
     pub const fn new() -> ReadOptions {
         ReadOptions {
-            max_game_bytes: 64 << 20,
+            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             max_variation_depth: 256,
             brace_nesting: BraceNesting::FirstCloses,
             keep_game_bytes: false,
@@ -137,10 +145,20 @@ impl ReadOptions {
     }
 
     /// The largest game, in bytes (at most 1 GiB: larger values are treated as 1 GiB); a larger
-    /// game is an error and is skipped without buffering.
+    /// game is an error and is skipped without buffering. The reader holds at most this and
+    /// 192 KiB of a game, at any thread count (see the [module docs](self)).
     pub const fn max_game_bytes(mut self, bytes: usize) -> ReadOptions {
         self.max_game_bytes = bytes;
         self
+    }
+
+    /// The largest game in bytes, as the reader applies it (at most 1 GiB).
+    pub(crate) const fn game_cap(&self) -> usize {
+        if self.max_game_bytes < crate::buffer::MAX_GAME {
+            self.max_game_bytes
+        } else {
+            crate::buffer::MAX_GAME
+        }
     }
 
     /// The deepest nesting of variations; a deeper one is an error for its game.
@@ -299,8 +317,13 @@ impl<R: Read> Reader<R> {
         self.ended_with_outcome
     }
 
+    /// Where the skipping after a game given up stood, if it reached the end of the input.
+    pub(crate) fn resync_end(&self) -> Option<crate::scan::Resync> {
+        self.lexer.resync_end()
+    }
+
     /// The size of the reader's buffer in bytes. It starts at 64 KiB and grows only for a game
-    /// larger than that, up to about twice [`ReadOptions::max_game_bytes`].
+    /// larger than that, up to [`ReadOptions::max_game_bytes`] and 192 KiB.
     pub fn buffer_capacity(&self) -> usize {
         self.lexer.buffer.capacity()
     }
@@ -814,6 +837,48 @@ mod tests {
             let games: Vec<_> = reader.games(&mut Events).collect();
             assert_eq!(games.len(), 1, "{start:?}");
             assert!(reader.buffer_capacity() <= 128 << 10, "{start:?}");
+        }
+    }
+
+    /// Issue 38: a game over the cap is given up by 128 KiB past it, whatever the read sizes,
+    /// at the same place (the start of the token that crosses the limit); the buffer holds no
+    /// more than the cap, that and a read; the game after it is read.
+    #[test]
+    fn err_oversized_game_bounded_buffer() {
+        struct Reads<'a>(&'a [u8], usize);
+        impl std::io::Read for Reads<'_> {
+            fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.0.len().min(out.len()).min(self.1);
+                out[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let limit = 100_000;
+        let options = ReadOptions::new().max_game_bytes(limit);
+        let after = "\n[Event \"after\"]\n\n1. d4 *\n";
+        let bodies = [
+            format!("1. e4 {}", "x".repeat(3 << 20)),
+            format!("1. e4 {{{}}} *", "y".repeat(3 << 20)),
+            format!("[Event \"{}\"]\n\n1. e4 *", "z".repeat(3 << 20)),
+            format!("1. e4 {}", "e5 Nf3 ".repeat(500_000)),
+            format!("1. e4 {}", "{ a }\n".repeat(500_000)),
+        ];
+        for body in &bodies {
+            let pgn = format!("{body}{after}");
+            let mut first = None;
+            for read in [1 << 10, 7 << 10, 64 << 10, 1 << 20, usize::MAX] {
+                let mut reader = Reader::with_options(Reads(pgn.as_bytes(), read), options);
+                let got: Vec<_> = reader.games(&mut Events).collect();
+                let cap = reader.buffer_capacity();
+                assert!(cap <= limit + (192 << 10), "{read}: {cap}");
+                assert_eq!(got.len(), 2, "{read}: {got:?}");
+                let err = got[0].as_ref().expect_err("too large").to_string();
+                assert!(err.contains("at most 100000 bytes"), "{err}");
+                let next = got[1].as_ref().map(|e| e.join(" ")).unwrap_or_default();
+                assert!(next.starts_with("d4@"), "{read}: {next}");
+                assert_eq!(first.get_or_insert_with(|| err.clone()), &err, "{read}");
+            }
         }
     }
 

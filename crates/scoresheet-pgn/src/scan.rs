@@ -483,21 +483,62 @@ pub(crate) fn tag_section_line(line: &[u8]) -> TagSectionLine {
 }
 
 /// Whether a word of `line` is a result marker with a `[` after it on the line (words as the
-/// lexer cuts them; one inside a comment counts too, which only makes the cutter look
-/// further back).
+/// lexer cuts them: after a move number, a glyph or an unknown token that starts a word, the
+/// rest of the word is read again, so `.*` is a result; one inside a comment counts too,
+/// which only makes the cutter look further back).
 fn result_then_bracket(line: &[u8]) -> bool {
     let Some(last_bracket) = memchr::memrchr(b'[', line) else {
         return false;
     };
     let mut i = 0;
     while i < last_bracket {
-        match word_len(&line[i..]) {
-            0 => i += 1,
-            len if is_result(&line[i..i + len]) => return true,
-            len => i += len,
-        }
+        i += match word_len(&line[i..]) {
+            0 => 1,
+            len => match classify(&line[i..i + len]) {
+                Word::Outcome { .. } => return true,
+                Word::Number { len, .. } | Word::Glyph { len, .. } | Word::Unknown { len, .. } => {
+                    len.max(1)
+                }
+                Word::Move => len,
+            },
+        };
     }
     false
+}
+
+/// Where reading goes on after a game given up (over the size cap, variations too deep): the
+/// next line whose first byte other than whitespace is `[` (not the rest of the line where the
+/// skipping starts: a game given up at its own tag line is not read again). A left fold over
+/// the bytes, so that the reader (whatever its reads) and the parallel cutter (which skips the
+/// rest of an oversized game without keeping it) stop at the same byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Resync {
+    /// Whether the bytes since the last `\n` (or since the skipping started) are whitespace.
+    line_start: bool,
+}
+
+impl Resync {
+    /// Skipping from the current position: the rest of its line is skipped.
+    pub(crate) const fn new() -> Resync {
+        Resync { line_start: false }
+    }
+
+    /// The index of the `[` where the next game starts, if it is in `bytes`; else all of
+    /// `bytes` is skipped and the state is kept for the bytes that follow.
+    pub(crate) fn find(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut at = 0;
+        loop {
+            if !self.line_start {
+                at += memchr::memchr(b'\n', &bytes[at..])? + 1;
+                self.line_start = true;
+            }
+            at += bytes[at..].iter().position(|b| !b.is_ascii_whitespace())?;
+            if bytes[at] == b'[' {
+                return Some(at);
+            }
+            self.line_start = false;
+        }
+    }
 }
 
 /// The UTF-8 byte order mark, U+FEFF.

@@ -121,10 +121,13 @@ impl EgdRecords {
 /// the objects `scoresheet egd` writes (with `extended`, as `--extended`), from the library's
 /// JSON writer. Rejected games are reported as by `read_games` (`errors="skip"` or
 /// `"raise"`), and an input that cannot be read on raises as there (`OSError`, `PgnError`);
-/// `where` selects games by their tags and `movetext_column` names a table's movetext column,
-/// as there.
+/// `where` selects games by their tags, `movetext_column` names a table's movetext column and
+/// `max_game_bytes` caps a game's size, as there.
 #[pyfunction]
-#[pyo3(signature = (source, *, extended = false, errors = "skip", r#where = None, movetext_column = None))]
+#[pyo3(signature = (
+    source, *, extended = false, errors = "skip", r#where = None, movetext_column = None,
+    max_game_bytes = None
+))]
 pub fn egd(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -132,13 +135,14 @@ pub fn egd(
     errors: &str,
     r#where: Option<&str>,
     movetext_column: Option<&str>,
+    max_game_bytes: Option<usize>,
 ) -> PyResult<EgdRecords> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
+    let options = crate::errors::read_options(max_game_bytes)?;
     let opened = open_source(source, movetext_column)?;
     let converting = Converting {
-        reader: Reader::with_options(opened.src, scoresheet_export::GameConverter::read_options())
-            .select_where(selection),
+        reader: Reader::with_options(opened.src, options).select_where(selection),
         visitor: JsonVisitor::new(EgdOptions::new().extended(extended)),
     };
     Ok(EgdRecords {

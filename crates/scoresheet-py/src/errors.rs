@@ -251,3 +251,15 @@ pub fn io_error_after(source: &str, byte: u64, e: &std::io::Error) -> PyErr {
     let name = bounded_name(source);
     PyOSError::new_err(format!("{name}: i/o error after byte {byte}: {e}"))
 }
+
+/// The reader settings of a `max_game_bytes=` argument (`None`: the default, 64 MiB): the
+/// largest game read; a larger one is rejected and skipped as it streams. Out of 1 to 1 GiB is
+/// a `ValueError`.
+pub(crate) fn read_options(max_game_bytes: Option<usize>) -> PyResult<scoresheet_pgn::ReadOptions> {
+    let options = scoresheet_export::GameConverter::read_options();
+    match max_game_bytes {
+        None => Ok(options),
+        Some(bytes) if (1..=1 << 30).contains(&bytes) => Ok(options.max_game_bytes(bytes)),
+        Some(_) => Err(value_error("max_game_bytes: from 1 to 1073741824")),
+    }
+}

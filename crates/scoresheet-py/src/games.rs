@@ -334,21 +334,26 @@ impl Games {
 /// Ctrl-C interrupts between games. `where` (an expression of `scoresheet select --where`)
 /// reads only the games whose tags satisfy it; the others are never replayed and are counted
 /// in `not_selected`. `movetext_column` names a table's movetext column (default
-/// `movetext`).
+/// `movetext`). `max_game_bytes` is the largest game read (default 64 MiB, at most 1 GiB): a
+/// larger one is rejected ("expected a game of at most N bytes") and skipped as it streams,
+/// so that memory is bounded by it, not by the input.
 #[pyfunction]
-#[pyo3(signature = (source, *, errors = "skip", r#where = None, movetext_column = None))]
+#[pyo3(signature = (
+    source, *, errors = "skip", r#where = None, movetext_column = None, max_game_bytes = None
+))]
 pub fn read_games(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     errors: &str,
     r#where: Option<&str>,
     movetext_column: Option<&str>,
+    max_game_bytes: Option<usize>,
 ) -> PyResult<Games> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
+    let options = crate::errors::read_options(max_game_bytes)?;
     let opened = open_source(source, movetext_column)?;
-    let reader = Reader::with_options(opened.src, scoresheet_export::GameConverter::read_options())
-        .select_where(selection);
+    let reader = Reader::with_options(opened.src, options).select_where(selection);
     Ok(Games {
         inner: Mutex::new(Some(ReplayedGames::from_reader(reader))),
         name: opened.name,

@@ -308,7 +308,8 @@ pub fn table_schemas(
 #[pyfunction]
 #[pyo3(signature = (
     source, *, threads = None, fen = false, errors = "skip", r#where = None,
-    movetext_column = None, openings = None, columns = None, stacklevel = 1
+    movetext_column = None, openings = None, columns = None, max_game_bytes = None,
+    stacklevel = 1
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn stream_tables(
@@ -321,11 +322,13 @@ pub fn stream_tables(
     movetext_column: Option<&str>,
     openings: Option<Vec<PathBuf>>,
     columns: Option<Vec<String>>,
+    max_game_bytes: Option<usize>,
     stacklevel: i32,
 ) -> PyResult<TableStream> {
     let raise = Errors::parse(errors)?.raise();
     let columns = chosen_columns(columns, fen)?;
     let selection = crate::errors::where_expr(r#where)?;
+    let read = crate::errors::read_options(max_game_bytes)?;
     let openings = crate::errors::openings_table(py, openings.as_deref().unwrap_or_default())?;
     // Default: the cores available, as the command-line tool's --threads.
     let threads = threads.unwrap_or_else(scoresheet_pgn::pump::default_threads);
@@ -337,6 +340,7 @@ pub fn stream_tables(
     let settings = ParallelExport::new(threads)
         .input_len(opened.len)
         .export(ExportOptions::new().columns(columns).openings(openings))
+        .read_options(read)
         .select_where(selection);
     let label: Arc<str> = Arc::from(name.as_str());
     let pump = Background::start(

@@ -92,6 +92,7 @@ fn export_input(
         .keep_oddities(args.input.warnings)
         .export(options)
         .recycler(recycler.clone())
+        .read_options(pumped::read_options(&args.input))
         .select_where(pumped::where_expr(args.input.where_.as_deref())?);
     // With several threads the workers encode the `moves` row groups, one per chunk: chunks
     // are not cut finer for small inputs (smaller row groups make larger files). CSV's are.

@@ -28,6 +28,7 @@ pub fn run(args: LoadArgs) -> Outcome {
         .abort_after_games(abort)
         .warnings(args.warnings)
         .threads(usize::from(args.threads))
+        .max_game_bytes(args.max_game_bytes)
         .replay(args.movetext.replay_options())
         .select_where(super::pumped::where_expr(args.where_.as_deref())?)
         .openings(super::pumped::openings_table(&args.openings)?);

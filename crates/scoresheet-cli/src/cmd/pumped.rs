@@ -34,8 +34,13 @@ pub fn inputs(args: &PgnInputArgs) -> Vec<PathBuf> {
 /// `--where` does not read (see [`where_expr`]).
 pub fn pump(args: &PgnInputArgs) -> anyhow::Result<Pump> {
     Ok(Pump::new(usize::from(args.threads))
-        .read_options(ReadOptions::new())
+        .read_options(read_options(args))
         .select_where(where_expr(args.where_.as_deref())?))
+}
+
+/// The reader settings the flags set (`--max-game-bytes`).
+pub fn read_options(args: &PgnInputArgs) -> ReadOptions {
+    ReadOptions::new().max_game_bytes(args.max_game_bytes)
 }
 
 /// The expression of a `--where` flag, read: an error shows the message with a caret under

@@ -18,7 +18,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::scan::{self, TagSectionLine};
+use crate::buffer::PAST_LIMIT;
+use crate::scan::{self, Resync, TagSectionLine};
 use crate::{Location, ReadOptions, Reader, Skip, Visitor};
 
 /// The quick way finds no cut in this many bytes past the chunk size: cut the sure way.
@@ -66,55 +67,113 @@ impl Cutter {
     }
 }
 
+/// What [`reader_cut`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReaderCut {
+    /// The end of a whole game: a sure cut.
+    At(usize),
+    /// No game ends in time: read on, to at least this many bytes (`.0`), and room for as many
+    /// as deciding the game in progress may take (`.1`).
+    ReadTo(usize, usize),
+    /// A game over the size cap, which the reader gave up and skipped to the end of `buf`: the
+    /// whole of `buf` is a chunk (its reader finds the same error), and the rest of the game is
+    /// skipped from this state of the reader's rule ([`Resync`]), without keeping it.
+    Oversized(Resync),
+    /// Nothing whole (at the end of the input).
+    Nothing,
+}
+
 /// The end of the first game that ends at or after `from` in `buf` (which starts with a game or
-/// text between games), as the reader sees it: a sure cut. When more input may follow
+/// text between games), or of its `games`-th game, as the reader sees it: a sure cut. When more input may follow
 /// (`at_eof` false) only ends far enough from the end of `buf` count, and the game must be
-/// whole: so `None` if no game ends in time.
+/// whole: else how far to read for the game in progress to end or be too large. Such a game
+/// reaches past the size cap and [`PAST_LIMIT`] within `buf`: so that `buf` decides it as the
+/// whole input would, and no more than that is held.
 ///
 /// At the end of the input (`at_eof`), after an I/O error, the last game counts only if its
 /// result marker was read: the end of the last whole game is returned, whatever `from` says.
 pub(crate) fn reader_cut(
     buf: &[u8],
-    from: usize,
+    (from, games): (usize, usize),
     at_eof: bool,
     options: ReadOptions,
-) -> Option<usize> {
-    let limit = if at_eof {
-        buf.len()
-    } else {
-        buf.len().checked_sub(LOOKAHEAD_MARGIN)?
+) -> ReaderCut {
+    let limit = match at_eof {
+        true => buf.len(),
+        false => buf.len().saturating_sub(LOOKAHEAD_MARGIN),
     };
     // Only its cuts are wanted: the input's first chunk is refused (UTF-16, binary) by the
     // worker that reads it.
     let mut reader = Reader::with_options(buf, options).within_input();
+    let mut ends = Ends::default();
     let mut last = None;
-    loop {
-        match reader.read_game(&mut Ends) {
-            Ok(Some(())) | Err(_) => {}
-            Ok(None) => return last,
-        }
+    // Where the game that does not end in time starts.
+    let mut unended = None;
+    for read in 1.. {
+        let failed = match reader.read_game(&mut ends) {
+            Ok(Some(())) => false,
+            Err(_) => true,
+            Ok(None) => break,
+        };
         let end = usize::try_from(reader.location().byte).unwrap_or(usize::MAX);
         let whole = end < buf.len() || reader.last_game_had_result();
         if end > limit || !whole {
-            return last;
+            unended = Some(ends.start);
+            if let (true, false, Some(skip)) = (failed, at_eof, reader.resync_end()) {
+                if last.is_none() && decided(buf.len(), ends.start, options) {
+                    return ReaderCut::Oversized(skip);
+                }
+            }
+            break;
         }
         last = Some(end);
-        if end >= from && !at_eof {
-            return last;
+        if (end >= from || read >= games) && !at_eof && end > 0 {
+            return ReaderCut::At(end);
         }
+    }
+    match (last, unended) {
+        (Some(end), _) if end > 0 || at_eof => ReaderCut::At(end),
+        _ if at_eof => ReaderCut::Nothing,
+        (_, Some(start)) => {
+            let (len, room) = read_to(buf.len(), start, options);
+            ReaderCut::ReadTo(len, room)
+        }
+        // Games that end too near the end of `buf`, or text between games: read on, doubling.
+        (_, None) => ReaderCut::ReadTo(2 * buf.len(), 2 * buf.len()),
     }
 }
 
+/// Whether `len` bytes reach far enough past the size cap of a game starting at `start` that
+/// the reader of them finds the game too large as a reader of the whole input does.
+fn decided(len: usize, start: u64, options: ReadOptions) -> bool {
+    let start = usize::try_from(start).unwrap_or(usize::MAX);
+    len > start.saturating_add(options.game_cap() + PAST_LIMIT)
+}
+
+/// How many bytes to read for a game starting at `start` that does not end in the `len` read:
+/// twice as many, but no more than decide it (see [`decided`]), with a read's margin; and that
+/// most.
+fn read_to(len: usize, start: u64, options: ReadOptions) -> (usize, usize) {
+    let start = usize::try_from(start).unwrap_or(usize::MAX);
+    let enough = start.saturating_add(options.game_cap() + PAST_LIMIT + (64 << 10));
+    let len = (2 * len).min(enough).max(len + LOOKAHEAD_MARGIN);
+    (len, enough.max(len))
+}
+
 /// Reads games to their end (so that the reader knows whether each had a result marker),
-/// skipping variations.
-struct Ends;
+/// skipping variations; remembers where the last game started.
+#[derive(Default)]
+struct Ends {
+    start: u64,
+}
 
 impl Visitor for Ends {
     type Tags = ();
     type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self, _at: Location) -> ControlFlow<(), ()> {
+    fn begin_game(&mut self, at: Location) -> ControlFlow<(), ()> {
+        self.start = at.byte;
         ControlFlow::Continue(())
     }
 

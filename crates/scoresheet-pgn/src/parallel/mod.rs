@@ -7,7 +7,14 @@
 //!   follows a blank line when the reader cannot be in a tag section there (the reader ends a
 //!   game there, whatever came before; see `cutter.rs`). Files without such lines (bare
 //!   movetext, tag sections only) are cut where the reader itself ends a game, so a chunk's
-//!   size stays bounded whatever the input.
+//!   size stays bounded whatever the input; with [`ParallelOptions::chunk_games`], chunks also
+//!   end after about that many games.
+//! - **A game over the size cap** ([`ReadOptions::max_game_bytes`]) is not held whole: once
+//!   the bytes read reach 128 KiB past its cap (where the reader gives such a game up,
+//!   whatever it has read), they are a chunk, whose reader reports the game; the rest of the
+//!   game is skipped as it is read, by the reader's rule (to the next line starting with `[`
+//!   after blanks), and the next chunk starts there. Memory is bounded by the cap, not by the
+//!   game.
 //! - **Order and memory**: converted chunks wait until those before them are delivered; a worker
 //!   more than `4 N` chunks ahead of the delivery waits before taking another. There is no other
 //!   thread: the worker that completes the run of chunks due next delivers them, one worker at a
@@ -73,13 +80,15 @@ use crate::replay::GameError;
 use crate::scan::BINARY_WINDOW;
 use crate::{Location, Oddities, ReadError, ReadErrorKind, ReadOptions, Reader};
 
-use cutter::{reader_cut, Cutter, FALLBACK_AFTER};
+use crate::scan::Resync;
+use cutter::{reader_cut, Cutter, ReaderCut, FALLBACK_AFTER};
 
 /// Settings of [`read_parallel`], with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParallelOptions {
     threads: usize,
     chunk_bytes: usize,
+    chunk_games: usize,
     read: ReadOptions,
 }
 
@@ -89,8 +98,18 @@ impl ParallelOptions {
         ParallelOptions {
             threads: if threads == 0 { 1 } else { threads },
             chunk_bytes: 32 << 10,
+            chunk_games: usize::MAX,
             read: ReadOptions::new(),
         }
+    }
+
+    /// Chunks also end at the first cut after about this many games (at least 1; no bound by
+    /// default), so that what a chunk's games become (rows, text) does not grow with the games
+    /// a chunk of input bytes holds. Counted as the reader cuts (where no quick cut is found)
+    /// or as blank lines before a `[` (which start a game's tags: an estimate from above).
+    pub const fn chunk_games(mut self, games: usize) -> ParallelOptions {
+        self.chunk_games = if games == 0 { 1 } else { games };
+        self
     }
 
     /// Chunks end at the first cut at least this many bytes after their start (at least 1).
@@ -334,7 +353,10 @@ where
                         _ => reader.within_input(),
                     };
                     convert(&mut worker, reader, &mut log, &mut batch);
-                    lock(&spare_bytes).push(chunk.bytes);
+                    // Not the buffer of a chunk that held a game much larger than a chunk.
+                    if chunk.bytes.capacity() <= 4 * (options.chunk_bytes + FALLBACK_AFTER) {
+                        lock(&spare_bytes).push(chunk.bytes);
+                    }
                     let mut out = lock(&output);
                     let start = (chunk.byte, chunk.line, chunk.column);
                     out.pending.insert(chunk.seq, (start, batch, log));
@@ -394,6 +416,8 @@ struct Input<R> {
     /// Bytes read and not yet handed out, from a chunk's start.
     buf: Vec<u8>,
     cutter: Cutter,
+    /// The games counted in `buf`, for [`ParallelOptions::chunk_games`].
+    starts: GameStarts,
     /// Where `buf` starts in the input.
     byte: u64,
     line: u64,
@@ -402,6 +426,9 @@ struct Input<R> {
     eof: bool,
     /// Set when the delivery failed or the input was refused: no more chunks.
     stop: bool,
+    /// Set when the last chunk ends inside a game over the size cap: the rest of it is skipped
+    /// before the next chunk, from this state of the reader's skipping.
+    skip: Option<Resync>,
     /// Whether the input's start was checked.
     started: bool,
     /// Why the input was refused at its start (UTF-16, binary).
@@ -419,12 +446,14 @@ impl<R: Read> Input<R> {
             options,
             buf: Vec::new(),
             cutter: Cutter::default(),
+            starts: GameStarts::default(),
             byte: 0,
             line: 1,
             column: 1,
             seq: 0,
             eof: false,
             stop: false,
+            skip: None,
             started: false,
             fatal: None,
             error: None,
@@ -447,23 +476,42 @@ impl<R: Read> Input<R> {
                 Err(e) => return self.broken_off(e, spare),
             }
         }
+        if let Some(skip) = self.skip.take() {
+            if let Err(e) = self.skip_rest(skip) {
+                return self.broken_off(e, spare);
+            }
+        }
         let size = self.options.chunk_bytes;
         let mut want = size + size / 4;
         loop {
             if self.stop {
                 return None;
             }
-            if let Some(cut) = self.cutter.find(&self.buf, size) {
+            let from = self.starts.bound(&self.buf, size, self.options.chunk_games);
+            if let Some(cut) = self.cutter.find(&self.buf, from) {
                 return Some(self.cut(cut, spare));
             }
             if self.eof {
                 return (!self.buf.is_empty()).then(|| self.cut(self.buf.len(), spare));
             }
             if self.buf.len() >= size + FALLBACK_AFTER {
-                match reader_cut(&self.buf, size, false, self.options.read) {
-                    Some(cut) if cut > 0 => return Some(self.cut(cut, spare)),
-                    // A game longer than what is read: read on, doubling.
-                    _ => want = want.max(2 * self.buf.len()),
+                let games = self.options.chunk_games;
+                match reader_cut(&self.buf, (from, games), false, self.options.read) {
+                    ReaderCut::At(cut) => return Some(self.cut(cut, spare)),
+                    ReaderCut::Oversized(skip) => {
+                        self.skip = Some(skip);
+                        return Some(self.cut(self.buf.len(), spare));
+                    }
+                    // A game longer than what is read: read on.
+                    ReaderCut::ReadTo(len, room) => {
+                        want = want.max(len);
+                        // Room at once past a few chunks: doubling would copy the game's bytes
+                        // each time, holding the old and the new buffer together.
+                        if len > 4 * (size + FALLBACK_AFTER) {
+                            self.buf.reserve_exact(room.saturating_sub(self.buf.len()));
+                        }
+                    }
+                    ReaderCut::Nothing => want = want.max(2 * self.buf.len()),
                 }
             }
             want = want.max(self.buf.len() + (size / 4).max(8 << 10));
@@ -489,15 +537,52 @@ impl<R: Read> Input<R> {
             bytes,
         };
         self.seq += 1;
-        self.byte += end as u64;
-        let (lines, last) = line_breaks(&chunk.bytes, self.buf.first().copied());
+        self.moved_past(&chunk.bytes, self.buf.first().copied());
+        self.cutter.cut_off(end);
+        self.starts = GameStarts::default();
+        chunk
+    }
+
+    /// Moves where `buf` starts past `bytes` (followed by `next`).
+    fn moved_past(&mut self, bytes: &[u8], next: Option<u8>) {
+        self.byte += bytes.len() as u64;
+        let (lines, last) = line_breaks(bytes, next);
         self.line += lines;
         self.column = match last {
-            Some(newline) => (end - newline) as u64,
-            None => self.column + end as u64,
+            Some(newline) => (bytes.len() - newline) as u64,
+            None => self.column + bytes.len() as u64,
         };
-        self.cutter.cut_off(end);
-        chunk
+    }
+
+    /// Skips the rest of a game over the size cap, from where the reader of its chunk stopped
+    /// (at the chunk's end, in state `skip`), by the reader's rule ([`Resync`]) and without
+    /// keeping it: to the line where the next game starts, or the end of the input.
+    fn skip_rest(&mut self, mut skip: Resync) -> io::Result<()> {
+        let read = self.options.chunk_bytes.clamp(64 << 10, 1 << 20);
+        loop {
+            if let Some(at) = skip.find(&self.buf) {
+                self.drop_front(at);
+                return Ok(());
+            }
+            // A `\r` at the end stays, so that a `\r\n` split between reads is one line break.
+            let keep_cr = !self.eof && self.buf.last() == Some(&b'\r');
+            self.drop_front(self.buf.len() - usize::from(keep_cr));
+            if self.eof {
+                return Ok(());
+            }
+            let want = self.buf.len() + read;
+            self.eof = fill(&mut self.src, &mut self.buf, want)?;
+        }
+    }
+
+    /// Drops the first `n` bytes of `buf`, which no chunk holds.
+    fn drop_front(&mut self, n: usize) {
+        let bytes = std::mem::take(&mut self.buf);
+        self.moved_past(&bytes[..n], bytes.get(n).copied());
+        self.buf = bytes;
+        self.buf.drain(..n);
+        self.cutter.cut_off(n);
+        self.starts = GameStarts::default();
     }
 
     /// The input broke off after `buf`: its whole games (those whose result marker was read)
@@ -505,10 +590,53 @@ impl<R: Read> Input<R> {
     fn broken_off(&mut self, e: io::Error, spare: &SpareBytes) -> Option<Chunk> {
         self.error = Some((e, self.byte + self.buf.len() as u64));
         self.eof = true;
-        let whole = reader_cut(&self.buf, 0, true, self.options.read).unwrap_or(0);
+        let whole = match reader_cut(&self.buf, (0, usize::MAX), true, self.options.read) {
+            ReaderCut::At(end) => end,
+            _ => 0,
+        };
         let chunk = (whole > 0).then(|| self.cut(whole, spare));
         self.buf.clear();
         chunk
+    }
+}
+
+/// Where the games of a chunk start, counted as blank lines followed by a `[` (each game with
+/// tags after the first has one; a blank line inside a tag section counts too, so the count is
+/// an estimate from above): for [`ParallelOptions::chunk_games`].
+#[derive(Default)]
+struct GameStarts {
+    /// Bytes before this offset are counted.
+    scanned: usize,
+    count: usize,
+    /// Where the game that reaches the bound starts.
+    bound: Option<usize>,
+}
+
+impl GameStarts {
+    /// Where the chunk in `buf` may end: `size`, or before it where about `games` games start.
+    fn bound(&mut self, buf: &[u8], size: usize, games: usize) -> usize {
+        if games == usize::MAX {
+            return size;
+        }
+        if let Some(at) = self.bound {
+            return at.min(size);
+        }
+        let end = buf.len().min(size);
+        let finder = memchr::memmem::Finder::new(b"\n[");
+        while let Some(found) = finder.find(buf.get(self.scanned..end).unwrap_or_default()) {
+            let newline = self.scanned + found;
+            self.scanned = newline + 1;
+            let before = &buf[..newline];
+            if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+                self.count += 1;
+                if self.count >= games {
+                    self.bound = Some(newline + 1);
+                    return newline + 1;
+                }
+            }
+        }
+        self.scanned = self.scanned.max(end.saturating_sub(1));
+        size
     }
 }
 

@@ -159,6 +159,13 @@ impl Pump {
         self
     }
 
+    /// With several threads, chunks of about this many games at most (see
+    /// [`ParallelOptions::chunk_games`]).
+    pub const fn chunk_games(mut self, games: usize) -> Pump {
+        self.options = self.options.chunk_games(games);
+        self
+    }
+
     /// The readers' settings.
     pub const fn read_options(mut self, options: ReadOptions) -> Pump {
         self.options = self.options.read_options(options);

@@ -11,7 +11,9 @@ use scoresheet_pgn::input::decompress;
 use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelOptions};
 use scoresheet_pgn::{Location, RawTag, ReadErrorKind, ReadOptions, Reader, Visitor};
 
-use crate::fuzz_replay::threads_check::{compare, games, parallel, serial};
+use crate::fuzz_replay::threads_check::{
+    compare, games, parallel, parallel_with, serial, serial_with,
+};
 
 /// A small deterministic generator (xorshift64*), so that failures reproduce.
 struct Rng(u64);
@@ -343,4 +345,95 @@ fn err_issue_28_binary_location() {
     let err = reader.skip_game().expect_err("refused");
     let at = err.location();
     assert_eq!((at.byte, at.line, at.column), (24, 4, 4));
+}
+
+/// Issue 38: a result the lexer reads inside a word (`.*`: an odd move number, then `*`), a
+/// `[` after it on its line, a blank line and a tag: one tag section (the `threads` fuzz
+/// target's finding, in its corpus too), at every thread count and chunk size.
+#[test]
+fn ok_issue_38_result_inside_a_word_then_bracket_is_one_section() {
+    let found = include_bytes!(
+        "../../../../fuzz-pgn/corpus/threads/issue38_result_after_dot_then_bracket.bin"
+    );
+    let plain = b"[Event \"a\"]\n\n1. e4 .* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n";
+    for data in [&found[..], &plain[..]] {
+        let one = serial(data);
+        for threads in [1, 2, 3] {
+            for chunk in [1, 7, 20, 64, 4096] {
+                assert_eq!(parallel(data, threads, chunk), one, "{threads} {chunk}");
+            }
+        }
+    }
+    let lines = serial(plain);
+    let read = games(&lines);
+    assert_eq!(read.len(), 2, "{read:?}");
+    assert!(
+        read[1].contains("[Round \"1\"] [Site \"b\"] d4"),
+        "{read:?}"
+    );
+}
+
+/// Issue 38: a game over the size cap is given up as it streams at every thread count: no
+/// chunk holds more of it than the cap and 192 KiB (and a chunk's bytes), the rest is skipped
+/// by the reader's rule, the games before and after it are read, and every thread count and
+/// chunk size reads what one reader reads.
+#[test]
+fn ok_issue_38_oversized_game_not_held_by_the_parallel_reader() {
+    let limit = 100_000;
+    let options = ReadOptions::new().max_game_bytes(limit);
+    let big = 3 << 20;
+    let bodies = [
+        format!("1. e4 {}", "x".repeat(big)),
+        format!("1. e4 {{{}}} *", "y".repeat(big)),
+        format!("[Event \"{}\"]\n\n1. e4 *", "z".repeat(big)),
+        format!("1. e4 {}*", "e5 Nf3\n".repeat(big / 7)),
+        format!("1. e4 {{{}}} *", "y".repeat(limit + 1000)),
+    ];
+    for (i, body) in bodies.iter().enumerate() {
+        let before = "[Event \"before\"]\n\n1. d4 *\n\n";
+        let text = format!("{before}{body}\r\n [Event \"after\"]\n\n1. c4 *\n");
+        let one = serial_with(text.as_bytes(), options);
+        let read = games(&one);
+        assert!(
+            read.first().is_some_and(|g| g.contains("before")),
+            "{i}: {read:?}"
+        );
+        assert!(
+            read.last().is_some_and(|g| g.contains("after")),
+            "{i}: {read:?}"
+        );
+        assert!(
+            one.iter().any(|l| l.contains("at most 100000 bytes")),
+            "{i}: {one:?}"
+        );
+        for (threads, chunk) in [(1, 1000), (2, 7), (2, 64 << 10), (3, 300_000)] {
+            let many = parallel_with(text.as_bytes(), threads, chunk, options);
+            assert_eq!(many, one, "{i}: {threads} threads, chunks of {chunk}");
+            let held = largest_chunk(text.as_bytes(), threads, chunk, options);
+            let bound = limit + (192 << 10) + chunk + (512 << 10);
+            assert!(held <= bound, "{i}: a chunk of {held} bytes ({chunk})");
+        }
+    }
+}
+
+/// The largest chunk the parallel reader hands a worker.
+fn largest_chunk(data: &[u8], threads: usize, chunk: usize, read: ReadOptions) -> usize {
+    let largest = std::sync::atomic::AtomicUsize::new(0);
+    let options = ParallelOptions::new(threads)
+        .chunk_bytes(chunk)
+        .read_options(read);
+    let convert = |_: &mut (), reader: Reader<&[u8]>, log: &mut ChunkLog, _: &mut ()| {
+        let bytes = reader.into_inner();
+        largest.fetch_max(bytes.len(), std::sync::atomic::Ordering::Relaxed);
+        let mut reader = Reader::with_options(bytes, read);
+        loop {
+            match reader.skip_game() {
+                Ok(true) => log.converted(0),
+                Ok(false) => break,
+                Err(e) => log.rejected(e),
+            }
+        }
+    };
+    read_parallel(data, &options, || (), convert, |_, _| Ok(())).expect("in memory");
+    largest.into_inner()
 }

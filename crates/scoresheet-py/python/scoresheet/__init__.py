@@ -95,6 +95,7 @@ def read_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[Sequence[str]] = None,
 ) -> Tables:
     """Reads PGN into the ``games`` and ``moves`` tables of ``scoresheet export`` (schema
@@ -123,6 +124,11 @@ def read_tables(
     (``FileNotFoundError``, ...), a table that does not read ``ValueError`` naming the
     file, line and byte and what was expected. A table is kept for the rest of the process
     once (a later call with the same table reuses it).
+    ``max_game_bytes`` is the largest game read (default 64 MiB, 1 to 1 GiB, as
+    ``--max-game-bytes``): a larger one is rejected ("expected a game of at most N bytes")
+    and skipped as it streams, so that memory is bounded by it, not by the input (about
+    twice the cap with several threads; raise it for a longer annotated game, lower it for
+    untrusted input).
 
     ``columns`` (a sequence of column names of either table) reads only those columns, in
     each table's own order, and ``game_id`` (the key that joins the tables) always; only the
@@ -144,7 +150,7 @@ def read_tables(
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
         movetext_column=movetext_column, openings=_opening_paths(openings),
-        columns=_column_names(columns), stacklevel=2,
+        columns=_column_names(columns), max_game_bytes=max_game_bytes, stacklevel=2,
     )
     games: List[Any] = []
     moves: List[Any] = []
@@ -179,6 +185,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[Sequence[str]] = None,
 ) -> Union["pyarrow.RecordBatchReader", TableStream]:
     """Streams the ``games`` and ``moves`` tables of ``read_tables`` as record batches, with
@@ -217,7 +224,7 @@ def stream_tables(
     stream = _scoresheet.stream_tables(
         source, threads=threads, fen=fen, errors=errors, where=where,
         movetext_column=movetext_column, openings=_opening_paths(openings),
-        columns=_column_names(columns),
+        columns=_column_names(columns), max_game_bytes=max_game_bytes,
     )
     if table is None:
         return stream

@@ -60,6 +60,7 @@ def read_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[Sequence[str]] = None,
 ) -> Tables:
     """The ``games`` and ``moves`` tables of ``scoresheet export`` (``fen`` adds
@@ -117,6 +118,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[Sequence[str]] = None,
 ) -> pyarrow.RecordBatchReader: ...
 @overload
@@ -130,6 +132,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[OpeningsPaths] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[Sequence[str]] = None,
 ) -> TableStream:
     """The tables of ``read_tables`` as record batches, memory bounded by the batches in
@@ -246,6 +249,7 @@ def read_games(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> Games:
     """Replays the games of ``source`` (the library's replay layer, as every command);
     with ``where`` (an expression of ``scoresheet select --where``) only the games whose
@@ -254,7 +258,8 @@ def read_games(
     raises ``PgnError`` (``"raise"``); iteration goes on after it. Games in = games yielded +
     games rejected + games not selected. An input that cannot be read on raises after the games before it, as in
     ``read_tables``: ``OSError`` for an I/O error (a damaged compressed file), ``PgnError``
-    for UTF-16. Each game is read with the GIL released; Ctrl-C interrupts."""
+    for UTF-16. Each game is read with the GIL released; Ctrl-C interrupts.
+    ``max_game_bytes`` (default 64 MiB) caps a game's size as in ``read_tables``."""
 
 class EgdRecords(Iterator[dict[str, Any]]):
     """The iterator of ``egd``: one EGD record (a dict) per game converted."""
@@ -275,10 +280,12 @@ def egd(
     errors: Literal["skip", "raise"] = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> EgdRecords:
     """EGD records, the objects ``scoresheet egd`` writes (format specified in the
     ``scoresheet_pgn::egd::json`` docs), as dicts; ``extended`` as ``--extended``. Rejected
-    games, an input that cannot be read on, and ``where``, as for ``read_games``."""
+    games, an input that cannot be read on, ``where`` and ``max_game_bytes``, as for
+    ``read_games``."""
 
 Notation = str
 """A notation name, as the command-line tool's flags take them: ``san``, ``lan``, ``uci``,

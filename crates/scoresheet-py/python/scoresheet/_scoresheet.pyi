@@ -16,6 +16,7 @@ def stream_tables(
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
     openings: Optional[List[str]] = None,
+    max_game_bytes: Optional[int] = None,
     columns: Optional[List[str]] = None,
     stacklevel: int = 1,
 ) -> TableStream: ...
@@ -54,6 +55,7 @@ def read_games(
     errors: str = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> Games: ...
 
 class Ply:
@@ -109,6 +111,7 @@ def egd(
     errors: str = "skip",
     where: Optional[str] = None,
     movetext_column: Optional[str] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> EgdRecords: ...
 
 class EgdRecords(Iterator[dict[str, Any]]):

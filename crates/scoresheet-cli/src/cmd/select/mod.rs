@@ -33,7 +33,6 @@ use scoresheet_pgn::select::{
     Ending, GameCriteria, MaterialSignature, MaterialWhen, MoveSequence, OpeningTable, Repairs,
     TagExpr,
 };
-use scoresheet_pgn::ReadOptions;
 
 use super::egd::progress::Progress;
 use super::pumped::{self, Counters};
@@ -88,7 +87,7 @@ fn select_inputs(
     outputs: &mut Outputs,
 ) -> anyhow::Result<()> {
     let pump = pumped::pump(&args.input)?
-        .read_options(ReadOptions::new().keep_game_bytes(true))
+        .read_options(pumped::read_options(&args.input).keep_game_bytes(true))
         .select_where(settings.pump_where.clone());
     let new_worker = || SelectConverter::new(settings);
     pumped::each_input(&args.input, "reading", counters, bar, |job, src| {

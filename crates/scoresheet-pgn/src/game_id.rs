@@ -43,8 +43,8 @@ pub fn content_hash_of_bytes<'a>(
 ) -> u128 {
     hash_with(tags, start_fen, |text| {
         for san in moves {
-            text.push(b' ');
-            text.extend_from_slice(san);
+            text.push(b" ");
+            text.push(san);
         }
     })
 }
@@ -58,9 +58,7 @@ pub fn content_hash_of_moves<'a>(
 ) -> u128 {
     hash_with(tags, start_fen, |text| {
         for san in moves {
-            text.push(b' ');
-            let annotation = None;
-            SanPlus { annotation, ..*san }.write_to(text);
+            text.push_move(san);
         }
     })
 }
@@ -69,24 +67,95 @@ pub fn content_hash_of_moves<'a>(
 fn hash_with<'a>(
     tags: impl IntoIterator<Item = (&'a str, &'a str)>,
     start_fen: &str,
-    moves: impl FnOnce(&mut Vec<u8>),
+    moves: impl FnOnce(&mut HashText),
 ) -> u128 {
     let mut tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
         .into_iter()
         .map(|(name, value)| (without_nul(name), without_nul(value)))
         .collect();
     tags.sort();
-    let mut text = Vec::with_capacity(1024);
+    let mut text = HashText::default();
     for (name, value) in &tags {
-        text.extend_from_slice(name.as_bytes());
-        text.push(0);
-        text.extend_from_slice(value.as_bytes());
-        text.push(0);
+        text.push(name.as_bytes());
+        text.push(&[0]);
+        text.push(value.as_bytes());
+        text.push(&[0]);
     }
-    text.push(0x1e);
-    text.extend_from_slice(start_fen.as_bytes());
+    text.push(&[0x1e]);
+    text.push(start_fen.as_bytes());
     moves(&mut text);
-    twox_hash::XxHash3_128::oneshot(&text)
+    text.finish()
+}
+
+/// The text of a content hash, hashed as it is written: held up to [`HashText::CHUNK`]
+/// bytes (almost every game: hashed at the end in one call), past that handed to a streaming
+/// hasher chunk by chunk, so that a game with a 50 MB tag value is not copied whole once more
+/// (issue 38). XXH3's streaming and one-shot forms give the same hash.
+struct HashText {
+    held: Vec<u8>,
+    streaming: Option<twox_hash::XxHash3_128>,
+}
+
+impl Default for HashText {
+    fn default() -> HashText {
+        HashText {
+            held: Vec::with_capacity(1024),
+            streaming: None,
+        }
+    }
+}
+
+impl HashText {
+    /// The most bytes held before they are handed to the hasher.
+    const CHUNK: usize = 64 << 10;
+
+    /// Appends `bytes`.
+    fn push(&mut self, bytes: &[u8]) {
+        if self.held.len() + bytes.len() > HashText::CHUNK {
+            self.spill();
+            if bytes.len() > HashText::CHUNK {
+                return self.hasher().write(bytes);
+            }
+        }
+        self.held.extend_from_slice(bytes);
+    }
+
+    /// Appends a space and a move in SAN with its suffix (its annotation left out).
+    fn push_move(&mut self, san: &SanPlus) {
+        // A move is at most ten bytes.
+        if self.held.len() + 16 > HashText::CHUNK {
+            self.spill();
+        }
+        self.held.push(b' ');
+        SanPlus {
+            annotation: None,
+            ..*san
+        }
+        .write_to(&mut self.held);
+    }
+
+    fn hasher(&mut self) -> &mut twox_hash::XxHash3_128 {
+        self.streaming
+            .get_or_insert_with(twox_hash::XxHash3_128::new)
+    }
+
+    /// Hands the bytes held to the hasher.
+    fn spill(&mut self) {
+        let held = std::mem::take(&mut self.held);
+        self.hasher().write(&held);
+        self.held = held;
+        self.held.clear();
+    }
+
+    fn finish(mut self) -> u128 {
+        match self.streaming.take() {
+            None => twox_hash::XxHash3_128::oneshot(&self.held),
+            Some(mut hasher) => {
+                hasher.write(&self.held);
+                hasher.finish_128()
+            }
+        }
+    }
 }
 
 fn without_nul(text: &str) -> Cow<'_, str> {
@@ -133,6 +202,45 @@ mod tests {
         let a = content_hash([], START_FEN, ["e4"]);
         assert_ne!(a, content_hash([], START_FEN, ["e4", "e5"]));
         assert_ne!(a, content_hash([], "8/8/8/8/8/8/8/K1k5 w - - 0 1", ["e4"]));
+    }
+
+    /// The hash is XXH3-128 of the text the docs describe, written here by hand, whatever
+    /// its length: short, just over the bytes held at once, a tag value past them, thousands
+    /// of moves (typed and as text).
+    #[test]
+    fn ok_hash_is_xxh3_of_the_documented_text() {
+        let long = "v".repeat(3 * HashText::CHUNK + 5);
+        let edge = "w".repeat(HashText::CHUNK - 20);
+        let many: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(20_000);
+        type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str]);
+        let cases: [Case<'_>; 5] = [
+            (&[("White", "a"), ("Result", "1-0")], &["e4", "e5"]),
+            (&[("Event", edge.as_str())], &["e4", "e5", "Nf3"]),
+            (&[("Event", long.as_str()), ("Black", "b")], &["d4"]),
+            (&[("Site", "x")], &many),
+            (&[], &[]),
+        ];
+        for (tags, moves) in cases {
+            let mut sorted = tags.to_vec();
+            sorted.sort();
+            let mut text = Vec::new();
+            for (name, value) in sorted {
+                text.extend_from_slice(format!("{name}\0{value}\0").as_bytes());
+            }
+            text.push(0x1e);
+            text.extend_from_slice(START_FEN.as_bytes());
+            for san in moves {
+                text.extend_from_slice(format!(" {san}").as_bytes());
+            }
+            let want = twox_hash::XxHash3_128::oneshot(&text);
+            let tags = tags.iter().copied();
+            assert_eq!(
+                content_hash(tags.clone(), START_FEN, moves.iter().copied()),
+                want
+            );
+            let typed: Vec<SanPlus> = moves.iter().map(|m| m.parse().expect("SAN")).collect();
+            assert_eq!(content_hash_of_moves(tags, START_FEN, &typed), want);
+        }
     }
 
     #[test]

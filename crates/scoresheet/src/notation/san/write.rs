@@ -20,17 +20,18 @@ impl San {
     /// Appends the SAN, writing castling with `castle` (`O` or `0`).
     pub(super) fn write_with_castle_char(&self, out: &mut Vec<u8>, castle: u8) {
         let (bytes, len) = self.bytes(castle, None);
-        out.extend_from_slice(&bytes[..len]);
+        out.extend_from_slice(&bytes[..len.min(16)]);
     }
 
     /// The SAN and its `suffix` as bytes, built on the stack and appended once (pushing byte
     /// by byte was two thirds of hashing a game's moves for its `game_id`): at most ten
     /// bytes (`Qh4xe1=Q+` is nine).
-    fn bytes(&self, castle: u8, suffix: Option<Suffix>) -> ([u8; 10], usize) {
-        let mut bytes = [0u8; 10];
+    fn bytes(&self, castle: u8, suffix: Option<Suffix>) -> ([u8; 16], usize) {
+        let mut bytes = [0u8; 16];
         let mut len = 0;
+        // The index masked: no bounds check (a SAN is at most ten bytes).
         let mut push = |b: u8| {
-            bytes[len] = b;
+            bytes[len & 15] = b;
             len += 1;
         };
         match *self {
@@ -88,7 +89,7 @@ impl SanPlus {
     /// Appends the SAN with its suffix and annotation to `out`: the same text as `Display`.
     pub fn write_to(&self, out: &mut Vec<u8>) {
         let (bytes, len) = self.san.bytes(b'O', self.suffix);
-        out.extend_from_slice(&bytes[..len]);
+        out.extend_from_slice(&bytes[..len.min(16)]);
         if let Some(annotation) = self.annotation {
             out.extend_from_slice(annotation.as_str().as_bytes());
         }

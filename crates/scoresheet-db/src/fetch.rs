@@ -9,7 +9,8 @@ use scoresheet_pgn::egd::{
 };
 
 use crate::derive::{derive, Derived};
-use crate::{row::ROSTER, Error};
+use crate::row::ROSTER;
+use crate::Error;
 
 /// The columns of `games` that a game is rebuilt from.
 #[derive(Debug)]
@@ -79,14 +80,6 @@ pub(crate) fn derived_of(
     let start_fen = game.start_fen.clone();
     let record = rebuild(game, moves)?;
     Ok(derive(&start_fen, &record.moves).ok())
-}
-
-/// `w` or `b`.
-pub(crate) const fn side_str(color: Color) -> &'static str {
-    match color {
-        Color::White => "w",
-        Color::Black => "b",
-    }
 }
 
 fn corrupt(what: &str, value: &str) -> Error {

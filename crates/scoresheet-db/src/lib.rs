@@ -64,10 +64,12 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod convert;
 mod derive;
 mod error;
 mod fetch;
 pub mod load;
+mod options;
 mod pg_binary;
 mod postgres;
 pub mod query;

@@ -5,17 +5,49 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use scoresheet::Color;
 use scoresheet_pgn::annotation::EvalScore;
-use scoresheet_pgn::egd::{ExtendedFeatures, MoveMeta};
+use scoresheet_pgn::egd::{ExtendedFeatures, GameTags, MoveMeta};
 use scoresheet_pgn::record::PlyRecord;
-
-use crate::sink::{PlyExtras, Replayed};
 
 /// The seven-tag roster, in column order (`Result` has its own handling).
 pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
 /// The FEN of the standard start position.
 pub(crate) const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// What a `moves` row holds beside the ply's [`PlyRecord`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PlyExtras {
+    /// The move in LRAN ([`PlyRecord::write_lran`]).
+    pub lran: String,
+    /// The FEN after the move without its counters, the en-passant square only when an
+    /// en-passant capture is legal ([`position_text`]).
+    pub position_after: String,
+    /// EGD's extended features of the position after the move.
+    pub features: ExtendedFeatures,
+    /// The NAGs and comments after the move (made into the `meta` column's JSON by
+    /// [`GameRow::new`]).
+    pub meta: MoveMeta,
+}
+
+/// A game as the sink hands it over.
+#[derive(Debug)]
+pub(crate) struct Replayed {
+    /// The tags (`Result` as written, if it was).
+    pub tags: GameTags,
+    /// `Result` as the game gives it: the tag, else the termination marker, else `*`.
+    pub result: String,
+    /// The FEN of the start position (en-passant square always written), when the game has
+    /// a move.
+    pub start_fen: Option<String>,
+    /// The mainline plies, in order.
+    pub plies: Vec<(PlyRecord, PlyExtras)>,
+    /// The byte offset of the game in the (decompressed) input.
+    pub byte: u64,
+    /// The opening the mainline reaches ([`PlyRecorder::opening`]): ECO code and name.
+    pub opening: Option<(String, String)>,
+}
 
 /// One game as it goes into the database.
 #[derive(Debug, Clone)]
@@ -143,7 +175,7 @@ impl PlyRow {
 
     /// The `side` column: `w` or `b`.
     pub(crate) fn side(&self) -> &'static str {
-        crate::fetch::side_str(self.record.side)
+        side_str(self.record.side)
     }
 
     /// The `san` column (the vocabulary's string; written out only for one it lacked).
@@ -273,6 +305,14 @@ fn push_json_array(out: &mut String, items: &[String]) {
 /// `sanitize`).
 pub(crate) fn push_json_string(out: &mut String, text: &str) {
     scoresheet_pgn::egd::json::push_json_string(out, text);
+}
+
+/// `w` or `b`.
+pub(crate) const fn side_str(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
 }
 
 #[cfg(test)]

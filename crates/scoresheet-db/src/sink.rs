@@ -11,49 +11,8 @@ use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
 
-use std::io::Read;
-use std::sync::Arc;
-
-use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
-use scoresheet_pgn::replay::Replayer;
-use scoresheet_pgn::{Noted, Oddities, Reader};
-
 use crate::derive::position_text;
-use crate::load::LoadOptions;
-use crate::row::GameRow;
-
-/// What a `moves` row holds beside the ply's [`PlyRecord`].
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct PlyExtras {
-    /// The move in LRAN ([`PlyRecord::write_lran`]).
-    pub lran: String,
-    /// The FEN after the move without its counters, the en-passant square only when an
-    /// en-passant capture is legal ([`position_text`]).
-    pub position_after: String,
-    /// EGD's extended features of the position after the move.
-    pub features: ExtendedFeatures,
-    /// The NAGs and comments after the move (made into the `meta` column's JSON by
-    /// [`GameRow::new`]).
-    pub meta: MoveMeta,
-}
-
-/// A game as the sink hands it over.
-#[derive(Debug)]
-pub(crate) struct Replayed {
-    /// The tags (`Result` as written, if it was).
-    pub tags: GameTags,
-    /// `Result` as the game gives it: the tag, else the termination marker, else `*`.
-    pub result: String,
-    /// The FEN of the start position (en-passant square always written), when the game has
-    /// a move.
-    pub start_fen: Option<String>,
-    /// The mainline plies, in order.
-    pub plies: Vec<(PlyRecord, PlyExtras)>,
-    /// The byte offset of the game in the (decompressed) input.
-    pub byte: u64,
-    /// The opening the mainline reaches ([`PlyRecorder::opening`]): ECO code and name.
-    pub opening: Option<(String, String)>,
-}
+use crate::row::{PlyExtras, Replayed};
 
 /// The rows of each game from its one replay.
 #[derive(Debug, Default)]
@@ -193,71 +152,5 @@ impl ReplaySink for RowSink {
 
     fn abandon(&mut self) {
         self.plies.clear();
-    }
-}
-
-/// The loader's conversion as the [`Pump`]'s converter: a batch is a run's database rows.
-#[derive(Debug)]
-pub(crate) struct RowConverter {
-    replayer: Replayer<Noted<RowSink>>,
-    source: Arc<str>,
-    /// Where the run being read starts in the input.
-    byte_base: u64,
-    /// With one thread, rows are delivered in runs of this many games.
-    batch_size: usize,
-}
-
-/// A run's rows and the NUL characters replaced in them.
-#[derive(Debug, Default)]
-pub(crate) struct Rows {
-    pub games: Vec<GameRow>,
-    pub nuls: u64,
-}
-
-impl RowConverter {
-    pub(crate) fn new(source: Arc<str>, options: &LoadOptions) -> RowConverter {
-        RowConverter {
-            replayer: Replayer::with_options(
-                Noted::new(RowSink::with_openings(options.openings_table()))
-                    .keep(options.keeps_warnings()),
-                options.replay_options(),
-            ),
-            source,
-            byte_base: 0,
-            batch_size: options.games_per_batch(),
-        }
-    }
-}
-
-impl Convert for RowConverter {
-    type Batch = Rows;
-
-    fn next_game<R: Read>(&mut self, reader: &mut Reader<R>, rows: &mut Rows) -> GameOutcome<u64> {
-        let mut replayed = match next_game(reader, &mut self.replayer) {
-            GameOutcome::Accepted(replayed) => replayed,
-            other => return other.map(|_| 0),
-        };
-        replayed.byte += self.byte_base;
-        let plies = replayed.plies.len() as u64;
-        let (row, nuls) = GameRow::new(replayed, Arc::clone(&self.source));
-        rows.games.push(row);
-        rows.nuls += nuls;
-        GameOutcome::Accepted(plies)
-    }
-
-    fn oddities(&self) -> &Oddities {
-        self.replayer.sink().oddities()
-    }
-
-    fn take_kept(&mut self) -> Vec<(Location, String)> {
-        self.replayer.sink_mut().take_kept()
-    }
-
-    fn begin_run(&mut self, byte: u64, _: &mut Rows) {
-        self.byte_base = byte;
-    }
-
-    fn batch_ready(&self, rows: &Rows) -> bool {
-        rows.games.len() >= self.batch_size
     }
 }

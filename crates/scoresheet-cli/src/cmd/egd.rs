@@ -2,14 +2,13 @@
 //! [`Pump`](scoresheet_pgn::pump::Pump) with an EGD JSON visitor per thread, each run's JSON
 //! written as it is delivered.
 
-pub(crate) mod progress;
-
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 
+use super::progress::Progress;
 use super::pumped::{self, Counters};
 use crate::args::EgdArgs;
 use crate::output::{Failure, Outcome};
@@ -19,7 +18,7 @@ use crate::output_file::Destination;
 pub fn run(args: EgdArgs) -> Outcome {
     let started = Instant::now();
     let counters = Arc::new(Counters::default());
-    let bar = progress::Progress::start(!args.input.quiet, Arc::clone(&counters));
+    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
     let result = convert_all(&args, &counters, &bar);
     bar.finish();
     if let Err(e) = result {
@@ -37,11 +36,7 @@ pub fn run(args: EgdArgs) -> Outcome {
     }
 }
 
-fn convert_all(
-    args: &EgdArgs,
-    counters: &Arc<Counters>,
-    bar: &progress::Progress,
-) -> anyhow::Result<()> {
+fn convert_all(args: &EgdArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
     let mut out = Destination::open(args.output.as_deref())?;
     let converted = convert_inputs(args, counters, bar, &mut out);
     // What was converted before an input failed is whole: the file is kept (a write error
@@ -53,7 +48,7 @@ fn convert_all(
 fn convert_inputs(
     args: &EgdArgs,
     counters: &Arc<Counters>,
-    bar: &progress::Progress,
+    bar: &Progress,
     out: &mut Destination,
 ) -> anyhow::Result<()> {
     let options = EgdOptions::new()

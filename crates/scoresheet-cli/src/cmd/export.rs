@@ -14,7 +14,7 @@ use scoresheet_export::{
 };
 use scoresheet_pgn::pump::{ChunkLog, PumpError};
 
-use super::egd::progress::Progress;
+use super::progress::Progress;
 use super::pumped::{self, Counters, Job};
 use crate::args::{ExportArgs, ExportFormat};
 use crate::output::{Failure, Outcome};

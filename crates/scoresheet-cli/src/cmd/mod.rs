@@ -2,6 +2,7 @@
 //! commands that play moves is loaded by [`fen::start_position`].
 
 pub mod convert;
+mod counters;
 pub mod detect;
 pub mod egd;
 #[cfg(feature = "parquet")]
@@ -13,6 +14,7 @@ pub mod moves;
 pub mod parse;
 pub mod perft;
 pub mod pgn;
+mod progress;
 pub mod pumped;
 #[cfg(feature = "database")]
 pub mod query;

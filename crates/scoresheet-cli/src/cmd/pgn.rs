@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use scoresheet_pgn::rewrite::RewriteConverter;
 
-use super::egd::progress::Progress;
+use super::progress::Progress;
 use super::pumped::{self, Counters};
 use crate::args::PgnArgs;
 use crate::notation::check_lang;

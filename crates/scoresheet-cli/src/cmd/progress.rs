@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::super::pumped::Counters;
+use super::counters::Counters;
 
 /// A reader that adds the bytes it hands out to one of the counters: the bytes read from the
 /// file (before decompression, for the share of the file read) or those after it.

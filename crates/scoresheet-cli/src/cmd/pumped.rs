@@ -5,8 +5,8 @@
 
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use anyhow::Context;
 use scoresheet::notation::Caret;
@@ -14,9 +14,10 @@ use scoresheet::notation::Caret;
 use scoresheet_export::table_input::{self, RawInput, TableOptions};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::select::{OpeningTable, TagExpr};
-use scoresheet_pgn::{input, Location, Oddities, ReadError, ReadOptions};
+use scoresheet_pgn::{input, Location, ReadError, ReadOptions};
 
-use super::egd::progress::{Counting, Progress};
+pub use super::counters::Counters;
+use super::progress::{Counting, Progress};
 use crate::args::PgnInputArgs;
 
 /// The inputs the flags name: standard input (`-`) when none.
@@ -71,99 +72,6 @@ pub fn where_expr(text: Option<&str>) -> anyhow::Result<Option<Arc<TagExpr>>> {
 /// A file that cannot be read or is not a table.
 pub fn openings_table(paths: &[PathBuf]) -> anyhow::Result<Option<&'static OpeningTable>> {
     OpeningTable::read_paths_kept(paths).map_err(|e| anyhow::anyhow!("--openings: {e}"))
-}
-
-/// Totals, shared with the progress line.
-#[derive(Debug)]
-pub struct Counters {
-    /// Input bytes read (after decompression).
-    pub bytes: AtomicU64,
-    /// Games converted.
-    pub converted: AtomicU64,
-    /// Games reported as errors.
-    pub errors: AtomicU64,
-    /// Games left out by `--where`.
-    pub not_selected: AtomicU64,
-    /// Plies converted.
-    pub plies: AtomicU64,
-    /// Oddities met.
-    pub oddities: Mutex<Oddities>,
-    /// Bytes of the current input read from its file (before decompression).
-    pub raw_bytes: AtomicU64,
-    /// The current input's file size (`u64::MAX` when unknown: standard input, a pipe).
-    pub raw_total: AtomicU64,
-    /// Whether the current input is a table (Parquet): messages then name the row.
-    pub table: AtomicBool,
-}
-
-impl Default for Counters {
-    fn default() -> Counters {
-        Counters {
-            bytes: AtomicU64::new(0),
-            converted: AtomicU64::new(0),
-            errors: AtomicU64::new(0),
-            not_selected: AtomicU64::new(0),
-            plies: AtomicU64::new(0),
-            oddities: Mutex::default(),
-            raw_bytes: AtomicU64::new(0),
-            raw_total: AtomicU64::new(u64::MAX),
-            table: AtomicBool::new(false),
-        }
-    }
-}
-
-impl Counters {
-    /// Adds games converted, games rejected and plies.
-    pub fn add(&self, converted: u64, errors: u64, plies: u64) {
-        self.converted.fetch_add(converted, Ordering::Relaxed);
-        self.errors.fetch_add(errors, Ordering::Relaxed);
-        self.plies.fetch_add(plies, Ordering::Relaxed);
-    }
-
-    /// Games read: converted, reported as errors, not selected.
-    pub fn games_in(&self) -> u64 {
-        self.get(&self.converted) + self.get(&self.errors) + self.get(&self.not_selected)
-    }
-
-    /// `, N not selected` for a summary line when `--where` left games out, else nothing.
-    pub fn not_selected_clause(&self) -> String {
-        match self.get(&self.not_selected) {
-            0 => String::new(),
-            n => format!(", {n} not selected"),
-        }
-    }
-
-    /// A counter's value.
-    pub fn get(&self, counter: &AtomicU64) -> u64 {
-        counter.load(Ordering::Relaxed)
-    }
-
-    /// The oddities met so far.
-    pub fn oddities(&self) -> Oddities {
-        self.oddities
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// A new input begins, of `size` bytes if known, a table or PGN text.
-    fn start_input(&self, size: Option<u64>, table: bool) {
-        self.table.store(table, Ordering::Relaxed);
-        self.raw_bytes.store(0, Ordering::Relaxed);
-        self.raw_total
-            .store(size.unwrap_or(u64::MAX), Ordering::Relaxed);
-    }
-
-    /// Adds one run's counts.
-    fn add_log(&self, log: &ChunkLog) {
-        self.add(log.converted_games(), log.rejected_games(), log.plies());
-        self.not_selected
-            .fetch_add(log.not_selected_games(), Ordering::Relaxed);
-        self.oddities
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .merge(log.oddities());
-    }
 }
 
 /// How the flags say tables are read (`--movetext-column`).

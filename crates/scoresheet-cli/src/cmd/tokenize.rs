@@ -8,7 +8,7 @@ use std::sync::Arc;
 use scoresheet::vocab::Vocabulary;
 use scoresheet_pgn::tokenize::{TokenizeConverter, TokenizedGame};
 
-use super::egd::progress::Progress;
+use super::progress::Progress;
 use super::pumped::{self, Counters};
 use crate::args::{DetokenizeArgs, TokenFormat, TokenVocab, TokenizeArgs};
 use crate::output::{stdout, Failure, Outcome};

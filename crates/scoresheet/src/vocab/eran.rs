@@ -6,7 +6,7 @@
 //! capture written as a regular capture (`Pawn e5xd6`, [`EnPassantForm::Capture`]) is one of
 //! the LAN-derived strings already.
 
-use super::{tables, Vocabulary, Witness};
+use super::{Vocabulary, Witness};
 use crate::eran::{EnPassantForm, Eran, EranForm, EranPrinter};
 use crate::lan::{Lan, LanKind};
 use crate::{CastlingMode, Position};
@@ -43,7 +43,8 @@ fn write(form: EranForm, eran: &Eran) -> String {
     EranPrinter::new().form(form).display(eran).to_string()
 }
 
-/// The ERAN strings: each LAN string rewritten, plus the en-passant capture.
+/// The ERAN strings, for the vocabulary's table: each LAN string rewritten, plus the
+/// en-passant capture.
 pub(super) fn strings(form: EranForm, lan: Vec<String>) -> Vec<String> {
     let mut out: Vec<String> = lan
         .iter()
@@ -51,7 +52,7 @@ pub(super) fn strings(form: EranForm, lan: Vec<String>) -> Vec<String> {
         .map(|l| write(form, &from_lan(&l)))
         .collect();
     out.push(write(form, &Eran::EnPassant));
-    out.sort_by(|a, b| tables::by_len_then_bytes(a, b));
+    // In no order: the table sorts its strings.
     out
 }
 

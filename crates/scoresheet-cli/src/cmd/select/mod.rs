@@ -34,7 +34,7 @@ use scoresheet_pgn::select::{
     TagExpr,
 };
 
-use super::egd::progress::Progress;
+use super::progress::Progress;
 use super::pumped::{self, Counters};
 use crate::args::SelectArgs;
 use crate::output::{Failure, Outcome};

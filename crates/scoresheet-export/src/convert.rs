@@ -6,133 +6,16 @@ use std::fmt;
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use arrow_array::{Array, Int32Array, RecordBatch};
 use arrow_schema::ArrowError;
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
-use scoresheet_pgn::replay::{GameError, ReplayOptions, Replayer};
-use scoresheet_pgn::select::OpeningTable;
+use scoresheet_pgn::replay::{GameError, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
+use crate::batches::Batches;
 use crate::encoded::{ChunkEncoder, EncodedBatches};
+use crate::options::ExportOptions;
 use crate::recycle::Recycler;
-use crate::selection::Columns;
 use crate::sink::TableSink;
-
-/// Settings of an export, with chaining setters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ExportOptions {
-    pub(crate) columns: Columns,
-    pub(crate) batch_games: usize,
-    pub(crate) replay: ReplayOptions,
-    /// The openings table of `opening_eco`/`opening_name` (`None`: the shipped one).
-    pub(crate) openings: Option<&'static OpeningTable>,
-}
-
-impl Default for ExportOptions {
-    fn default() -> Self {
-        ExportOptions::new()
-    }
-}
-
-impl ExportOptions {
-    /// The defaults: the default columns ([`Columns::DEFAULT`]), batches of [`BATCH_GAMES`]
-    /// games.
-    pub const fn new() -> ExportOptions {
-        ExportOptions {
-            columns: Columns::DEFAULT,
-            batch_games: BATCH_GAMES,
-            replay: ReplayOptions::new(),
-            openings: None,
-        }
-    }
-
-    /// The openings table that names `opening_eco` and `opening_name` (`None`: the shipped
-    /// one; a table read at run time: [`OpeningTable::leak`]).
-    pub const fn openings(mut self, table: Option<&'static OpeningTable>) -> ExportOptions {
-        self.openings = table;
-        self
-    }
-
-    /// Adds the `fen_after` column to `moves` (or takes it away).
-    pub const fn fen(mut self, yes: bool) -> ExportOptions {
-        self.columns = self.columns.fen(yes);
-        self
-    }
-
-    /// The columns written (and so the facts of each ply computed).
-    pub const fn columns(mut self, columns: Columns) -> ExportOptions {
-        self.columns = columns;
-        self
-    }
-
-    /// The columns written.
-    pub const fn selected(&self) -> Columns {
-        self.columns
-    }
-
-    /// How move tokens are read (a movetext language: `Sf3` in German).
-    pub const fn replay(mut self, options: ReplayOptions) -> ExportOptions {
-        self.replay = options;
-        self
-    }
-
-    /// Games per record batch (at least 1).
-    pub const fn batch_games(mut self, games: usize) -> ExportOptions {
-        self.batch_games = if games == 0 { 1 } else { games };
-        self
-    }
-
-    /// Whether `moves` has the `fen_after` column.
-    pub const fn has_fen(&self) -> bool {
-        self.columns.has_fen()
-    }
-}
-
-/// Games per record batch by default: about 170,000 moves, a few MB of columns.
-pub const BATCH_GAMES: usize = 2048;
-
-/// A batch of each table, the games and their moves.
-#[derive(Debug, Clone)]
-pub struct Batches {
-    /// Rows of `games`.
-    pub games: RecordBatch,
-    /// Rows of `moves`: every move of those games, in game order.
-    pub moves: RecordBatch,
-}
-
-impl Batches {
-    /// The first `games` games with their moves, and the rest (the moves of a game follow
-    /// its `ply_count`).
-    pub fn split_at(&self, games: usize) -> (Batches, Batches) {
-        let games = games.min(self.games.num_rows());
-        let plies = self
-            .games
-            .column_by_name("ply_count")
-            .and_then(|c| c.as_any().downcast_ref::<Int32Array>())
-            .map_or(0, |counts| {
-                counts.values()[..games]
-                    .iter()
-                    .map(|&n| usize::try_from(n).unwrap_or(0))
-                    .sum::<usize>()
-            })
-            .min(self.moves.num_rows());
-        let split = |batch: &RecordBatch, at: usize| {
-            (batch.slice(0, at), batch.slice(at, batch.num_rows() - at))
-        };
-        let (games_head, games_tail) = split(&self.games, games);
-        let (moves_head, moves_tail) = split(&self.moves, plies);
-        (
-            Batches {
-                games: games_head,
-                moves: moves_head,
-            },
-            Batches {
-                games: games_tail,
-                moves: moves_tail,
-            },
-        )
-    }
-}
 
 /// A game left out: why (the same message as every command's).
 #[derive(Debug)]

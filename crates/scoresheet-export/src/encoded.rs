@@ -37,12 +37,11 @@ use bytes::Bytes;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::errors::ParquetError;
 
-use crate::convert::Batches;
+use crate::batches::Batches;
 use crate::error::ExportError;
-use crate::parquet_file::{EncodedRowGroup, ParquetFile, TableEncoder};
+use crate::parquet_file::{writer_properties, EncodedRowGroup, ParquetFile, TableEncoder};
 use crate::schema::moves_file_schema;
 use crate::selection::Columns;
-use crate::writer::writer_properties;
 
 /// Input per chunk of a parallel export to Parquet: each chunk is a row group of `moves`,
 /// and fewer rows a group make larger files (every group repeats its dictionaries: `uci`,

@@ -16,7 +16,7 @@ use scoresheet_pgn::select::Opening;
 use scoresheet_pgn::tag_value::{self, TimeControl};
 
 use crate::columns::{Text, Values};
-use crate::schema::ParquetEncoding;
+use crate::encoding::ParquetEncoding;
 
 /// What a row of `games` is made of: the facts of one replayed game.
 #[derive(Debug, Clone, Copy)]

@@ -88,13 +88,16 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod batches;
 mod columns;
 mod convert;
 mod csv;
 mod encoded;
+mod encoding;
 mod error;
 mod games_table;
 mod moves_table;
+mod options;
 mod parallel;
 mod parquet_file;
 mod recycle;
@@ -105,12 +108,11 @@ mod sink;
 pub mod table_input;
 mod writer;
 
-pub use convert::{
-    convert_games, Batches, Converted, ExportBatch, ExportOptions, GameConverter, GameRead,
-    Rejected, BATCH_GAMES,
-};
+pub use batches::Batches;
+pub use convert::{convert_games, Converted, ExportBatch, GameConverter, GameRead, Rejected};
 pub use encoded::{EncodedBatches, PARQUET_CHUNK_BYTES};
 pub use error::{ExportError, ExportErrorKind};
+pub use options::{ExportOptions, BATCH_GAMES};
 pub use parallel::{
     export_parallel, export_parallel_encoded, ParallelExport, CHUNK_BYTES, CHUNK_GAMES,
 };

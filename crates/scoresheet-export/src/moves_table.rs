@@ -23,8 +23,8 @@ use scoresheet::Color;
 use scoresheet_pgn::egd::{MoveType, PieceCode};
 use scoresheet_pgn::record::{CastlingRights, Facts, PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
 
+use crate::encoding::ParquetEncoding;
 use crate::recycle::SpareColumns;
-use crate::schema::ParquetEncoding;
 
 /// A row of `moves`: the game's id and the ply's record.
 #[derive(Debug, Clone, Copy)]

@@ -12,8 +12,10 @@ use scoresheet_pgn::pump::{Pump, PumpError};
 use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::ReadOptions;
 
-use crate::convert::{Batches, ExportBatch, ExportOptions, GameConverter};
+use crate::batches::Batches;
+use crate::convert::{ExportBatch, GameConverter};
 use crate::encoded::EncodedBatches;
+use crate::options::ExportOptions;
 use crate::recycle::Recycler;
 
 /// Input per chunk: about 750 games of a lichess file, so a chunk's batches are worth their

@@ -16,7 +16,7 @@ use arrow_array::{
 };
 use arrow_schema::SchemaRef;
 
-use crate::convert::Batches;
+use crate::batches::Batches;
 
 /// Batches kept at most: a few per worker is all the converters take before more come back.
 const KEPT: usize = 4;

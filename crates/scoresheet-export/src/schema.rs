@@ -16,19 +16,6 @@ fn field(name: &str, data_type: DataType, nullable: bool) -> Field {
     Field::new(name, data_type, nullable)
 }
 
-/// How a column is written to Parquet (`writer::writer_properties` applies it).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ParquetEncoding {
-    /// Dictionary-encoded (no for values nearly all distinct or increasing).
-    pub(crate) dictionary: bool,
-    /// Compressed (no for columns whose pages barely shrink).
-    pub(crate) compressed: bool,
-    /// `DELTA_BINARY_PACKED` (for values that mostly grow by one).
-    pub(crate) delta: bool,
-    /// With min/max statistics (the columns a range filter can skip by).
-    pub(crate) statistics: bool,
-}
-
 /// The schema of the `games` table's `columns` (batches and files alike), from the crate's
 /// `games_table` declaration.
 pub fn games_schema(columns: Columns) -> SchemaRef {

@@ -113,13 +113,21 @@ impl ReplaySink for Tokenizer {
         if self.missing.is_some() {
             return;
         }
-        let canonical = match self.vocab {
-            Vocabulary::Uci => UciMove::from_move_in(CastlingMode::Standard, mv).to_string(),
-            _ => ply.san.to_string(),
+        // The id from the typed move: its text is written only for a move the vocabulary
+        // lacks, to say which.
+        let uci = UciMove::from_move_in(CastlingMode::Standard, mv);
+        let id = match self.vocab {
+            Vocabulary::Uci => Vocabulary::uci_move_id(uci),
+            Vocabulary::San => Vocabulary::plain_san_move_id(&ply.san),
+            other => other.token_id(&ply.san.to_string()),
         };
-        match self.vocab.token_id(&canonical) {
+        match id {
             Some(id) => self.game.ids.push(id),
             None => {
+                let canonical = match self.vocab {
+                    Vocabulary::Uci => uci.to_string(),
+                    _ => ply.san.to_string(),
+                };
                 let kind = GameErrorKind::NotInVocabulary {
                     vocabulary: self.vocab.name(),
                 };

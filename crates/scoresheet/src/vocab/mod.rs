@@ -277,6 +277,19 @@ impl Vocabulary {
         u32::try_from(tables::san_move_id(san)?).ok()
     }
 
+    /// The token id in [`Vocabulary::San`] of a SAN move (no suffix), from its fields: the
+    /// same id as [`token_id`](Self::token_id) of the move written out, without writing it.
+    ///
+    /// ```
+    /// use scoresheet::{san::San, vocab::Vocabulary};
+    /// let san: San = "Nbd7".parse()?;
+    /// assert_eq!(Vocabulary::plain_san_move_id(&san), Vocabulary::San.token_id("Nbd7"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn plain_san_move_id(san: &crate::san::San) -> Option<u32> {
+        u32::try_from(tables::plain_san_move_id(san)?).ok()
+    }
+
     /// The token id in [`Vocabulary::Uci`] of a UCI move, computed from its squares and
     /// promotion (`None` for the null move `0000`, and for a pair of squares no move joins).
     ///

@@ -563,22 +563,42 @@ fn promotion_id(from: Square, to: Square, role: Role) -> Option<usize> {
 /// annotation ignored), found by the move's fields ([`san_key`]) without writing it as text:
 /// a replayed move's SAN is typed already, and writing it was most of finding its id.
 pub(crate) fn san_move_id(san: &SanPlus) -> Option<usize> {
-    type Ids = HashMap<u32, u32, BuildHasherDefault<PackedHasher>>;
     static IDS: OnceLock<Ids> = OnceLock::new();
-    let ids = IDS.get_or_init(san_ids);
+    let ids = IDS.get_or_init(|| san_ids(Vocabulary::SanWithSymbols));
     ids.get(&san_key(san)).map(|&id| id as usize)
 }
 
-/// The `san+` id of each [`san_key`]: the shipped keys in order.
+/// The token id in [`Vocabulary::San`] of a SAN move (no suffix), found by its fields as
+/// [`san_move_id`] finds a move with its suffix.
+pub(crate) fn plain_san_move_id(san: &San) -> Option<usize> {
+    static IDS: OnceLock<Ids> = OnceLock::new();
+    let ids = IDS.get_or_init(|| san_ids(Vocabulary::San));
+    let plus = SanPlus {
+        san: *san,
+        suffix: None,
+        annotation: None,
+    };
+    ids.get(&san_key(&plus)).map(|&id| id as usize)
+}
+
+/// Token ids by [`san_key`].
+type Ids = HashMap<u32, u32, BuildHasherDefault<PackedHasher>>;
+
+/// The id of each [`san_key`] in `vocab` ([`Vocabulary::SanWithSymbols`], or
+/// [`Vocabulary::San`], whose moves are those without a suffix): the shipped keys in order.
 #[cfg(not(target_arch = "wasm32"))]
-fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
-    shipped_keys().zip(0..).collect()
+fn san_ids(vocab: Vocabulary) -> Ids {
+    let symbols = vocab == Vocabulary::SanWithSymbols;
+    shipped_keys()
+        .filter(|key| symbols || key & 3 == 0)
+        .zip(0..)
+        .collect()
 }
 
 /// The same from the table's strings in WebAssembly (no shipped keys there).
 #[cfg(target_arch = "wasm32")]
-fn san_ids() -> HashMap<u32, u32, BuildHasherDefault<PackedHasher>> {
-    let table = table(Vocabulary::SanWithSymbols);
+fn san_ids(vocab: Vocabulary) -> Ids {
+    let table = table(vocab);
     (0..table.len())
         .filter_map(|id| {
             let plus = SanPlus::from_ascii(table.get(id)?.as_bytes()).ok()?;
@@ -623,6 +643,23 @@ fn san_key(san: &SanPlus) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every move of the SAN vocabularies has the id of its text by its fields too.
+    #[test]
+    fn ok_move_ids_are_the_text_ids() {
+        for vocab in [Vocabulary::San, Vocabulary::SanWithSymbols] {
+            let table = table(vocab);
+            for id in 0..table.len() {
+                let text = table.get(id).expect("in range");
+                let plus = SanPlus::from_ascii(text.as_bytes()).expect("a vocabulary string");
+                let found = match vocab {
+                    Vocabulary::San => plain_san_move_id(&plus.san),
+                    _ => san_move_id(&plus),
+                };
+                assert_eq!(found, Some(id), "{text}");
+            }
+        }
+    }
 
     /// The shipped keys are those of the strings the geometry gives, in token-id order; with
     /// `SCORESHEET_BLESS=1` the file is written from the computation instead.

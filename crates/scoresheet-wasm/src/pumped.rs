@@ -11,8 +11,11 @@
 //! `oddityKinds` the `[kind, count]` pairs, most frequent first, and `summary` the counts in
 //! the command's words).
 
+use std::sync::Arc;
+
 use scoresheet_pgn::pump::{ChunkLog, Convert, Event, Pump, PumpError, Tally};
 use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::Location;
 use wasm_bindgen::JsValue;
 
@@ -28,7 +31,7 @@ pub(crate) struct Log {
 }
 
 impl Log {
-    fn add(&mut self, log: &ChunkLog) {
+    pub(crate) fn add(&mut self, log: &ChunkLog) {
         for event in log.events() {
             match event {
                 Event::Rejected(e) => rejected_json(&mut self.rejected, e),
@@ -88,6 +91,17 @@ fn warning_json(json: &mut Json, at: Location, what: &str) {
 pub(crate) fn pump<C: Convert>(
     text: &str,
     new_worker: impl Fn() -> C + Sync,
+    take: impl FnMut(&mut C::Batch) + Send,
+) -> Result<Log, JsValue> {
+    pump_where(text.as_bytes(), None, new_worker, take)
+}
+
+/// [`pump`] over bytes, reading only the games whose tags satisfy `selection` (the others are
+/// counted as not selected).
+pub(crate) fn pump_where<C: Convert>(
+    input: &[u8],
+    selection: Option<Arc<TagExpr>>,
+    new_worker: impl Fn() -> C + Sync,
     mut take: impl FnMut(&mut C::Batch) + Send,
 ) -> Result<Log, JsValue> {
     let mut log = Log::default();
@@ -96,10 +110,20 @@ pub(crate) fn pump<C: Convert>(
         log.add(&chunk);
         Ok(())
     };
-    match Pump::new(1).run(text.as_bytes(), new_worker, deliver) {
+    match Pump::new(1)
+        .select_where(selection)
+        .run(input, new_worker, deliver)
+    {
         Ok(()) => Ok(log),
-        Err(PumpError::Fatal(e)) => Err(errors::pgn(&GameError::from(e))),
+        Err(e) => Err(pump_error(e)),
+    }
+}
+
+/// The error that ended a pumped input, thrown.
+pub(crate) fn pump_error(e: PumpError) -> JsValue {
+    match e {
+        PumpError::Fatal(e) => errors::pgn(&GameError::from(e)),
         // Reading from memory has no I/O error, and `deliver` returns none.
-        Err(e) => Err(errors::usage(format!("cannot read the input: {e}"))),
+        e => errors::usage(format!("cannot read the input: {e}")),
     }
 }

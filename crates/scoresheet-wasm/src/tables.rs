@@ -80,8 +80,9 @@ impl Settings {
             None => Columns::DEFAULT,
             Some(names) => Columns::named(names.iter().map(String::as_str))
                 .map_err(|e| errors::usage(format!("columns: {e}")))?,
-        }
-        .fen(fen);
+        };
+        // `fen` adds `fen_after`; without it a column named `fen_after` stays (as in Python).
+        let columns = if fen { columns.fen(true) } else { columns };
         let export = ExportOptions::new()
             .columns(columns)
             .replay(crate::games::replay_options(lang.as_deref())?);

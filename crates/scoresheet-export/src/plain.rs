@@ -1,7 +1,7 @@
 //! The tables' columns as plain vectors, without Arrow arrays: what a front end that copies
 //! each column out once needs (the npm package's `readTables`, whose WebAssembly module would
 //! more than double with Arrow's array code). The values are the record batches' own, from the
-//! same declarations ([`crate::moves_table`], [`crate::games_table`]) over the same rows.
+//! same declarations (the crate's `moves_table` and `games_table` modules) over the same rows.
 
 use scoresheet::vocab::Vocabulary;
 
@@ -185,5 +185,159 @@ impl PlainColumn {
             // Columns of one declaration have one type.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{
+        Float64Type, Int16Type, Int32Type, Int64Type, TimestampMicrosecondType, UInt8Type,
+    };
+    use arrow_array::{Array, ArrayRef};
+
+    use super::*;
+    use crate::{Columns, ExportOptions, GameConverter};
+
+    const PGN: &[u8] = b"[White \"A\"]\n[WhiteElo \"2500\"]\n[TimeControl \"180+2\"]\n[UTCDate \"2020.01.02\"]\n[UTCTime \"10:00:00\"]\n\n1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n\n[Black \"B\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 {[%eval #-3]} Kd7 2. e5 Ke6 3. Kd2 Kxe5 1/2-1/2\n";
+
+    /// Both tables of `PGN` with every column, taken as plain columns or as record batches.
+    fn both() -> (PlainTables, crate::Batches) {
+        let options = ExportOptions::new().columns(Columns::ALL);
+        let read = |converter: &mut GameConverter| {
+            let mut reader = scoresheet_pgn::Reader::new(PGN);
+            while converter
+                .read_game(&mut reader)
+                .expect("in memory")
+                .is_some()
+            {}
+        };
+        let mut plain = GameConverter::new(Arc::from("t.pgn"), options);
+        read(&mut plain);
+        let mut batches = GameConverter::new(Arc::from("t.pgn"), options);
+        read(&mut batches);
+        let plain = plain.take_plain().expect("plain");
+        (plain, batches.take_batches().expect("batches"))
+    }
+
+    fn assert_column_equal(plain: &PlainColumn, array: &ArrayRef) {
+        let name = plain.name;
+        let valid: Option<Vec<u8>> = array
+            .logical_nulls()
+            .filter(|n| n.null_count() > 0)
+            .map(|n| n.iter().map(u8::from).collect());
+        assert_eq!(plain.valid, valid, "{name}: nulls");
+        assert_eq!(plain.len(), array.len(), "{name}: rows");
+        match &plain.values {
+            PlainValues::Int32(v) => assert_eq!(
+                &v[..],
+                &array.as_primitive::<Int32Type>().values()[..],
+                "{name}"
+            ),
+            PlainValues::Int64(v) => assert_eq!(
+                &v[..],
+                &array.as_primitive::<Int64Type>().values()[..],
+                "{name}"
+            ),
+            PlainValues::Float64(v) => assert_eq!(
+                &v[..],
+                &array.as_primitive::<Float64Type>().values()[..],
+                "{name}"
+            ),
+            PlainValues::TimestampMicros(v) => assert_eq!(
+                &v[..],
+                &array.as_primitive::<TimestampMicrosecondType>().values()[..],
+                "{name}"
+            ),
+            PlainValues::Bool(v) => {
+                let bits: Vec<u8> = array.as_boolean().values().iter().map(u8::from).collect();
+                assert_eq!(v, &bits, "{name}");
+            }
+            PlainValues::Codes(keys, names) => {
+                let d = array.as_dictionary::<UInt8Type>();
+                assert_eq!(&keys[..], &d.keys().values()[..], "{name}");
+                let strings: Vec<&str> = d.values().as_string::<i32>().iter().flatten().collect();
+                assert_eq!(&strings[..], &names[..], "{name}");
+            }
+            PlainValues::Tokens(keys, vocabulary) => {
+                let d = array.as_dictionary::<Int16Type>();
+                assert_eq!(&keys[..], &d.keys().values()[..], "{name}");
+                assert_eq!(d.values().len(), vocabulary.len(), "{name}");
+            }
+            PlainValues::Text(text) => {
+                let strings = array.as_string::<i32>();
+                for i in 0..text.len() {
+                    assert_eq!(text.get(i), strings.value(i), "{name} row {i}");
+                }
+            }
+            PlainValues::Map {
+                offsets,
+                keys,
+                items,
+            } => {
+                let map = array.as_map();
+                assert_eq!(&offsets[..], map.value_offsets(), "{name}");
+                let (k, v) = (
+                    map.keys().as_string::<i32>(),
+                    map.values().as_string::<i32>(),
+                );
+                for i in 0..keys.len() {
+                    assert_eq!(
+                        (keys.get(i), items.get(i)),
+                        (k.value(i), v.value(i)),
+                        "{name}"
+                    );
+                }
+            }
+            PlainValues::Board(codes) => {
+                let list = array.as_fixed_size_list();
+                assert_eq!(
+                    &codes[..],
+                    &list.values().as_primitive::<UInt8Type>().values()[..],
+                    "{name}"
+                );
+            }
+        }
+    }
+
+    /// The plain columns hold the record batches' values, column for column, every column.
+    #[test]
+    fn ok_plain_columns_are_the_batches_values() {
+        let (plain, batches) = both();
+        assert_eq!(plain.games.len(), batches.games.num_columns());
+        assert_eq!(plain.moves.len(), batches.moves.num_columns());
+        assert_eq!(batches.games.num_rows(), 2);
+        assert_eq!(batches.moves.num_rows(), 13);
+        for (column, array) in plain.games.iter().zip(batches.games.columns()) {
+            assert_column_equal(column, array);
+        }
+        for (column, array) in plain.moves.iter().zip(batches.moves.columns()) {
+            assert_column_equal(column, array);
+        }
+    }
+
+    /// Appending tables gives the rows of both, nulls kept in place.
+    #[test]
+    fn ok_append_keeps_rows_and_nulls() {
+        let (first, _) = both();
+        let mut joined = first.clone();
+        joined.append(first.clone());
+        for (one, two) in first.games.iter().zip(&joined.games) {
+            assert_eq!(two.len(), 2 * one.len(), "{}", one.name);
+            if let Some(valid) = &one.valid {
+                assert_eq!(
+                    two.valid.as_deref(),
+                    Some(&[&valid[..], &valid[..]].concat()[..])
+                );
+            }
+        }
+        let elo = joined
+            .games
+            .iter()
+            .find(|c| c.name == "white_elo")
+            .expect("white_elo");
+        assert_eq!(elo.valid.as_deref(), Some(&[1, 0, 1, 0][..]));
     }
 }

@@ -3,7 +3,7 @@
 //! one ply record, the same record batches), pumped by the library's game pump on one thread.
 //! The export builds them as plain vectors ([`scoresheet_export::plain`]: Arrow's array code
 //! would more than double the .wasm), and they leave WebAssembly with one copy per column, as
-//! typed arrays ([`columns`]).
+//! typed arrays (the `columns` module).
 
 mod columns;
 
@@ -135,7 +135,7 @@ fn log_json(log: Log) -> String {
 }
 
 /// The tables of `input` (PGN bytes, UTF-8 or Latin-1 as every reader takes them): `{games,
-/// moves, log}`, the tables of typed arrays ([`columns`]), `log` the JSON text of the pump's
+/// moves, log}`, the tables of typed arrays (the `columns` module), `log` the JSON text of the pump's
 /// log. `columns` names columns of either table (`None`: the default ones), `fen` adds
 /// `fen_after`, `selection` is a `where` expression, `source` names the input in
 /// `source_file`. Throws `UsageError` for a bad argument, `PgnError` when the input cannot be

@@ -11,7 +11,6 @@ use std::sync::Arc;
 
 use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
 use scoresheet_pgn::pump::{Convert, GameOutcome};
-use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{Location, Oddities, Reader};
 use wasm_bindgen::prelude::*;
 
@@ -61,7 +60,6 @@ impl Convert for TablesConverter {
 /// What a call of `readTables` asks for, as the wrapper passes it.
 #[derive(Debug, Clone)]
 struct Settings {
-    selection: Option<Arc<TagExpr>>,
     export: ExportOptions,
     source: Arc<str>,
 }
@@ -76,6 +74,7 @@ impl Settings {
         lang: Option<String>,
         source: String,
     ) -> Result<Settings, JsValue> {
+        refuse_where(selection.as_deref())?;
         let columns = match columns {
             None => Columns::DEFAULT,
             Some(names) => Columns::named(names.iter().map(String::as_str))
@@ -87,7 +86,6 @@ impl Settings {
             .columns(columns)
             .replay(crate::games::replay_options(lang.as_deref())?);
         Ok(Settings {
-            selection: where_expr(selection.as_deref())?,
             export,
             source: Arc::from(source),
         })
@@ -105,9 +103,9 @@ impl Settings {
 
 /// A `where` expression: not in the WebAssembly package (the regex engine that `~` needs
 /// would add 350 KB gzipped to the .wasm); throws `UsageError` when one is given.
-fn where_expr(text: Option<&str>) -> Result<Option<Arc<TagExpr>>, JsValue> {
+fn refuse_where(text: Option<&str>) -> Result<(), JsValue> {
     match text {
-        None => Ok(None),
+        None => Ok(()),
         Some(_) => Err(errors::usage(
             "where: not available in the WebAssembly package (filter the games table instead)",
         )),
@@ -152,9 +150,8 @@ pub fn read_tables_raw(
     let settings = Settings::new(columns, fen, selection, lang, source)?;
     let mut tables = PlainTables::default();
     let mut failed = None;
-    let log = pumped::pump_where(
+    let log = pumped::pump_bytes(
         input,
-        settings.selection.clone(),
         || settings.new_worker(usize::MAX),
         |batches: &mut Vec<Result<PlainTables, String>>| {
             for part in batches.drain(..) {

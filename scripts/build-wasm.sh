@@ -18,7 +18,11 @@ if [ "$have" != "$want" ]; then
   echo "build-wasm: wasm-bindgen-cli $want is needed (found '${have:-none}'): cargo install wasm-bindgen-cli --version $want" >&2
   exit 2
 fi
-cargo build -p scoresheet-wasm --target wasm32-unknown-unknown --profile dist --quiet
+# SCORESHEET_WASM_FEATURES: the crate's features to build in (`tables`: readTables, not in the
+# published package yet; the budget is then reported, not enforced).
+features=${SCORESHEET_WASM_FEATURES:-}
+cargo build -p scoresheet-wasm --target wasm32-unknown-unknown --profile dist --quiet \
+  ${features:+--features "$features"}
 rm -rf "$gen"
 wasm-bindgen --target web --out-dir "$gen" \
   target/wasm32-unknown-unknown/dist/scoresheet_wasm.wasm
@@ -26,7 +30,9 @@ wasm="$gen/scoresheet_wasm_bg.wasm"
 plain=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
 echo "build-wasm: $wasm: $plain bytes, $gz gzipped (budget 409600 gzipped)"
-if [ "$gz" -gt 409600 ]; then
+if [ "$gz" -gt 409600 ] && [ -n "$features" ]; then
+  echo "build-wasm: over the 400 KB budget with features '$features' (not enforced for them)" >&2
+elif [ "$gz" -gt 409600 ]; then
   echo "build-wasm: over the 400 KB budget" >&2
   exit 1
 fi

@@ -38,3 +38,11 @@ step "wasm: package" bash scripts/build-wasm.sh
 cd crates/scoresheet-wasm/npm
 step "wasm: npm ci" npm ci --no-audit --no-fund --loglevel=error
 step "wasm: node tests (package and page)" node --test test/
+
+# readTables (the crate's `tables` feature, not in the published package yet: over the size
+# budget) against the Python package's read_tables: the package built again with it, then
+# its test alone (it finds the checkout's .venv/ that scripts/test.sh sets up).
+cd ../../..
+step "wasm: package with readTables" env SCORESHEET_WASM_FEATURES=tables bash scripts/build-wasm.sh
+cd crates/scoresheet-wasm/npm
+step "wasm: node tests (readTables)" node --test test/tables.test.mjs

@@ -8,6 +8,8 @@ use arrow_array::{ArrayRef, PrimitiveArray, StringArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
 
+use crate::plain::PlainText;
+
 /// A text column: the bytes of every value, and where each ends.
 #[derive(Debug, Default)]
 pub(crate) struct Text {
@@ -125,6 +127,25 @@ impl Text {
     }
 }
 
+impl Text {
+    /// The strings as plain text (offsets from 0) and their validity, leaving this empty.
+    pub(crate) fn take_plain(&mut self) -> (PlainText, Option<Vec<u8>>) {
+        let mut text = PlainText::default();
+        // A text past 2 GiB is cut by the caller's batches long before (as `take`).
+        text.offsets.extend(self.ends.iter().map(|&end| end as i32));
+        text.data = std::mem::take(&mut self.bytes);
+        self.ends.clear();
+        (text, self.take_valid())
+    }
+
+    fn take_valid(&mut self) -> Option<Vec<u8>> {
+        let valid = (self.nulls > 0).then(|| self.valid.iter().map(|&v| u8::from(v)).collect());
+        self.valid.clear();
+        self.nulls = 0;
+        valid
+    }
+}
+
 fn too_large() -> ArrowError {
     ArrowError::ComputeError("a text column of one batch exceeds 2 GiB".to_owned())
 }
@@ -191,6 +212,14 @@ impl<T: Copy + Default> Values<T> {
         self.valid.clear();
         self.nulls = 0;
         nulls
+    }
+
+    /// The values and their validity (a byte a row), leaving this empty.
+    pub(crate) fn take_plain(&mut self) -> (Vec<T>, Option<Vec<u8>>) {
+        let valid = (self.nulls > 0).then(|| self.valid.iter().map(|&v| u8::from(v)).collect());
+        self.valid.clear();
+        self.nulls = 0;
+        (std::mem::take(&mut self.values), valid)
     }
 }
 

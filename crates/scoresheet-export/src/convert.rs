@@ -3,15 +3,20 @@
 //! parallel export).
 
 use std::fmt;
-use std::io::{self, Read};
+#[cfg(feature = "parquet")]
+use std::io;
+use std::io::Read;
 use std::sync::Arc;
 
 use arrow_schema::ArrowError;
-use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
+#[cfg(feature = "parquet")]
+use scoresheet_pgn::pump::Convert;
+use scoresheet_pgn::pump::{next_game, GameOutcome};
 use scoresheet_pgn::replay::{GameError, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
 
 use crate::batches::Batches;
+#[cfg(feature = "parquet")]
 use crate::encoded::{ChunkEncoder, EncodedBatches};
 use crate::options::ExportOptions;
 use crate::recycle::Recycler;
@@ -52,18 +57,23 @@ pub struct GameConverter {
     options: ExportOptions,
     recycler: Option<Recycler>,
     /// Whether each run's batches are encoded as Parquet row groups too.
+    #[cfg(feature = "parquet")]
     encode_parquet: bool,
     /// The encoder, made at the first run to encode.
+    #[cfg(feature = "parquet")]
     encoder: Option<ChunkEncoder>,
     /// Why the run's rows could not be encoded (reported at its end).
+    #[cfg(feature = "parquet")]
     encode_error: Option<io::Error>,
     /// Games held whose moves are encoded already.
+    #[cfg(feature = "parquet")]
     encoded_games: usize,
 }
 
 /// A [`GameConverter`]'s batch for the [`Pump`](scoresheet_pgn::pump::Pump): the batches of a
 /// run of games (with their Parquet row groups when asked for), or why they could not be
 /// built.
+#[cfg(feature = "parquet")]
 pub type ExportBatch = Option<io::Result<EncodedBatches>>;
 
 impl GameConverter {
@@ -74,9 +84,13 @@ impl GameConverter {
             inner: Replayer::with_options(sink, options.replay),
             options,
             recycler: None,
+            #[cfg(feature = "parquet")]
             encode_parquet: false,
+            #[cfg(feature = "parquet")]
             encoder: None,
+            #[cfg(feature = "parquet")]
             encode_error: None,
+            #[cfg(feature = "parquet")]
             encoded_games: 0,
         }
     }
@@ -86,6 +100,7 @@ impl GameConverter {
     /// ([`EncodedBatches`]; off by default): the moves of every
     /// [`batch_games`](ExportOptions::batch_games) games are added to the run's row group
     /// as they come, and the run's games come as one batch.
+    #[cfg(feature = "parquet")]
     pub fn encode_parquet(&mut self, yes: bool) {
         self.encode_parquet = yes;
     }
@@ -119,6 +134,13 @@ impl GameConverter {
         }
     }
 
+    /// Reads the next game for the [`Pump`](scoresheet_pgn::pump::Pump) (the per-game policy
+    /// of [`next_game`]): a front end's own [`Convert`] (the npm package's `readTables`)
+    /// calls this and takes the batches as it needs.
+    pub fn next_outcome<R: Read>(&mut self, reader: &mut Reader<R>) -> GameOutcome<u64> {
+        next_game(reader, &mut self.inner).map(u64::from)
+    }
+
     /// Whether the games held make a full batch.
     pub fn batch_is_full(&self) -> bool {
         self.inner.sink().inner().games() >= self.options.batch_games
@@ -137,6 +159,17 @@ impl GameConverter {
     pub fn take_batches(&mut self) -> Result<Batches, ArrowError> {
         let (games, moves) = self.inner.sink_mut().inner_mut().take_batches()?;
         Ok(Batches { games, moves })
+    }
+
+    /// The games held and their moves as plain columns (the same values as
+    /// [`take_batches`](Self::take_batches), without Arrow arrays), leaving the converter
+    /// empty.
+    ///
+    /// # Errors
+    ///
+    /// A move whose string its vocabulary lacks (a bug).
+    pub fn take_plain(&mut self) -> Result<crate::PlainTables, ArrowError> {
+        self.inner.sink_mut().inner_mut().take_plain()
     }
 
     /// Hands back batches this converter made, once written: the next batch reuses their
@@ -169,6 +202,7 @@ impl GameConverter {
 
 /// The export as the pump's converter: a run's games become one [`ExportBatch`] (with one
 /// thread, a batch whenever [`ExportOptions::batch_games`] games are held).
+#[cfg(feature = "parquet")]
 impl Convert for GameConverter {
     type Batch = ExportBatch;
 
@@ -177,7 +211,7 @@ impl Convert for GameConverter {
         reader: &mut Reader<R>,
         _: &mut ExportBatch,
     ) -> GameOutcome<u64> {
-        let outcome = next_game(reader, &mut self.inner).map(u64::from);
+        let outcome = self.next_outcome(reader);
         // A run's rows as records and columns at once took about 40 MB a MB of input (peak
         // memory 450 MB with 2 threads and chunks of 8 MB): every batch's worth of games is
         // added to the run's row group as it comes.
@@ -213,6 +247,7 @@ impl Convert for GameConverter {
     }
 }
 
+#[cfg(feature = "parquet")]
 impl GameConverter {
     /// The games held and their moves, and their row groups with
     /// [`encode_parquet`](Self::encode_parquet), leaving the converter empty.

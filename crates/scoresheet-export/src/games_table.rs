@@ -17,6 +17,7 @@ use scoresheet_pgn::tag_value::{self, TimeControl};
 
 use crate::columns::{Text, Values};
 use crate::encoding::ParquetEncoding;
+use crate::plain::{PlainColumn, PlainValues};
 
 /// What a row of `games` is made of: the facts of one replayed game.
 #[derive(Debug, Clone, Copy)]
@@ -66,6 +67,7 @@ pub(crate) struct GameColumn {
     pub(crate) values: GameValues,
     pub(crate) nullable: bool,
     /// How Parquet stores it.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) parquet: ParquetEncoding,
     /// The costly facts of the game's plies its values need.
     pub(crate) facts: Facts,
@@ -352,6 +354,57 @@ impl GameRows {
         self.rows = 0;
         let columns = self.columns.iter().zip(&mut self.buffers);
         columns.map(|(c, b)| take_array(c, b)).collect()
+    }
+}
+
+impl GameRows {
+    /// The columns as plain vectors, in order, leaving the rows empty.
+    pub(crate) fn take_plain(&mut self) -> Vec<PlainColumn> {
+        self.rows = 0;
+        let columns = self.columns.iter().zip(&mut self.buffers);
+        columns.map(|(c, b)| take_plain(c, b)).collect()
+    }
+}
+
+fn take_plain(column: &GameColumn, buffer: &mut Buffer) -> PlainColumn {
+    let (values, valid) = match buffer {
+        Buffer::Int32(b, _) | Buffer::OptInt32(b, _) => {
+            let (values, valid) = b.take_plain();
+            (PlainValues::Int32(values), valid)
+        }
+        Buffer::Int64(b, _) => (PlainValues::Int64(b.take_plain().0), None),
+        Buffer::UtcMicros(b, _) => {
+            let (values, valid) = b.take_plain();
+            (PlainValues::TimestampMicros(values), valid)
+        }
+        Buffer::Text(b, _) | Buffer::OptText(b, _) | Buffer::Tag(b, _) => {
+            let (text, valid) = b.take_plain();
+            (PlainValues::Text(text), valid)
+        }
+        Buffer::OtherTags {
+            lengths,
+            keys,
+            values,
+        } => {
+            let mut offsets = vec![0i32];
+            for n in std::mem::take(lengths) {
+                offsets.push(offsets[offsets.len() - 1] + n);
+            }
+            let (keys, items) = (keys.take_plain().0, values.take_plain().0);
+            (
+                PlainValues::Map {
+                    offsets,
+                    keys,
+                    items,
+                },
+                None,
+            )
+        }
+    };
+    PlainColumn {
+        name: column.name,
+        values,
+        valid,
     }
 }
 

@@ -91,35 +91,51 @@
 mod batches;
 mod columns;
 mod convert;
+#[cfg(feature = "parquet")]
 mod csv;
+#[cfg(feature = "parquet")]
 mod encoded;
 mod encoding;
+#[cfg(feature = "parquet")]
 mod error;
 mod games_table;
 mod moves_table;
 mod options;
+#[cfg(feature = "parquet")]
 mod parallel;
+#[cfg(feature = "parquet")]
 mod parquet_file;
+pub mod plain;
 mod recycle;
 mod schema;
 mod selection;
+#[cfg(feature = "parquet")]
 mod short_text;
 mod sink;
+#[cfg(feature = "parquet")]
 pub mod table_input;
+#[cfg(feature = "parquet")]
 mod writer;
 
 pub use batches::Batches;
-pub use convert::{convert_games, Converted, ExportBatch, GameConverter, GameRead, Rejected};
+#[cfg(feature = "parquet")]
+pub use convert::ExportBatch;
+pub use convert::{convert_games, Converted, GameConverter, GameRead, Rejected};
+#[cfg(feature = "parquet")]
 pub use encoded::{EncodedBatches, PARQUET_CHUNK_BYTES};
+#[cfg(feature = "parquet")]
 pub use error::{ExportError, ExportErrorKind};
 pub use options::{ExportOptions, BATCH_GAMES};
+#[cfg(feature = "parquet")]
 pub use parallel::{
     export_parallel, export_parallel_encoded, ParallelExport, CHUNK_BYTES, CHUNK_GAMES,
 };
+pub use plain::{PlainColumn, PlainTables, PlainText, PlainValues};
 pub use recycle::Recycler;
 pub use schema::{games_schema, moves_file_schema, moves_schema, SCHEMA_VERSION};
 pub use selection::{Columns, UnknownColumn};
 pub use sink::TableSink;
+#[cfg(feature = "parquet")]
 pub use writer::{
     check_dataset, DatasetOptions, DatasetSummary, DatasetWriter, Format, GAMES_PER_FILE, MANIFEST,
 };

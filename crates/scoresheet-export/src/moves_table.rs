@@ -24,6 +24,7 @@ use scoresheet_pgn::egd::{MoveType, PieceCode};
 use scoresheet_pgn::record::{CastlingRights, Facts, PlyRecord, SAN_VOCABULARY, UCI_VOCABULARY};
 
 use crate::encoding::ParquetEncoding;
+use crate::plain::{PlainColumn, PlainValues};
 use crate::recycle::SpareColumns;
 
 /// A row of `moves`: the game's id and the ply's record.
@@ -402,6 +403,7 @@ impl MoveColumn {
 
     /// Whether the column holds short names (a dictionary in batches): written to Parquet by
     /// [`crate::short_text`].
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn is_short_text(&self) -> bool {
         matches!(
             self.values,
@@ -554,6 +556,68 @@ impl Building {
             Building::Elsewhere => return Ok(None),
         }))
     }
+}
+
+/// The columns over `rows` as plain vectors ([`crate::plain`]), in order; `None` where a
+/// column's values do not come from the rows (`fen_after` and `board`, which the sink
+/// writes).
+///
+/// # Errors
+///
+/// A move whose string its vocabulary lacks (a bug, reported rather than written wrong).
+pub(crate) fn moves_plain(
+    columns: &[&MoveColumn],
+    rows: &[MoveRow],
+) -> Result<Vec<Option<PlainColumn>>, ArrowError> {
+    columns.iter().map(|c| move_plain(c, rows)).collect()
+}
+
+/// One column over `rows` (see [`moves_plain`]).
+fn move_plain(column: &MoveColumn, rows: &[MoveRow]) -> Result<Option<PlainColumn>, ArrowError> {
+    fn fill<T>(rows: &[MoveRow], fill: Plain<T>) -> Vec<T> {
+        let mut out = Vec::with_capacity(rows.len());
+        fill(rows, &mut out);
+        out
+    }
+    fn fill_opt<T>(rows: &[MoveRow], fill: Optional<T>) -> (Vec<T>, Option<Vec<u8>>) {
+        let mut out = Vec::with_capacity(rows.len());
+        let nulls = fill(rows, &mut out);
+        (out, nulls.map(|n| n.iter().map(u8::from).collect()))
+    }
+    let (values, valid) = match column.values {
+        Values::Int32(f) => (PlainValues::Int32(fill(rows, f)), None),
+        Values::Int64(f) => (PlainValues::Int64(fill(rows, f)), None),
+        Values::Code(names, f) => (PlainValues::Codes(fill(rows, f), names), None),
+        Values::OptInt32(f) => {
+            let (values, valid) = fill_opt(rows, f);
+            (PlainValues::Int32(values), valid)
+        }
+        Values::OptFloat64(f) => {
+            let (values, valid) = fill_opt(rows, f);
+            (PlainValues::Float64(values), valid)
+        }
+        Values::OptCode(names, f) => {
+            let (values, valid) = fill_opt(rows, f);
+            (PlainValues::Codes(values, names), valid)
+        }
+        Values::Bool(f) => (
+            PlainValues::Bool(f(rows).iter().map(u8::from).collect()),
+            None,
+        ),
+        Values::Token(vocab, f) => {
+            let keys = fill(rows, f);
+            if let Some(at) = keys.iter().position(|&k| k < 0) {
+                return Err(outside(vocab, rows.get(at).map(|r| &r.record)));
+            }
+            (PlainValues::Tokens(keys, vocab), None)
+        }
+        Values::FenAfter | Values::Board => return Ok(None),
+    };
+    Ok(Some(PlainColumn {
+        name: column.name,
+        values,
+        valid,
+    }))
 }
 
 /// Which values of a column are present: nothing while all are.

@@ -47,6 +47,7 @@ impl Recycler {
     }
 
     /// The batches handed back last, if any.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn take(&self) -> Option<Batches> {
         self.spare.lock().ok()?.pop()
     }

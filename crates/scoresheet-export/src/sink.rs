@@ -21,7 +21,8 @@ use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
 
 use crate::columns::Text;
 use crate::games_table::{GameFacts, GameRows};
-use crate::moves_table::{board_type, moves_arrays, MoveColumn, MoveRow, Values};
+use crate::moves_table::{board_type, moves_arrays, moves_plain, MoveColumn, MoveRow, Values};
+use crate::plain::{PlainColumn, PlainTables, PlainValues};
 use crate::recycle::SpareColumns;
 use crate::schema::{games_schema, moves_schema};
 use crate::selection::Columns;
@@ -158,6 +159,7 @@ impl TableSink {
     /// # Errors
     ///
     /// When a text column of the batch passes 2 GiB.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn take_moves(&mut self) -> Result<RecordBatch, ArrowError> {
         self.moves.truncate(self.game.first_row);
         self.game.first_row = 0;
@@ -191,6 +193,43 @@ impl TableSink {
         m.rows.clear();
         m.boards.clear();
         RecordBatch::try_new(Arc::clone(&self.moves_schema), columns)
+    }
+
+    /// The games and moves held as plain columns ([`PlainTables`]: the same values as
+    /// [`take_batches`](Self::take_batches), without Arrow arrays), leaving the sink empty.
+    ///
+    /// # Errors
+    ///
+    /// A move whose string its vocabulary lacks (a bug, reported rather than written wrong).
+    pub fn take_plain(&mut self) -> Result<PlainTables, ArrowError> {
+        self.moves.truncate(self.game.first_row);
+        self.game.first_row = 0;
+        let games = self.games.take_plain();
+        let m = &mut self.moves;
+        let declared: Vec<&MoveColumn> = self.columns.moves_declared().collect();
+        let plain = moves_plain(&declared, &m.rows)?;
+        let mut moves = Vec::with_capacity(declared.len());
+        for (column, values) in declared.iter().zip(plain) {
+            moves.push(match (values, column.values) {
+                (Some(values), _) => values,
+                (None, Values::Board) => PlainColumn {
+                    name: column.name,
+                    values: PlainValues::Board(m.boards.iter().flatten().copied().collect()),
+                    valid: None,
+                },
+                (None, _) => {
+                    let (text, valid) = m.fen_after.take_plain();
+                    PlainColumn {
+                        name: column.name,
+                        values: PlainValues::Text(text),
+                        valid,
+                    }
+                }
+            });
+        }
+        m.rows.clear();
+        m.boards.clear();
+        Ok(PlainTables { games, moves })
     }
 
     fn push_game(&mut self, id: i64, plies: usize) {

@@ -90,3 +90,92 @@ export function detokenize(ids, vocabulary) {
   const v = typeof vocabulary === 'string' ? new raw.Vocabulary(vocabulary) : vocabulary;
   return v.detokenize(Uint32Array.from(ids));
 }
+
+// readTables: the `games` and `moves` tables of the Python package's read_tables as typed
+// arrays (see index.d.ts). The module hands over each column's buffers (one copy each out of
+// WebAssembly); text and dictionaries are finished here.
+
+/** A dictionary's strings by their joined text: the vocabularies are split once a process. */
+const dictionaries = new Map();
+
+function dictionaryStrings(joined) {
+  let strings = dictionaries.get(joined);
+  if (strings === undefined) {
+    strings = joined.split('\n');
+    strings.pop();
+    dictionaries.set(joined, strings);
+  }
+  return strings;
+}
+
+const utf8 = new TextDecoder();
+
+/** Text `{offsets, data}` as strings (null where `valid` says so). */
+function strings({ offsets, data }, valid) {
+  const n = offsets.length - 1;
+  const out = new Array(n);
+  const whole = utf8.decode(data);
+  // ASCII (nearly always): one decode, then slices; else each string decoded by itself.
+  const ascii = whole.length === data.length;
+  for (let i = 0; i < n; i++) {
+    if (valid && !valid[i]) {
+      out[i] = null;
+    } else if (ascii) {
+      out[i] = whole.slice(offsets[i], offsets[i + 1]);
+    } else {
+      out[i] = utf8.decode(data.subarray(offsets[i], offsets[i + 1]));
+    }
+  }
+  return out;
+}
+
+/** Each row's `[key, value]` entries of a map column. */
+function entries(column) {
+  const keys = strings(column.keys);
+  const items = strings(column.items);
+  const { offsets } = column;
+  const out = new Array(offsets.length - 1);
+  for (let i = 0; i < out.length; i++) {
+    const row = [];
+    for (let j = offsets[i]; j < offsets[i + 1]; j++) row.push([keys[j], items[j]]);
+    out[i] = row;
+  }
+  return out;
+}
+
+/** A column as the module made it, finished: text as strings, dictionaries as string arrays. */
+function finishColumn(raw) {
+  const column = { name: raw.name, type: raw.type };
+  if (raw.type === 'utf8') column.values = strings(raw, raw.valid);
+  else if (raw.type === 'map') column.values = entries(raw);
+  else column.values = raw.values;
+  if (raw.dictionary !== undefined) column.dictionary = dictionaryStrings(raw.dictionary);
+  if (raw.size !== undefined) column.size = raw.size;
+  if (raw.valid !== undefined) column.valid = raw.valid;
+  return column;
+}
+
+function finishTable(raw) {
+  const columns = {};
+  for (const c of raw.columns) columns[c.name] = finishColumn(c);
+  return { numRows: raw.numRows, names: raw.columns.map((c) => c.name), columns };
+}
+
+function sourceName(input) {
+  if (typeof input === 'string') return '<string>';
+  if (input instanceof Uint8Array) return '<bytes>';
+  throw new TypeError('readTables: input must be a string or a Uint8Array (streams and Blobs: not yet)');
+}
+
+/** The `games` and `moves` tables of a PGN input, as typed arrays (see index.d.ts). */
+export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns' } = {}) {
+  if (typeof raw.readTablesRaw !== 'function') {
+    throw new Error('readTables: not in this build of the package (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)');
+  }
+  if (format !== 'columns') throw new TypeError(`readTables: format ${JSON.stringify(format)} is not available yet (only "columns")`);
+  const name = source ?? sourceName(input);
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const out = raw.readTablesRaw(bytes, columns, fen, where, lang, name);
+  const log = JSON.parse(out.log);
+  return { games: finishTable(out.games), moves: finishTable(out.moves), ...log };
+}

@@ -192,6 +192,43 @@ export function detect(
  * `fens` adds each ply's position. Throws `PgnError` for a UTF-16 input. */
 export function readGames(text: string, options?: { lang?: string; fens?: boolean }): ReadResult;
 
+/** A column of `readTables`' tables. `type` tells what `values` is: `int32` (`Int32Array`),
+ * `int64` and `timestamp` (`BigInt64Array`; a timestamp in microseconds since 1970, UTC),
+ * `float64` (`Float64Array`), `bool` (`Uint8Array`, 0 or 1), `dictionary` (the keys,
+ * `Uint8Array` or `Int16Array`, into `dictionary`; `san` and `uci` keys are token ids), `utf8`
+ * (strings, `null` where null), `map` (each row's `[key, value]` entries), `list` (`Uint8Array`
+ * of `size` values a row: `board`'s 64 piece codes). `valid` is there only when some row is
+ * null: 1 where the row has a value, 0 where it is null (its value is then 0). */
+export interface TableColumn {
+  name: string;
+  type: 'int32' | 'int64' | 'float64' | 'bool' | 'timestamp' | 'dictionary' | 'utf8' | 'map' | 'list';
+  values: Int32Array | BigInt64Array | Float64Array | Uint8Array | Int16Array | (string | null)[] | [string, string][][];
+  dictionary?: string[];
+  size?: number;
+  valid?: Uint8Array;
+}
+
+/** A table of `readTables`: its columns in order (`names`) and by name. */
+export interface Table {
+  numRows: number;
+  names: string[];
+  columns: Record<string, TableColumn>;
+}
+
+/** The `games` and `moves` tables of the Python package's `read_tables` (`docs/export.md`):
+ * the same columns, values, dictionaries and token ids, as typed arrays. `columns` names
+ * columns of either table (default: every column but the optional `board`, `castling`,
+ * `en_passant`, `fen_after`; `game_id` always); `fen` adds `fen_after`; `source` is the
+ * `source_file` value (default `<string>` or `<bytes>`). Rejected games are left out of both
+ * tables and listed in `rejected`. Not in the published package yet (built with
+ * `SCORESHEET_WASM_FEATURES=tables`: it takes the .wasm over its size budget); `where`,
+ * `format: "arrow"` and stream input are not available yet (`UsageError`/`TypeError`).
+ * Throws `UsageError` for an unknown column, `PgnError` for a UTF-16 input. */
+export function readTables(
+  input: string | Uint8Array,
+  options?: { columns?: string[]; fen?: boolean; lang?: string; source?: string; format?: 'columns' },
+): { games: Table; moves: Table; rejected: Rejection[]; warnings: Warning[]; counts: Counts };
+
 /** EGD records (the objects `scoresheet egd` writes; `extended` as `--extended`). */
 export function egd(
   text: string,

@@ -300,7 +300,7 @@ fn ply_json(json: &mut Json, ply: &PlyRecord) {
 }
 
 /// The movetext language of SAN tokens (`de` reads `Sf3`), as `--lang`.
-fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValue> {
+pub(crate) fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValue> {
     Ok(match lang {
         Some(code) => ReplayOptions::new().lang(Some(crate::notation::lang(code)?)),
         None => ReplayOptions::new(),

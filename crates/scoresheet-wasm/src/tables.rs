@@ -1,0 +1,173 @@
+//! `readTables`: the `games` and `moves` tables of the Python package's `read_tables` (the
+//! export's tables, `scoresheet_export`: the same column declarations, the same sink over the
+//! one ply record, the same record batches), pumped by the library's game pump on one thread.
+//! The export builds them as plain vectors ([`scoresheet_export::plain`]: Arrow's array code
+//! would more than double the .wasm), and they leave WebAssembly with one copy per column, as
+//! typed arrays (the `columns` module).
+
+mod columns;
+
+use std::sync::Arc;
+
+use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
+use scoresheet_pgn::pump::{Convert, GameOutcome};
+use scoresheet_pgn::{Location, Oddities, Reader};
+use wasm_bindgen::prelude::*;
+
+use crate::errors;
+use crate::json::Json;
+use crate::pumped::{self, Log};
+
+/// The export as the pump's converter: the batches of each run (a run ends when the export's
+/// batch is full), or the error that kept one from being built.
+#[derive(Debug)]
+struct TablesConverter(GameConverter);
+
+impl Convert for TablesConverter {
+    type Batch = Vec<Result<PlainTables, String>>;
+
+    fn next_game<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+        _: &mut Self::Batch,
+    ) -> GameOutcome<u64> {
+        self.0.next_outcome(reader)
+    }
+
+    fn oddities(&self) -> &Oddities {
+        self.0.oddities()
+    }
+
+    fn take_kept(&mut self) -> Vec<(Location, String)> {
+        self.0.take_kept()
+    }
+
+    fn begin_run(&mut self, byte: u64, _: &mut Self::Batch) {
+        self.0.set_byte_base(byte);
+    }
+
+    fn end_run(&mut self, batch: &mut Self::Batch) {
+        if self.0.games() > 0 {
+            batch.push(self.0.take_plain().map_err(|e| e.to_string()));
+        }
+    }
+
+    fn batch_ready(&self, _: &Self::Batch) -> bool {
+        self.0.batch_is_full()
+    }
+}
+
+/// What a call of `readTables` asks for, as the wrapper passes it.
+#[derive(Debug, Clone)]
+struct Settings {
+    export: ExportOptions,
+    source: Arc<str>,
+}
+
+impl Settings {
+    /// The settings from the wrapper's arguments: a bad column name, `where` expression or
+    /// language throws `UsageError`.
+    fn new(
+        columns: Option<Vec<String>>,
+        fen: bool,
+        selection: Option<String>,
+        lang: Option<String>,
+        source: String,
+    ) -> Result<Settings, JsValue> {
+        refuse_where(selection.as_deref())?;
+        let columns = match columns {
+            None => Columns::DEFAULT,
+            Some(names) => Columns::named(names.iter().map(String::as_str))
+                .map_err(|e| errors::usage(format!("columns: {e}")))?,
+        };
+        // `fen` adds `fen_after`; without it a column named `fen_after` stays (as in Python).
+        let columns = if fen { columns.fen(true) } else { columns };
+        let export = ExportOptions::new()
+            .columns(columns)
+            .replay(crate::games::replay_options(lang.as_deref())?);
+        Ok(Settings {
+            export,
+            source: Arc::from(source),
+        })
+    }
+
+    fn new_worker(&self, batch_games: usize) -> TablesConverter {
+        let mut export = GameConverter::new(
+            Arc::clone(&self.source),
+            self.export.batch_games(batch_games),
+        );
+        export.keep_oddities(true);
+        TablesConverter(export)
+    }
+}
+
+/// A `where` expression: not in the WebAssembly package (the regex engine that `~` needs
+/// would add 350 KB gzipped to the .wasm); throws `UsageError` when one is given.
+fn refuse_where(text: Option<&str>) -> Result<(), JsValue> {
+    match text {
+        None => Ok(()),
+        Some(_) => Err(errors::usage(
+            "where: not available in the WebAssembly package (filter the games table instead)",
+        )),
+    }
+}
+
+/// The tables as `{games, moves}` of typed arrays ([`columns`]).
+fn tables_js(tables: &PlainTables) -> js_sys::Object {
+    let rows = |columns: &[scoresheet_export::PlainColumn]| columns.first().map_or(0, |c| c.len());
+    let out = js_sys::Object::new();
+    let games = columns::table_js(&tables.games, rows(&tables.games));
+    let moves = columns::table_js(&tables.moves, rows(&tables.moves));
+    columns::set(&out, "games", &games);
+    columns::set(&out, "moves", &moves);
+    out
+}
+
+/// The log as the JSON text `{rejected, warnings, counts}` (the `pumped` module's members).
+fn log_json(log: Log) -> String {
+    let mut json = Json::new();
+    json.open();
+    log.write(&mut json);
+    json.close();
+    json.finish()
+}
+
+/// The tables of `input` (PGN bytes, UTF-8 or Latin-1 as every reader takes them): `{games,
+/// moves, log}`, the tables of typed arrays (the `columns` module), `log` the JSON text of the pump's
+/// log. `columns` names columns of either table (`None`: the default ones), `fen` adds
+/// `fen_after`, `selection` is a `where` expression, `source` names the input in
+/// `source_file`. Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
+/// read on (UTF-16).
+#[wasm_bindgen(js_name = readTablesRaw)]
+pub fn read_tables_raw(
+    input: &[u8],
+    columns: Option<Vec<String>>,
+    fen: bool,
+    selection: Option<String>,
+    lang: Option<String>,
+    source: String,
+) -> Result<JsValue, JsValue> {
+    let settings = Settings::new(columns, fen, selection, lang, source)?;
+    let mut tables = PlainTables::default();
+    let mut failed = None;
+    let log = pumped::pump_bytes(
+        input,
+        || settings.new_worker(usize::MAX),
+        |batches: &mut Vec<Result<PlainTables, String>>| {
+            for part in batches.drain(..) {
+                match part {
+                    Ok(part) => tables.append(part),
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                }
+            }
+        },
+    )?;
+    if let Some(e) = failed {
+        return Err(errors::usage(format!("cannot build the tables: {e}")));
+    }
+    let out = tables_js(&tables);
+    columns::set(&out, "log", &JsValue::from_str(&log_json(log)));
+    Ok(out.into())
+}

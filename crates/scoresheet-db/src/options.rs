@@ -33,7 +33,7 @@ impl LoadOptions {
         }
     }
 
-    /// The largest game read, in bytes ([`ReadOptions::max_game_bytes`]): a larger one is
+    /// The largest game read, in bytes ([`ReadOptions::max_game_bytes`](scoresheet_pgn::ReadOptions::max_game_bytes)): a larger one is
     /// reported and skipped as it streams.
     pub const fn max_game_bytes(mut self, bytes: usize) -> LoadOptions {
         self.max_game_bytes = bytes;
@@ -53,7 +53,7 @@ impl LoadOptions {
     }
 
     /// Loads only the games whose tags satisfy `expr` (`None`: every game); the others are
-    /// counted in [`LoadSummary::not_selected`]. See [`Pump::select_where`].
+    /// counted in [`LoadSummary::not_selected`](crate::LoadSummary::not_selected). See [`Pump::select_where`](scoresheet_pgn::pump::Pump::select_where).
     pub fn select_where(mut self, expr: Option<Arc<TagExpr>>) -> LoadOptions {
         self.selection = expr;
         self
@@ -68,7 +68,7 @@ impl LoadOptions {
         self
     }
 
-    /// Threads reading and converting games (the library's [`Pump`]; at least 1): the games
+    /// Threads reading and converting games (the library's [`Pump`](scoresheet_pgn::pump::Pump); at least 1): the games
     /// stored, their order and the reports are the same for any count.
     pub const fn threads(mut self, threads: usize) -> LoadOptions {
         self.threads = if threads == 0 { 1 } else { threads };
@@ -91,7 +91,7 @@ impl LoadOptions {
     }
 
     /// Whether to report each oddity of the input (text skipped, odd forms read) through
-    /// [`LoadEvent::Warning`]; they are counted in [`LoadSummary::oddities`] either way.
+    /// [`LoadEvent::Warning`](crate::LoadEvent::Warning); they are counted in [`LoadSummary::oddities`](crate::LoadSummary::oddities) either way.
     pub const fn warnings(mut self, warnings: bool) -> LoadOptions {
         self.warnings = warnings;
         self

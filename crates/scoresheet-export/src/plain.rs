@@ -82,7 +82,11 @@ impl PlainText {
     pub fn get(&self, i: usize) -> &str {
         let span = |i: usize| self.offsets.get(i).map(|&o| o as usize);
         match (span(i), span(i + 1)) {
-            (Some(start), Some(end)) => std::str::from_utf8(&self.data[start..end]).unwrap_or(""),
+            (Some(start), Some(end)) => self
+                .data
+                .get(start..end)
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .unwrap_or(""),
             _ => "",
         }
     }
@@ -91,7 +95,7 @@ impl PlainText {
     pub fn append(&mut self, other: PlainText) {
         let base = self.data.len() as i32;
         self.offsets
-            .extend(other.offsets[1..].iter().map(|o| o + base));
+            .extend(other.offsets.iter().skip(1).map(|o| o + base));
         self.data.extend_from_slice(&other.data);
     }
 }
@@ -177,8 +181,8 @@ impl PlainColumn {
                     items: more_items,
                 },
             ) => {
-                let base = offsets[offsets.len() - 1];
-                offsets.extend(more_offsets[1..].iter().map(|o| o + base));
+                let base = offsets.last().copied().unwrap_or(0);
+                offsets.extend(more_offsets.iter().skip(1).map(|o| o + base));
                 keys.append(more_keys);
                 items.append(more_items);
             }

@@ -39,7 +39,6 @@ def code_of(path: pathlib.Path) -> str:
 
 def resolve(here: tuple, head: str, rest: list, known: dict) -> tuple:
     """The deepest known module named by a path starting at `head` in module `here`."""
-    is_dir = known.get(here, pathlib.Path()).name in ("mod.rs", "lib.rs", "main.rs")
     base = {"crate": (), "self": here}.get(head)
     if head == "super":
         # `super` of a file module is its parent; of a mod.rs, the directory's parent.
@@ -53,7 +52,6 @@ def resolve(here: tuple, head: str, rest: list, known: dict) -> tuple:
             path.append(part)
         if tuple(path) in known:
             best = tuple(path)
-    del is_dir
     return best
 
 

@@ -215,8 +215,8 @@ fn start_features(fen: &str) -> Result<Features, Error> {
         .nth(4)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let check = pos.is_check();
-    let checkmate = suffix_after(&pos) == Some(Suffix::Checkmate);
+    let suffix = suffix_after(&pos);
+    let (check, checkmate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
     Ok(Features {
         check,
         checkmate,

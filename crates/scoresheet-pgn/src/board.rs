@@ -88,17 +88,13 @@ impl BoardCodes {
                 codes[Square::new(to.file(), from.rank()) as usize] = EMPTY;
             }
             Move::Castle { king, rook } => {
-                let side_castled = match rook.file() > king.file() {
-                    true => CastlingSide::KingSide,
-                    false => CastlingSide::QueenSide,
-                };
-                let rank = king.rank();
+                // The king's destination is the move's; the rook's is beside it.
+                let castled = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+                let rook_to = Square::new(castled.rook_to_file(), king.rank());
                 codes[king as usize] = EMPTY;
                 codes[rook as usize] = EMPTY;
-                codes[Square::new(side_castled.king_to_file(), rank) as usize] =
-                    code(side, Role::King);
-                codes[Square::new(side_castled.rook_to_file(), rank) as usize] =
-                    code(side, Role::Rook);
+                codes[mv.to() as usize] = code(side, Role::King);
+                codes[rook_to as usize] = code(side, Role::Rook);
             }
         }
     }

@@ -141,9 +141,10 @@ impl HashText {
 
     /// Hands the bytes held to the hasher.
     fn spill(&mut self) {
-        let held = std::mem::take(&mut self.held);
-        self.hasher().write(&held);
-        self.held = held;
+        let hasher = self
+            .streaming
+            .get_or_insert_with(twox_hash::XxHash3_128::new);
+        hasher.write(&self.held);
         self.held.clear();
     }
 

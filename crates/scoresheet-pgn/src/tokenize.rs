@@ -115,9 +115,9 @@ impl ReplaySink for Tokenizer {
         }
         // The id from the typed move: its text is written only for a move the vocabulary
         // lacks, to say which.
-        let uci = UciMove::from_move_in(CastlingMode::Standard, mv);
+        let uci = || UciMove::from_move_in(CastlingMode::Standard, mv);
         let id = match self.vocab {
-            Vocabulary::Uci => Vocabulary::uci_move_id(uci),
+            Vocabulary::Uci => Vocabulary::uci_move_id(uci()),
             Vocabulary::San => Vocabulary::plain_san_move_id(&ply.san),
             other => other.token_id(&ply.san.to_string()),
         };
@@ -125,7 +125,7 @@ impl ReplaySink for Tokenizer {
             Some(id) => self.game.ids.push(id),
             None => {
                 let canonical = match self.vocab {
-                    Vocabulary::Uci => uci.to_string(),
+                    Vocabulary::Uci => uci().to_string(),
                     _ => ply.san.to_string(),
                 };
                 let kind = GameErrorKind::NotInVocabulary {

@@ -484,7 +484,8 @@ pub(crate) fn tag_section_line(line: &[u8]) -> TagSectionLine {
 
 /// Whether a word of `line` is a result marker with a `[` after it on the line (words as the
 /// lexer cuts them: after a move number, a glyph or an unknown token that starts a word, the
-/// rest of the word is read again, so `.*` is a result; one inside a comment counts too,
+/// rest of the word is read again, so `.*` is a result, and so is `*` after a byte order mark
+/// at a word's start; one inside a comment counts too,
 /// which only makes the cutter look further back).
 fn result_then_bracket(line: &[u8]) -> bool {
     let Some(last_bracket) = memchr::memrchr(b'[', line) else {
@@ -492,6 +493,11 @@ fn result_then_bracket(line: &[u8]) -> bool {
     };
     let mut i = 0;
     while i < last_bracket {
+        // The lexer skips a byte order mark at a word's start and reads the word after it.
+        if line[i..].starts_with(BOM) {
+            i += BOM.len();
+            continue;
+        }
         i += match word_len(&line[i..]) {
             0 => 1,
             len => match classify(&line[i..i + len]) {

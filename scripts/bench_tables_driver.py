@@ -4,7 +4,9 @@
 usage: bench_tables_driver.py FILE ROUNDS OUR_PYTHON PEER_PYTHON
 A worker (this file with `worker WHO THREADS FILE WARM`) makes one untimed warm-up call (unless
 WARM is 0: then the timed call is the process's first) and one timed call, and prints the
-seconds and the counts it got. WHO is `peer`, `ours` (the default columns) or `ours-peer`
+seconds and the counts it got. Both kinds of worker import pyarrow before the timed call (the
+peer is given its games as a pyarrow array, so its process has it loaded): a first call is
+then the reading alone, and the imports' time is reported beside it. WHO is `peer`, `ours` (the default columns) or `ours-peer`
 (read_tables with the columns that carry the peer's facts, PEER_COLUMNS).
 """
 
@@ -24,8 +26,15 @@ PEER_COLUMNS = [
 
 
 def worker(who, threads, path, warm):
+    # Both workers import pyarrow before the timed call (the peer needs it to be given its
+    # games); `imports` is the time of importing the package and pyarrow, reported beside.
+    started = time.perf_counter()
     if who.startswith("ours"):
+        import pyarrow  # noqa: F401
+
         import scoresheet
+
+        imports = time.perf_counter() - started
 
         columns = PEER_COLUMNS if who == "ours-peer" else None
 
@@ -41,6 +50,8 @@ def worker(who, threads, path, warm):
         import pyarrow as pa
         import rust_pgn_reader_python_binding as peer
 
+        imports = time.perf_counter() - started
+
         # Split outside the timing: the peer is given its games in memory.
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -54,7 +65,8 @@ def worker(who, threads, path, warm):
         call()
     started = time.perf_counter()
     counts = call()
-    print(json.dumps({"seconds": time.perf_counter() - started, "counts": counts}))
+    print(json.dumps({"seconds": time.perf_counter() - started, "counts": counts,
+                      "imports": imports}))
 
 
 def run(python, who, threads, path, warm):
@@ -80,6 +92,7 @@ def main():
         for who in ("ours-peer", "peer", "ours"):
             result = run(python[who], who, 1, first_path, False)
             runs.setdefault((who, "first"), []).append(result["seconds"])
+            runs.setdefault((who, "imports"), []).append(result["imports"])
     size = os.path.getsize(path)
     print(f"input: {path}, {size / 1e6:.1f} MB; first calls: {first_path}; {rounds} rounds; "
           f"load average {os.getloadavg()[0]:.2f}")
@@ -92,6 +105,11 @@ def main():
             a = statistics.median(runs[(who, threads)])
             print(f"{label}: {name} {a:.3f} s, peer parse_games {b:.3f} s, "
                   f"our speed / peer's {b / a:.2f}")
+    imports = {who: statistics.median(runs[(who, "imports")]) for who in ("ours", "peer")}
+    print(f"imports (the package and pyarrow, fresh process): ours {imports['ours']:.3f} s, "
+          f"peer {imports['peer']:.3f} s; import + first call: ours "
+          f"{imports['ours'] + statistics.median(runs[('ours', 'first')]):.3f} s, peer "
+          f"{imports['peer'] + statistics.median(runs[('peer', 'first')]):.3f} s")
     moves_bytes = counts["ours"][2]
     print(f"moves table (default columns, 2 threads): {moves_bytes / 1e6:.1f} MB of buffers, "
           f"{moves_bytes / size:.2f}x the PGN")

@@ -3,9 +3,10 @@
 use scoresheet::fen::Fen;
 use scoresheet::san::{suffix_after, Suffix};
 use scoresheet::{CastlingMode, Color, Position, Square};
+use scoresheet_pgn::codes::UnknownCode;
 use scoresheet_pgn::egd::{
-    DenormalizedGame, EgdPly, ExtendedFeatures, Features, MoveMeta, MoveRecord, MoveType,
-    PieceCode, PlyKey, PositionRecord,
+    DenormalizedGame, EgdPly, ExtendedFeatures, Features, MoveMeta, MoveRecord, PlyKey,
+    PositionRecord,
 };
 
 use crate::derive::{derive, Derived};
@@ -160,10 +161,10 @@ fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<EgdPly,
             lran,
             from_square: square(&from)?,
             to_square: square(&to)?,
-            piece: piece_code(&piece)?,
-            move_type: move_type_of(&move_type)?,
-            captured_piece: m.captured.as_deref().map(piece_code).transpose()?,
-            promotion: m.promotion.as_deref().map(piece_code).transpose()?,
+            piece: code(&piece)?,
+            move_type: code(&move_type)?,
+            captured_piece: m.captured.as_deref().map(code).transpose()?,
+            promotion: m.promotion.as_deref().map(code).transpose()?,
             meta: Some(meta),
         },
         end_position: PositionRecord {
@@ -177,30 +178,10 @@ fn square(text: &str) -> Result<Square, Error> {
     text.parse().map_err(|_| corrupt("square", text))
 }
 
-fn piece_code(text: &str) -> Result<PieceCode, Error> {
-    Ok(match text {
-        "p" => PieceCode::Pawn,
-        "N" => PieceCode::Knight,
-        "Bl" => PieceCode::LightBishop,
-        "Bd" => PieceCode::DarkBishop,
-        "R" => PieceCode::Rook,
-        "Q" => PieceCode::Queen,
-        "K" => PieceCode::King,
-        _ => return Err(corrupt("piece code", text)),
-    })
-}
-
-fn move_type_of(text: &str) -> Result<MoveType, Error> {
-    Ok(match text {
-        "move" => MoveType::Move,
-        "capture" => MoveType::Capture,
-        "ep_capture" => MoveType::EpCapture,
-        "promotion" => MoveType::Promotion,
-        "promotion_capture" => MoveType::PromotionCapture,
-        "short_castle" => MoveType::ShortCastle,
-        "long_castle" => MoveType::LongCastle,
-        _ => return Err(corrupt("move type", text)),
-    })
+/// A code read back from its column ([`PieceCode`](scoresheet_pgn::codes::PieceCode) and
+/// [`MoveType`](scoresheet_pgn::codes::MoveType) parse what they write).
+fn code<T: std::str::FromStr<Err = UnknownCode>>(text: &str) -> Result<T, Error> {
+    text.parse().map_err(|e: UnknownCode| corrupt(e.kind, text))
 }
 
 /// The (extended) features of the start position, which no row stores.

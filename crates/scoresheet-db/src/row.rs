@@ -234,34 +234,16 @@ fn replace_nul(text: &mut String) -> u64 {
     count as u64
 }
 
-/// The `meta` column: the EGD meta as JSON, or `None` when it holds nothing.
+/// The `meta` column: the EGD meta as JSON ([`MoveMeta::write_json`]), or `None` when it
+/// holds nothing.
 pub(crate) fn meta_json(meta: Option<&MoveMeta>) -> Option<String> {
     let meta = meta?;
     if *meta == MoveMeta::default() {
         return None;
     }
-    if meta.clock.is_some()
-        || meta.emt.is_some()
-        || meta.eval.is_some()
-        || !meta.squares.is_empty()
-        || !meta.arrows.is_empty()
-    {
-        // The EGD format writes the commands (format version 2); the columns hold them too.
-        return serde_json::to_string(meta).ok();
-    }
-    let mut out = String::from("{\"nags\":[");
-    for (i, nag) in meta.nags.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&nag.to_string());
-    }
-    out.push_str("],\"glyphs\":");
-    push_json_array(&mut out, &meta.glyphs);
-    out.push_str(",\"comments\":");
-    push_json_array(&mut out, &meta.comments);
-    out.push('}');
-    Some(out)
+    let mut out = Vec::new();
+    meta.write_json(&mut out);
+    String::from_utf8(out).ok()
 }
 
 /// The commands of a move's comments, as the `moves` columns hold them.
@@ -276,11 +258,7 @@ pub(crate) struct Commands {
 impl Commands {
     /// The columns of a ply's record.
     pub(crate) fn of(record: &PlyRecord) -> Commands {
-        let (eval_cp, eval_mate) = match record.eval {
-            Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
-            Some(EvalScore::Mate(n)) => (None, Some(n)),
-            None => (None, None),
-        };
+        let (eval_cp, eval_mate) = EvalScore::columns(record.eval);
         Commands {
             clock_seconds: record.clock.map(|c| c.as_secs_f64()),
             emt_seconds: record.emt.map(|c| c.as_secs_f64()),
@@ -288,17 +266,6 @@ impl Commands {
             eval_mate,
         }
     }
-}
-
-fn push_json_array(out: &mut String, items: &[String]) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        push_json_string(out, item);
-    }
-    out.push(']');
 }
 
 /// Appends `text` as a JSON string (the library's one escaping). NUL never reaches here (see

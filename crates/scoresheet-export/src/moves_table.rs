@@ -312,18 +312,12 @@ pub(crate) const MOVE_COLUMNS: [MoveColumn; 25] = {
         ),
         column(
             "eval_cp",
-            Values::OptInt32(each_opt!(|r| match r.record.eval {
-                Some(EvalScore::Centipawns(cp)) => Some(cp),
-                _ => None,
-            })),
+            Values::OptInt32(each_opt!(|r| r.record.eval.and_then(EvalScore::centipawns))),
             "`[%eval]` in centipawns, White's point of view as written",
         ),
         column(
             "eval_mate",
-            Values::OptInt32(each_opt!(|r| match r.record.eval {
-                Some(EvalScore::Mate(n)) => Some(n),
-                _ => None,
-            })),
+            Values::OptInt32(each_opt!(|r| r.record.eval.and_then(EvalScore::mate))),
             "`[%eval #n]`: mate in n, negative when Black mates",
         ),
         column(

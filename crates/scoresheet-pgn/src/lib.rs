@@ -84,6 +84,7 @@
 pub mod annotation;
 pub mod board;
 mod buffer;
+pub mod codes;
 pub mod decode;
 pub mod egd;
 mod error;

@@ -59,7 +59,8 @@ use scoresheet::vocab::Vocabulary;
 use scoresheet::{Color, File, Position, Square};
 
 use crate::annotation::{ClockTime, CommentIssue, EvalScore};
-use crate::egd::{MoveMeta, MoveType, PieceCode, Repetitions};
+use crate::codes::{self, Codes, MoveType, PieceCode};
+use crate::egd::{MoveMeta, Repetitions};
 use crate::replay::Ply;
 use crate::select::openings::{Opening, OpeningTable, Search};
 
@@ -221,28 +222,14 @@ impl PlyRecord {
             .unwrap_or_default()
     }
 
-    /// Appends the move in LRAN, EGD's long reversible algebraic notation: castling as in
-    /// SAN (`O-O`, no suffix), else the piece letter (none for a pawn), the from square, `-`
-    /// or `x` with the captured piece's letter (none for a pawn), the to square, and `=` with
-    /// the piece promoted to: `Ng1-f3`, `Bb5xNc6`, `e5xd6`, `e7-e8=Q`.
+    /// Appends the move in LRAN ([`codes::write_lran`]): `Ng1-f3`, `Bb5xNc6`, `e5xd6`.
     pub fn write_lran(&self, out: &mut Vec<u8>) {
-        if let scoresheet::san::San::Castle(_) = self.san.san {
-            return self.san.san.write_to(out);
-        }
-        let letter = |code: PieceCode| code.role().upper_char() as u8;
-        if self.piece != PieceCode::Pawn {
-            out.push(letter(self.piece));
-        }
-        push_square(out, self.from);
-        match self.captured {
-            Some(PieceCode::Pawn) => out.push(b'x'),
-            Some(code) => out.extend_from_slice(&[b'x', letter(code)]),
-            None => out.push(b'-'),
-        }
-        push_square(out, self.to);
-        if let Some(code) = self.promotion {
-            out.extend_from_slice(&[b'=', letter(code)]);
-        }
+        let codes = Codes {
+            piece: self.piece,
+            captured: self.captured,
+            promotion: self.promotion,
+        };
+        codes::write_lran(out, &self.san.san, (self.from, self.to), codes);
     }
 
     /// Takes the clock, elapsed time and evaluation of a move's comments from `meta` (for a
@@ -253,11 +240,6 @@ impl PlyRecord {
         self.emt = meta.emt;
         self.eval = meta.eval.map(|e| e.score);
     }
-}
-
-/// Appends a square's name.
-fn push_square(out: &mut Vec<u8>, square: Square) {
-    out.extend_from_slice(&[b'a' + square.file() as u8, b'1' + square.rank() as u8]);
 }
 
 /// Computes the [`PlyRecord`] of each mainline move of a game: call
@@ -366,7 +348,7 @@ impl PlyRecorder {
             annotation: None,
         };
         let uci = UciMove::from_move(before, mv);
-        let to = mv.to();
+        let (to, codes) = (mv.to(), Codes::of(mv));
         let facts = self.facts;
         if self.keys() {
             self.key = before.polyglot_key_after(self.key, mv, after);
@@ -389,9 +371,9 @@ impl PlyRecorder {
             uci_id: facts.contains(Facts::UCI_ID).then(|| uci_id(uci)).flatten(),
             from: mv.from(),
             to,
-            piece: PieceCode::new(mv.role(), mv.from()),
-            captured: mv.capture().map(|role| PieceCode::new(role, to)),
-            promotion: mv.promotion().map(|role| PieceCode::new(role, to)),
+            piece: codes.piece,
+            captured: codes.captured,
+            promotion: codes.promotion,
             move_type: MoveType::of(mv),
             check,
             mate,

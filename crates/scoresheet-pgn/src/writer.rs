@@ -124,7 +124,7 @@ impl Default for WriteOptions {
 
 /// The game being written.
 #[derive(Debug, Default)]
-struct Game {
+struct GameBeingWritten {
     /// Values of the seven-tag roster.
     roster: [Option<String>; 7],
     /// Other tags, in order.
@@ -153,7 +153,7 @@ struct Game {
 pub struct Writer<W: io::Write> {
     inner: Option<W>,
     out: Vec<u8>,
-    game: Option<Game>,
+    game: Option<GameBeingWritten>,
     options: WriteOptions,
 }
 
@@ -187,9 +187,9 @@ impl<W: io::Write> Writer<W> {
         if self.game.is_some() {
             self.end_game(None)?;
         }
-        self.game = Some(Game {
+        self.game = Some(GameBeingWritten {
             number_black: true,
-            ..Game::default()
+            ..GameBeingWritten::default()
         });
         Ok(())
     }
@@ -435,7 +435,7 @@ impl<W: io::Write> Writer<W> {
         Ok(())
     }
 
-    fn game_mut(&mut self, what: &str) -> io::Result<&mut Game> {
+    fn game_mut(&mut self, what: &str) -> io::Result<&mut GameBeingWritten> {
         self.game
             .as_mut()
             .ok_or_else(|| invalid(format!("pgn: {what} outside a game")))
@@ -488,7 +488,7 @@ fn start_ply(fen: &str) -> u32 {
     number.max(1).saturating_sub(1).saturating_mul(2) + u32::from(black)
 }
 
-fn write_tags(out: &mut Vec<u8>, game: &Game, result: &str) {
+fn write_tags(out: &mut Vec<u8>, game: &GameBeingWritten, result: &str) {
     for (i, (name, default)) in ROSTER.iter().enumerate() {
         let default = if *name == "Result" { result } else { default };
         let value = game.roster[i].as_deref().unwrap_or(default);

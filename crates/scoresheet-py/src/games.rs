@@ -61,9 +61,9 @@ impl PyPly {
 }
 
 /// A replayed game: tags, start position, result and mainline.
-#[pyclass(module = "scoresheet", frozen)]
+#[pyclass(module = "scoresheet", name = "Game", frozen)]
 #[derive(Debug)]
-pub struct Game {
+pub struct PyGame {
     tags: Vec<(String, String)>,
     start: Position,
     start_fen: String,
@@ -74,7 +74,7 @@ pub struct Game {
 }
 
 #[pymethods]
-impl Game {
+impl PyGame {
     /// The tag pairs as a dict (in file order; of a repeated tag, the first).
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -177,14 +177,14 @@ impl Game {
     }
 }
 
-impl Game {
+impl PyGame {
     /// The mainline's moves (`None` for a null move).
     pub(crate) fn moves(&self) -> &[Option<Move>] {
         &self.moves
     }
 
     /// The Python view of a replayed game.
-    fn new(game: replay::Game) -> Game {
+    fn new(game: replay::Game) -> PyGame {
         let mode = game.start.castling_mode();
         let plies = game
             .plies
@@ -192,7 +192,7 @@ impl Game {
             .enumerate()
             .map(|(i, p)| ply(i, p, mode))
             .collect();
-        Game {
+        PyGame {
             start_fen: game.start.fen(EnPassantMode::Always),
             result: game.result().to_owned(),
             moves: game.plies.iter().map(|p| p.mv).collect(),
@@ -210,11 +210,7 @@ fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> PyPly {
     for comment in &p.comments {
         meta.add_comment(comment.as_bytes());
     }
-    let (eval_cp, eval_mate) = match meta.eval.map(|e| e.score) {
-        Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
-        Some(EvalScore::Mate(n)) => (None, Some(n)),
-        None => (None, None),
-    };
+    let (eval_cp, eval_mate) = EvalScore::columns(meta.eval.map(|e| e.score));
     let uci =
         p.mv.map_or(UciMove::Null, |mv| UciMove::from_move_in(mode, mv));
     PyPly {
@@ -234,8 +230,8 @@ fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> PyPly {
 }
 
 /// The iterator `read_games` returns.
-#[pyclass(module = "scoresheet")]
-pub struct Games {
+#[pyclass(module = "scoresheet", name = "Games")]
+pub struct PyGames {
     /// The games still to read (`None` once the input ended); a mutex only to make the class
     /// shareable, as Python requires (the GIL already serialises calls).
     inner: Mutex<Option<ReplayedGames<Box<dyn Read + Send>>>>,
@@ -249,26 +245,26 @@ pub struct Games {
     left_out: u64,
 }
 
-impl std::fmt::Debug for Games {
+impl std::fmt::Debug for PyGames {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Games").field("name", &self.name).finish()
     }
 }
 
 #[pymethods]
-impl Games {
+impl PyGames {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
         loop {
             py.check_signals()?;
             let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
             let Some(games) = inner.as_mut() else {
                 return Ok(None);
             };
-            let item = py.detach(|| games.next().map(|r| r.map(Game::new)));
+            let item = py.detach(|| games.next().map(|r| r.map(PyGame::new)));
             self.left_out = games.not_selected();
             match item {
                 None => {
@@ -348,13 +344,13 @@ pub fn read_games(
     r#where: Option<&str>,
     movetext_column: Option<&str>,
     max_game_bytes: Option<usize>,
-) -> PyResult<Games> {
+) -> PyResult<PyGames> {
     let raise = Errors::parse(errors)?.raise();
     let selection = crate::errors::where_expr(r#where)?;
     let options = crate::errors::read_options(max_game_bytes)?;
     let opened = open_source(source, movetext_column)?;
     let reader = Reader::with_options(opened.src, options).select_where(selection);
-    Ok(Games {
+    Ok(PyGames {
         inner: Mutex::new(Some(ReplayedGames::from_reader(reader))),
         name: opened.name,
         table: opened.table,

@@ -70,9 +70,9 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::TableStream>()?;
     m.add_class::<tables::TableBatches>()?;
     m.add_function(wrap_pyfunction!(games::read_games, m)?)?;
-    m.add_class::<games::Game>()?;
+    m.add_class::<games::PyGame>()?;
     m.add_class::<games::PyPly>()?;
-    m.add_class::<games::Games>()?;
+    m.add_class::<games::PyGames>()?;
     m.add_function(wrap_pyfunction!(egd::egd, m)?)?;
     m.add_class::<egd::EgdRecords>()?;
     m.add_function(wrap_pyfunction!(notation::convert, m)?)?;

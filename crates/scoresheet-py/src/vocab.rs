@@ -9,7 +9,7 @@ use scoresheet::vocab;
 use scoresheet::CastlingMode;
 
 use crate::errors::value_error;
-use crate::games::Game;
+use crate::games::PyGame;
 
 /// A move vocabulary: every string a notation can write for a legal move, in token-id order.
 /// A sequence of those strings: `len(v)`, `s in v`, `v[5]` (the string of token id 5,
@@ -144,7 +144,7 @@ pub fn vocab_named(name: &str, with_symbols: bool) -> PyResult<PyVocabulary> {
 
 /// The strings a game's mainline is tokenized from: SAN without `+`/`#` (or with them, for a
 /// vocabulary with symbols), UCI with standard castling (`e1g1`, as `scoresheet tokenize`).
-fn game_strings(game: &Game, v: vocab::Vocabulary) -> Vec<String> {
+fn game_strings(game: &PyGame, v: vocab::Vocabulary) -> Vec<String> {
     match v {
         vocab::Vocabulary::Uci => game
             .moves()
@@ -187,7 +187,7 @@ pub fn tokenize_bytes<'py>(
     vocab: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let v = PyVocabulary::of(vocab)?;
-    let strings = match moves.cast::<Game>() {
+    let strings = match moves.cast::<PyGame>() {
         Ok(game) => game_strings(game.get(), v),
         Err(_) => moves.extract::<Vec<String>>()?,
     };

@@ -25,7 +25,7 @@ use crate::pumped;
 
 /// One ply as read, mainline or variation.
 #[derive(Debug)]
-struct PlyRecord {
+struct JsPly {
     san: String,
     uci: String,
     fen: Option<String>,
@@ -54,7 +54,7 @@ struct GameRecord {
     start_fen: String,
     castling: Option<CastlingMode>,
     comments: Vec<String>,
-    plies: Vec<PlyRecord>,
+    plies: Vec<JsPly>,
     lines: Vec<Line>,
     pending: Vec<String>,
     outcome: Option<Option<Outcome>>,
@@ -90,7 +90,7 @@ impl GameJson {
         let fens = self.fens;
         let index = self.game.plies.len();
         let line = *self.line();
-        let record = PlyRecord {
+        let record = JsPly {
             san: format!("{}{suffix}", ply.san),
             uci: uci.to_string(),
             fen: fens.then(|| after.fen(EnPassantMode::Always)),
@@ -249,16 +249,12 @@ fn game_json(game: &GameRecord) -> String {
 }
 
 /// One ply: its comments' commands read as the export reads them (`MoveMeta`).
-fn ply_json(json: &mut Json, ply: &PlyRecord) {
+fn ply_json(json: &mut Json, ply: &JsPly) {
     let mut meta = MoveMeta::default();
     for comment in &ply.comments {
         meta.add_comment(comment.as_bytes());
     }
-    let (eval_cp, eval_mate) = match meta.eval.map(|e| e.score) {
-        Some(EvalScore::Centipawns(cp)) => (Some(cp), None),
-        Some(EvalScore::Mate(n)) => (None, Some(n)),
-        None => (None, None),
-    };
+    let (eval_cp, eval_mate) = EvalScore::columns(meta.eval.map(|e| e.score));
     let index = |i: Option<usize>| i.map_or(-1.0, |i| i as f64);
     json.open()
         .key("san")

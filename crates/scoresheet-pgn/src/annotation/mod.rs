@@ -296,6 +296,47 @@ pub enum EvalScore {
     Mate(i32),
 }
 
+/// The one split of a score into the two columns every output writes (`eval_cp`, `eval_mate`,
+/// in EGD JSON, datasets, databases and the bindings), and its inverse.
+impl EvalScore {
+    /// Centipawns, or `None` for a mate score.
+    pub fn centipawns(self) -> Option<i32> {
+        match self {
+            EvalScore::Centipawns(cp) => Some(cp),
+            EvalScore::Mate(_) => None,
+        }
+    }
+
+    /// Mate in n, or `None` for a centipawn score.
+    pub fn mate(self) -> Option<i32> {
+        match self {
+            EvalScore::Mate(n) => Some(n),
+            EvalScore::Centipawns(_) => None,
+        }
+    }
+
+    /// `(eval_cp, eval_mate)` of an evaluation or of none: at most one is set.
+    pub fn columns(score: Option<EvalScore>) -> (Option<i32>, Option<i32>) {
+        (
+            score.and_then(EvalScore::centipawns),
+            score.and_then(EvalScore::mate),
+        )
+    }
+
+    /// The score written as the two columns, or why they cannot be one: both set.
+    pub fn from_columns(
+        cp: Option<i32>,
+        mate: Option<i32>,
+    ) -> Result<Option<EvalScore>, &'static str> {
+        match (cp, mate) {
+            (Some(cp), None) => Ok(Some(EvalScore::Centipawns(cp))),
+            (None, Some(n)) => Ok(Some(EvalScore::Mate(n))),
+            (None, None) => Ok(None),
+            (Some(_), Some(_)) => Err("both eval_cp and eval_mate"),
+        }
+    }
+}
+
 /// Pawns with two decimals (`0.17`, `-1.50`) or `#n`.
 impl fmt::Display for EvalScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -133,9 +133,10 @@
 
 use std::ops::ControlFlow;
 
-use super::visitor::{delegate_visitor, noted_oddities, push_square, Converter, EgdPlyView, Sink};
+use super::visitor::{delegate_visitor, noted_oddities, Converter, EgdPlyView, Sink};
 use super::{player_char, EgdOptions, Features, MoveMeta};
 use crate::annotation::{ClockTime, EvalScore, ShapeColor};
+use crate::codes::push_square;
 use crate::replay::Replayer;
 use crate::Noted;
 use scoresheet::json::escape_json;
@@ -269,6 +270,15 @@ fn write_rest_of_move(out: &mut Vec<u8>, ply: &EgdPlyView<'_>) {
     out.push(b'}');
 }
 
+impl MoveMeta {
+    /// Appends the `META` object as EGD JSON writes it (and as the database's `meta` column
+    /// holds it): `nags`, `glyphs`, `comments`, then each command present (clock, elapsed
+    /// time, evaluation, squares, arrows). The same text as serializing with serde.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        write_meta(out, self);
+    }
+}
+
 /// The `META` object.
 pub(crate) fn write_meta(out: &mut Vec<u8>, meta: &MoveMeta) {
     out.extend_from_slice(b"{\"nags\":[");
@@ -297,12 +307,13 @@ fn write_comment_values(out: &mut Vec<u8>, meta: &MoveMeta) {
         write_seconds(out, time);
     }
     if let Some(eval) = meta.eval {
-        let (key, n): (&[u8], i32) = match eval.score {
-            EvalScore::Centipawns(cp) => (b",\"eval_cp\":", cp),
-            EvalScore::Mate(n) => (b",\"eval_mate\":", n),
-        };
-        out.extend_from_slice(key);
-        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        let (cp, mate) = EvalScore::columns(Some(eval.score));
+        for (key, n) in [(&b",\"eval_cp\":"[..], cp), (b",\"eval_mate\":", mate)] {
+            if let Some(n) = n {
+                out.extend_from_slice(key);
+                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+            }
+        }
         if let Some(depth) = eval.depth {
             out.extend_from_slice(b",\"eval_depth\":");
             write_u32(out, depth);

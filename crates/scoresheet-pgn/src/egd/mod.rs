@@ -71,13 +71,14 @@ mod visitor;
 use crate::replay::ReplayOptions;
 use std::fmt;
 
-use scoresheet::{is_light_square, CastlingSide, Color, Move, Position, Role, Square};
+use scoresheet::{Color, Position, Square};
 
 use crate::annotation::{
     parse_comment, Arrow, ClockTime, CommandName, CommentIssue, CommentIssueKind, Eval,
     SquareHighlight,
 };
 
+pub use crate::codes::{MoveType, PieceCode};
 pub use game_tags::GameTags;
 pub use json::JsonVisitor;
 pub use repetition::Repetitions;
@@ -466,136 +467,6 @@ impl MoveMeta {
         self.arrows.extend_from_slice(parsed.arrows());
         issues.sort_by_key(|i| i.offset);
         issues
-    }
-}
-
-/// A piece as EGD writes it: not coloured, and bishops by the colour of their square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
-pub enum PieceCode {
-    /// `p`
-    #[cfg_attr(feature = "json", serde(rename = "p"))]
-    Pawn,
-    /// `N`
-    #[cfg_attr(feature = "json", serde(rename = "N"))]
-    Knight,
-    /// `Bl`: a bishop on a light square (a8 and h1 are light).
-    #[cfg_attr(feature = "json", serde(rename = "Bl"))]
-    LightBishop,
-    /// `Bd`: a bishop on a dark square.
-    #[cfg_attr(feature = "json", serde(rename = "Bd"))]
-    DarkBishop,
-    /// `R`
-    #[cfg_attr(feature = "json", serde(rename = "R"))]
-    Rook,
-    /// `Q`
-    #[cfg_attr(feature = "json", serde(rename = "Q"))]
-    Queen,
-    /// `K`
-    #[cfg_attr(feature = "json", serde(rename = "K"))]
-    King,
-}
-
-impl PieceCode {
-    /// The code of a role standing on a square.
-    pub const fn new(role: Role, square: Square) -> PieceCode {
-        match role {
-            Role::Pawn => PieceCode::Pawn,
-            Role::Knight => PieceCode::Knight,
-            Role::Bishop if is_light_square(square) => PieceCode::LightBishop,
-            Role::Bishop => PieceCode::DarkBishop,
-            Role::Rook => PieceCode::Rook,
-            Role::Queen => PieceCode::Queen,
-            Role::King => PieceCode::King,
-        }
-    }
-
-    /// The role the code names (a bishop of either square colour is a bishop).
-    pub const fn role(self) -> Role {
-        match self {
-            PieceCode::Pawn => Role::Pawn,
-            PieceCode::Knight => Role::Knight,
-            PieceCode::LightBishop | PieceCode::DarkBishop => Role::Bishop,
-            PieceCode::Rook => Role::Rook,
-            PieceCode::Queen => Role::Queen,
-            PieceCode::King => Role::King,
-        }
-    }
-
-    /// The code as written: `p`, `N`, `Bl`, `Bd`, `R`, `Q`, `K`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            PieceCode::Pawn => "p",
-            PieceCode::Knight => "N",
-            PieceCode::LightBishop => "Bl",
-            PieceCode::DarkBishop => "Bd",
-            PieceCode::Rook => "R",
-            PieceCode::Queen => "Q",
-            PieceCode::King => "K",
-        }
-    }
-}
-
-impl fmt::Display for PieceCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The kind of a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "json", serde(rename_all = "snake_case"))]
-pub enum MoveType {
-    /// `move`: no capture, promotion or castling.
-    Move,
-    /// `capture`
-    Capture,
-    /// `ep_capture`: en passant.
-    EpCapture,
-    /// `promotion` without capture.
-    Promotion,
-    /// `promotion_capture`
-    PromotionCapture,
-    /// `short_castle`
-    ShortCastle,
-    /// `long_castle`
-    LongCastle,
-}
-
-impl MoveType {
-    /// The type of a move.
-    pub fn of(mv: Move) -> MoveType {
-        match (mv, mv.promotion(), mv.is_capture()) {
-            (Move::EnPassant { .. }, _, _) => MoveType::EpCapture,
-            (Move::Castle { .. }, _, _) => match mv.castling_side() {
-                Some(CastlingSide::QueenSide) => MoveType::LongCastle,
-                _ => MoveType::ShortCastle,
-            },
-            (_, Some(_), true) => MoveType::PromotionCapture,
-            (_, Some(_), false) => MoveType::Promotion,
-            (_, None, true) => MoveType::Capture,
-            (_, None, false) => MoveType::Move,
-        }
-    }
-
-    /// The type as written: `move`, `capture`, `ep_capture`, ...
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            MoveType::Move => "move",
-            MoveType::Capture => "capture",
-            MoveType::EpCapture => "ep_capture",
-            MoveType::Promotion => "promotion",
-            MoveType::PromotionCapture => "promotion_capture",
-            MoveType::ShortCastle => "short_castle",
-            MoveType::LongCastle => "long_castle",
-        }
-    }
-}
-
-impl fmt::Display for MoveType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -152,14 +152,8 @@ impl From<MoveMeta> for MetaWire {
             comments: meta.comments,
             clock_seconds: meta.clock,
             emt_seconds: meta.emt,
-            eval_cp: score.and_then(|s| match s {
-                EvalScore::Centipawns(cp) => Some(cp),
-                EvalScore::Mate(_) => None,
-            }),
-            eval_mate: score.and_then(|s| match s {
-                EvalScore::Mate(n) => Some(n),
-                EvalScore::Centipawns(_) => None,
-            }),
+            eval_cp: score.and_then(EvalScore::centipawns),
+            eval_mate: score.and_then(EvalScore::mate),
             eval_depth: meta.eval.and_then(|eval| eval.depth),
             squares: meta.squares.iter().map(SquareWire::from).collect(),
             arrows: meta.arrows.iter().map(ArrowWire::from).collect(),
@@ -171,15 +165,10 @@ impl TryFrom<MetaWire> for MoveMeta {
     type Error = &'static str;
 
     fn try_from(wire: MetaWire) -> Result<MoveMeta, &'static str> {
-        let score = match (wire.eval_cp, wire.eval_mate) {
-            (Some(cp), None) => Some(EvalScore::Centipawns(cp)),
-            (None, Some(n)) => Some(EvalScore::Mate(n)),
-            (None, None) if wire.eval_depth.is_some() => {
-                return Err("eval_depth without eval_cp or eval_mate")
-            }
-            (None, None) => None,
-            (Some(_), Some(_)) => return Err("both eval_cp and eval_mate"),
-        };
+        let score = EvalScore::from_columns(wire.eval_cp, wire.eval_mate)?;
+        if score.is_none() && wire.eval_depth.is_some() {
+            return Err("eval_depth without eval_cp or eval_mate");
+        }
         let squares = wire.squares.into_iter().map(SquareHighlight::try_from);
         let arrows = wire.arrows.into_iter().map(Arrow::try_from);
         Ok(MoveMeta {

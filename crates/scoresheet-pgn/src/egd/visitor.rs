@@ -11,6 +11,7 @@ use super::{
     MoveRecord, MoveType, PieceCode, PlyKey, PositionRecord, Repetitions,
 };
 use crate::annotation::CommentIssue;
+use crate::codes::{write_lran, Codes};
 use crate::replay::{Ply, ReplaySink, Replayer};
 use crate::Noted;
 use crate::{Location, Outcome, RawComment, RawTag, RawToken};
@@ -31,7 +32,7 @@ pub(crate) struct PlyFacts {
 
 impl PlyFacts {
     fn new(pos: &Position, mv: Move, san: San, start: Features) -> PlyFacts {
-        let to = mv.to();
+        let codes = Codes::of(mv);
         PlyFacts {
             key: PlyKey {
                 fullmove: pos.fullmove_number(),
@@ -43,9 +44,9 @@ impl PlyFacts {
                 suffix: None,
                 annotation: None,
             },
-            piece: PieceCode::new(mv.role(), mv.from()),
-            captured: mv.capture().map(|role| PieceCode::new(role, to)),
-            promotion: mv.promotion().map(|role| PieceCode::new(role, to)),
+            piece: codes.piece,
+            captured: codes.captured,
+            promotion: codes.promotion,
             move_type: MoveType::of(mv),
             start,
             end: Features::default(),
@@ -54,29 +55,13 @@ impl PlyFacts {
 
     /// Appends the LRAN (see [`MoveRecord::lran`]).
     pub fn write_lran(&self, out: &mut Vec<u8>) {
-        if let San::Castle(_) = self.san.san {
-            return self.san.san.write_to(out);
-        }
-        let mv = self.mv;
-        if mv.role() != scoresheet::Role::Pawn {
-            out.push(mv.role().upper_char() as u8);
-        }
-        push_square(out, mv.from());
-        match mv.capture() {
-            Some(scoresheet::Role::Pawn) => out.push(b'x'),
-            Some(role) => out.extend_from_slice(&[b'x', role.upper_char() as u8]),
-            None => out.push(b'-'),
-        }
-        push_square(out, mv.to());
-        if let Some(role) = mv.promotion() {
-            out.extend_from_slice(&[b'=', role.upper_char() as u8]);
-        }
+        let codes = Codes {
+            piece: self.piece,
+            captured: self.captured,
+            promotion: self.promotion,
+        };
+        write_lran(out, &self.san.san, (self.mv.from(), self.mv.to()), codes);
     }
-}
-
-/// Appends a square's name.
-pub(crate) fn push_square(out: &mut Vec<u8>, sq: scoresheet::Square) {
-    out.extend_from_slice(&[b'a' + sq.file() as u8, b'1' + sq.rank() as u8]);
 }
 
 /// A ply as handed to a sink.

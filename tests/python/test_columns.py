@@ -242,10 +242,10 @@ def egd_code(piece, square):
 # reads a clock as a float sum, we keep milliseconds exactly and write them over 1000.
 WS = r"[ \t\r\n\f]"
 TIME_COMMAND = r"\[%{}" + WS + r"+(\d+):(\d{{1,2}}):(\d{{1,2}})(?:\.(\d{{0,3}}))?" + WS + r"*\]"
-CLK = re.compile(TIME_COMMAND.format("clk"))
-EMT = re.compile(TIME_COMMAND.format("emt"))
+CLK = re.compile(TIME_COMMAND.format("clk"), re.ASCII)
+EMT = re.compile(TIME_COMMAND.format("emt"), re.ASCII)
 EVAL = re.compile(r"\[%eval" + WS + r"+(?:#([+-]?\d+)|([+-]?(?:\d+(?:\.\d*)?|\.\d+)))"
-                  r"(?:,(\d+))?" + WS + r"*\]")
+                  r"(?:,(\d+))?" + WS + r"*\]", re.ASCII)
 
 
 def time_command(regex, comment):
@@ -278,9 +278,10 @@ def eval_command(comment):
 def timestamp_of(tags):
     """`utc_timestamp` as `scoresheet_pgn::tag_value::utc_timestamp` documents it: `UTCDate`
     with `UTCTime` (midnight when the time is missing or not `HH:MM:SS`), else `Date` at
-    midnight; a date complete `YYYY.MM.DD` (also `-` or `/`) and valid, else None."""
+    midnight; a date complete `YYYY.MM.DD` (also `-` or `/`) and valid, else None (Python's
+    calendar starts at year 1, ours at 0: no such date in the corpus)."""
     def day(text):
-        m = re.fullmatch(r"(\d{4})([./-])(\d\d)\2(\d\d)", (text or "").strip())
+        m = re.fullmatch(r"(\d{4})([./-])(\d\d)\2(\d\d)", (text or "").strip(), re.ASCII)
         try:
             return m and datetime.datetime(int(m[1]), int(m[3]), int(m[4]),
                                            tzinfo=datetime.timezone.utc)
@@ -289,7 +290,7 @@ def timestamp_of(tags):
 
     utc = day(tags.get("UTCDate"))
     if utc:
-        t = re.fullmatch(r"(\d\d):(\d\d):(\d\d)", (tags.get("UTCTime") or "").strip())
+        t = re.fullmatch(r"(\d\d):(\d\d):(\d\d)", (tags.get("UTCTime") or "").strip(), re.ASCII)
         if t and int(t[1]) < 24 and int(t[2]) < 60 and int(t[3]) < 60:
             utc += datetime.timedelta(hours=int(t[1]), minutes=int(t[2]), seconds=int(t[3]))
         return utc
@@ -299,7 +300,7 @@ def timestamp_of(tags):
 def time_control_of(text):
     """(base, increment) of `base` or `base+increment` (increment 0 when not written), as
     `tag_value::TimeControl::parse` documents it; (None, None) for any other form."""
-    m = re.fullmatch(r"(\d+)(?:\+(\d+))?", (text or "").strip()) if text is not None else None
+    m = re.fullmatch(r"(\d+)(?:\+(\d+))?", text.strip(), re.ASCII) if text is not None else None
     if not m or int(m[1]) >= 2**31 or int(m[2] or 0) >= 2**31:
         return None, None
     return int(m[1]), int(m[2] or 0)

@@ -40,6 +40,7 @@ impl PieceCode {
     ];
 
     /// The code of a role standing on a square.
+    #[inline]
     pub const fn new(role: Role, square: Square) -> PieceCode {
         match role {
             Role::Pawn => PieceCode::Pawn,
@@ -110,6 +111,7 @@ impl MoveType {
     ];
 
     /// The type of a move.
+    #[inline]
     pub fn of(mv: Move) -> MoveType {
         match (mv, mv.promotion(), mv.is_capture()) {
             (Move::EnPassant { .. }, _, _) => MoveType::EpCapture,
@@ -235,6 +237,7 @@ pub struct Codes {
 
 impl Codes {
     /// The pieces of `mv` (the captured and promoted pieces coded on the move's square).
+    #[inline]
     pub fn of(mv: Move) -> Codes {
         let to = mv.to();
         Codes {

@@ -19,13 +19,20 @@ pub fn check(data: &[u8]) {
     let first = data.first().copied().unwrap_or(0);
     let threads = usize::from(first % 3) + 1;
     let chunk = [1, 7, 64, 300, 4096][usize::from(first / 3) % 5];
-    compare(data, threads, chunk);
+    let games = [usize::MAX, 1, 3][usize::from(first / 15) % 3];
+    compare_games(data, threads, chunk, games);
 }
 
 /// One reader against `threads` workers with chunks of `chunk` bytes; panics where they differ.
 pub fn compare(data: &[u8], threads: usize, chunk: usize) {
+    compare_games(data, threads, chunk, usize::MAX);
+}
+
+/// [`compare`] with chunks of about `games` games at most too.
+pub fn compare_games(data: &[u8], threads: usize, chunk: usize, games: usize) {
     let mut one = serial(data);
-    let mut many = parallel(data, threads, chunk);
+    let options = ReadOptions::new();
+    let mut many = parallel_options(data, threads, (chunk, games), options);
     if has_odd_line_breaks(data) {
         // The reader counts a lone `\r` as a line break, except inside a brace comment, and
         // `\r\r\n` between tokens as one: lines it counts are not a function of the bytes
@@ -106,6 +113,16 @@ pub fn parallel(data: &[u8], threads: usize, chunk: usize) -> Vec<String> {
 
 /// [`parallel`] with the readers' settings.
 pub fn parallel_with(data: &[u8], threads: usize, chunk: usize, read: ReadOptions) -> Vec<String> {
+    parallel_options(data, threads, (chunk, usize::MAX), read)
+}
+
+/// [`parallel_with`] with chunks of `chunk.0` bytes and about `chunk.1` games at most.
+pub fn parallel_options(
+    data: &[u8],
+    threads: usize,
+    (chunk, games): (usize, usize),
+    read: ReadOptions,
+) -> Vec<String> {
     let mut out = Vec::new();
     let convert = |_: &mut (),
                    mut reader: Reader<&[u8]>,
@@ -148,6 +165,7 @@ pub fn parallel_with(data: &[u8], threads: usize, chunk: usize, read: ReadOption
     };
     let options = ParallelOptions::new(threads)
         .chunk_bytes(chunk)
+        .chunk_games(games)
         .read_options(read);
     match read_parallel(data, &options, || (), convert, deliver) {
         Ok(()) => {}

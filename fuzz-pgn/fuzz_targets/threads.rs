@@ -1,6 +1,6 @@
 //! Fuzz target `threads`: arbitrary bytes read by one reader and by the parallel reader (1 to 3
-//! threads, chunks of 1 byte to 4 KiB, picked by the first byte) must give the same games, the
-//! same oddities and the same errors.
+//! threads, chunks of 1 byte to 4 KiB and of 1 or 3 games or any number, picked by the first
+//! byte) must give the same games, the same oddities and the same errors.
 //!
 //! Usage: `LSAN_OPTIONS=suppressions=fuzz-pgn/lsan-suppressions.txt cargo +nightly fuzz run
 //! --fuzz-dir fuzz-pgn threads -- -max_total_time=120` from the repository root. The corpus is

@@ -16,7 +16,7 @@ use arrow_array::types::{Float64Type, Int16Type, Int32Type, Int64Type, UInt8Type
 use arrow_array::{
     ArrayRef, ArrowPrimitiveType, BooleanArray, DictionaryArray, PrimitiveArray, StringArray,
 };
-use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, NullBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field};
 use scoresheet::vocab::Vocabulary;
 use scoresheet::Color;
@@ -657,17 +657,30 @@ fn optional<T: Default>(
     out: &mut Vec<T>,
     get: impl Fn(&MoveRow) -> Option<T>,
 ) -> Option<NullBuffer> {
+    // One pass: each value read once, its validity bit set as it is pushed (64 rows a word).
+    let mut words: Vec<u64> = Vec::with_capacity(rows.len().div_ceil(64));
     let mut absent = 0usize;
-    out.extend(rows.iter().map(|r| {
-        get(r).unwrap_or_else(|| {
-            absent += 1;
-            T::default()
-        })
-    }));
+    out.reserve(rows.len());
+    for chunk in rows.chunks(64) {
+        let mut word = 0u64;
+        for (bit, row) in chunk.iter().enumerate() {
+            match get(row) {
+                Some(value) => {
+                    out.push(value);
+                    word |= 1 << bit;
+                }
+                None => {
+                    out.push(T::default());
+                    absent += 1;
+                }
+            }
+        }
+        // Arrow's bits are least significant first in each byte, bytes in memory order.
+        words.push(word.to_le());
+    }
     (absent > 0).then(|| {
-        NullBuffer::new(BooleanBuffer::collect_bool(rows.len(), |i| {
-            get(&rows[i]).is_some()
-        }))
+        let bits = BooleanBuffer::new(Buffer::from_vec(words), 0, rows.len());
+        NullBuffer::new(bits)
     })
 }
 

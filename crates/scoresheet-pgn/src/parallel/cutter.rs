@@ -90,8 +90,9 @@ pub(crate) enum ReaderCut {
 /// reaches past the size cap and [`PAST_LIMIT`] within `buf`: so that `buf` decides it as the
 /// whole input would, and no more than that is held.
 ///
-/// At the end of the input (`at_eof`), after an I/O error, the last game counts only if its
-/// result marker was read: the end of the last whole game is returned, whatever `from` says.
+/// At the end of the input (`at_eof`; after an I/O error, or for the input's last chunk) the
+/// last game counts only if its result marker was read, and `from` does not count: the end of
+/// the `games`-th game, else of the last whole game, is returned.
 pub(crate) fn reader_cut(
     buf: &[u8],
     (from, games): (usize, usize),
@@ -127,7 +128,12 @@ pub(crate) fn reader_cut(
             break;
         }
         last = Some(end);
-        if (end >= from || read >= games) && !at_eof && end > 0 {
+        let bound = match at_eof {
+            // At the end of the input only the games' bound cuts before the last game.
+            true => read >= games && end < buf.len(),
+            false => end >= from || read >= games,
+        };
+        if bound && end > 0 {
             return ReaderCut::At(end);
         }
     }

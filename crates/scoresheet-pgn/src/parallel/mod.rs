@@ -492,6 +492,9 @@ impl<R: Read> Input<R> {
                 return Some(self.cut(cut, spare));
             }
             if self.eof {
+                if let Some(cut) = self.games_cut_at_end(from) {
+                    return Some(self.cut(cut, spare));
+                }
                 return (!self.buf.is_empty()).then(|| self.cut(self.buf.len(), spare));
             }
             if self.buf.len() >= size + FALLBACK_AFTER {
@@ -522,13 +525,44 @@ impl<R: Read> Input<R> {
         }
     }
 
-    /// Hands out `buf[..end]`.
+    /// At the end of the input, where the rest is cut when it may hold more games than
+    /// [`ParallelOptions::chunk_games`]: few of its games were counted by their tags (a game
+    /// start counted every [`BYTES_A_COUNTED_GAME`] bytes or more: bare movetext, or long
+    /// games), so the reader counts them ([`reader_cut`] at the end of the input). Otherwise
+    /// (and when the reader finds no such cut) the rest is one chunk. Without this, an input of
+    /// tiny games without tags of up to a chunk's bytes (8 MB: 760,000 games of `1. e4 e5 *`)
+    /// was one chunk, its rows held at once.
+    fn games_cut_at_end(&mut self, from: usize) -> Option<usize> {
+        let games = self.options.chunk_games;
+        if games == usize::MAX {
+            return None;
+        }
+        let counted = self.starts.count.saturating_add(1);
+        if counted.saturating_mul(BYTES_A_COUNTED_GAME) >= self.starts.scanned {
+            return None;
+        }
+        match reader_cut(&self.buf, (from, games), true, self.options.read) {
+            ReaderCut::At(cut) if cut > 0 && cut < self.buf.len() => Some(cut),
+            _ => None,
+        }
+    }
+
+    /// Hands out `buf[..end]`: a short head is copied out (the rest stays where it is, and
+    /// the chunk holds no more capacity than it needs), else the rest is copied into a
+    /// buffer of its own.
     fn cut(&mut self, end: usize, spare: &SpareBytes) -> Chunk {
-        let mut rest = lock(spare).pop().unwrap_or_default();
-        rest.clear();
-        rest.extend_from_slice(&self.buf[end..]);
-        let mut bytes = std::mem::replace(&mut self.buf, rest);
-        bytes.truncate(end);
+        let mut other = lock(spare).pop().unwrap_or_default();
+        other.clear();
+        let bytes = if end < self.buf.len() / 2 {
+            other.extend_from_slice(&self.buf[..end]);
+            self.buf.drain(..end);
+            other
+        } else {
+            other.extend_from_slice(&self.buf[end..]);
+            let mut bytes = std::mem::replace(&mut self.buf, other);
+            bytes.truncate(end);
+            bytes
+        };
         let chunk = Chunk {
             seq: self.seq,
             byte: self.byte,
@@ -599,6 +633,10 @@ impl<R: Read> Input<R> {
         chunk
     }
 }
+
+/// Input bytes a game start counted by [`GameStarts`] at least covers on average when the
+/// count may miss games (bare movetext): ordinary games with tags take about 1,300 bytes.
+const BYTES_A_COUNTED_GAME: usize = 4 << 10;
 
 /// Where the games of a chunk start, counted as blank lines followed by a `[` (each game with
 /// tags after the first has one; a blank line inside a tag section counts too, so the count is

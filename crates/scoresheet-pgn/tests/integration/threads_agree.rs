@@ -466,3 +466,39 @@ fn largest_chunk(data: &[u8], threads: usize, chunk: usize, read: ReadOptions) -
     read_parallel(data, &options, || (), convert, |_, _| Ok(())).expect("in memory");
     largest.into_inner()
 }
+
+/// The most games one chunk held, reading `data` with `threads` workers, chunks of `chunk`
+/// bytes and of about `games` games.
+fn most_games_in_a_chunk(data: &[u8], threads: usize, chunk: usize, games: usize) -> usize {
+    let most = std::sync::atomic::AtomicUsize::new(0);
+    let options = ParallelOptions::new(threads)
+        .chunk_bytes(chunk)
+        .chunk_games(games);
+    let convert = |_: &mut (), mut reader: Reader<&[u8]>, log: &mut ChunkLog, _: &mut ()| {
+        let mut read = 0;
+        while let Ok(true) = reader.skip_game() {
+            log.converted(0);
+            read += 1;
+        }
+        most.fetch_max(read, std::sync::atomic::Ordering::Relaxed);
+    };
+    read_parallel(data, &options, || (), convert, |_, _| Ok(())).expect("in memory");
+    most.into_inner()
+}
+
+/// Issue 38: tiny games without tags (`1. e4 e5 * ` on one line) are cut into chunks of about
+/// the games asked for, also at the end of the input, where the rest of a chunk's bytes was
+/// one chunk (an input of 8 MB was one chunk of 760,000 games, its rows held at once);
+/// ordinary games with tags too. Every thread count reads what one reader reads.
+#[test]
+fn ok_issue_38_chunks_hold_about_the_games_asked_for() {
+    let line = b"1. e4 e5 * ".repeat(60_000);
+    let tagged = b"[Event \"e\"]\n\n1. d4 d5 *\n\n".repeat(20_000);
+    for (data, what) in [(&line[..], "one line"), (&tagged[..], "tags")] {
+        let most = most_games_in_a_chunk(data, 2, 1 << 20, 1000);
+        assert!(most <= 1100, "{what}: a chunk of {most} games");
+        assert!(most >= 500, "{what}: a chunk of {most} games");
+        let one = serial(data);
+        assert_eq!(parallel(data, 2, 1 << 20), one, "{what}");
+    }
+}

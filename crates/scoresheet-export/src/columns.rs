@@ -21,6 +21,12 @@ pub(crate) struct Text {
     nulls: usize,
 }
 
+/// A value longer than this is given room of its own size when pushed.
+const LONG_VALUE: usize = 1 << 20;
+
+/// The most room a text column's next batch is given ahead.
+const ROOM_AHEAD: usize = 16 << 20;
+
 impl Text {
     /// Appends a value written by `write` (which appends bytes, UTF-8).
     pub(crate) fn push_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
@@ -32,6 +38,10 @@ impl Text {
     }
 
     pub(crate) fn push(&mut self, value: &str) {
+        // A long value (a 50 MB tag) gets room for itself alone, not twice what is held.
+        if value.len() > LONG_VALUE {
+            self.bytes.reserve_exact(value.len());
+        }
         self.push_with(|out| out.extend_from_slice(value.as_bytes()));
     }
 
@@ -103,8 +113,9 @@ impl Text {
                 bytes.clear();
                 (offsets, bytes)
             }
-            // The next batch is about as big: room for it now saves growing step by step.
-            None => (Vec::new(), Vec::with_capacity(self.bytes.len())),
+            // The next batch is about as big: room for it now saves growing step by step (up
+            // to a bound: one batch with a long value says nothing of the next).
+            None => (Vec::new(), Vec::with_capacity(self.bytes.len().min(ROOM_AHEAD))),
         };
         offsets.reserve(self.ends.len() + 1);
         offsets.push(0i32);

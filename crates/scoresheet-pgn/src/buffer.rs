@@ -244,6 +244,12 @@ impl<R: Read> Buffer<R> {
             self.end -= keep;
             self.pos -= keep;
         }
+        // The room a long token took (a 50 MB tag) is given back once what is kept is small
+        // again, rather than held for the rest of the input.
+        if self.buf.len() > BIG && self.end < self.buf.len() / 8 {
+            self.buf.truncate(self.end.max(4 * CHUNK));
+            self.buf.shrink_to_fit();
+        }
         if self.end == self.buf.len() {
             let grown = self.grown();
             if self.game_start.is_some() && grown > BIG {

@@ -453,10 +453,10 @@ pub(crate) fn blank_then_tag(rest: &[u8]) -> Option<bool> {
 /// the one statement of it that the parallel cutter asks before cutting after a blank line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TagSectionLine {
-    /// Only blanks (spaces, tabs, `\x0b`, `\x0c`) and byte order marks, or a `%` escape line:
-    /// a tag section goes on past it. (The lexer reads `%` as an escape only in column 1 after
-    /// byte order marks; a `%` after blanks is taken as one here too, which only makes the
-    /// cutter look further back.)
+    /// Only blanks (spaces, tabs, `\x0b`, `\x0c`) and byte order marks, or a `%` escape line
+    /// (`%` in column 1, after byte order marks only, as the lexer reads one): a tag section
+    /// goes on past it. A `%` after blanks is text (the `threads` fuzz target's third finding:
+    /// such a line holding `*` and then `[` was taken as skipped, and the cutter cut after it).
     Skipped,
     /// `[` after blanks and byte order marks: a tag line, after which a blank line and a tag
     /// with a new name keep the same section going (rule 3 of the reader). Also a line with
@@ -470,10 +470,17 @@ pub(crate) enum TagSectionLine {
 /// How a tag section reads `line` (without its line break, which is `\n` or `\r`).
 pub(crate) fn tag_section_line(line: &[u8]) -> TagSectionLine {
     let mut i = 0;
+    // Whether `i` is in column 1 as the lexer counts columns (a byte order mark at a line's
+    // start starts the line after it).
+    let mut column_one = true;
     loop {
         match line.get(i) {
-            None | Some(b'%') => return TagSectionLine::Skipped,
-            Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => i += 1,
+            None => return TagSectionLine::Skipped,
+            Some(b'%') if column_one => return TagSectionLine::Skipped,
+            Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => {
+                i += 1;
+                column_one = false;
+            }
             Some(0xef) if line[i..].starts_with(BOM) => i += BOM.len(),
             Some(b'[') => return TagSectionLine::Bracket,
             Some(_) if result_then_bracket(&line[i..]) => return TagSectionLine::Bracket,

@@ -12,7 +12,7 @@ use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelError, ParallelO
 use scoresheet_pgn::{Location, RawTag, ReadErrorKind, ReadOptions, Reader, Visitor};
 
 use crate::fuzz_replay::threads_check::{
-    compare, games, parallel, parallel_with, serial, serial_with,
+    compare, games, parallel, parallel_options, parallel_with, serial, serial_with,
 };
 
 /// A small deterministic generator (xorshift64*), so that failures reproduce.
@@ -501,4 +501,32 @@ fn ok_issue_38_chunks_hold_about_the_games_asked_for() {
         let one = serial(data);
         assert_eq!(parallel(data, 2, 1 << 20), one, "{what}");
     }
+}
+
+/// Issue 38: the `threads` fuzz target's third finding (2026-11-29, about 61,000 runs into its
+/// hour with chunks of games): a first line of blanks, `%`, a result `*` and later `[`, then a
+/// blank line and `[Site`. The reader takes a `%` after blanks as text (an escape line starts
+/// in column 1), so the `[` after the result starts a tag section that the blank line does not
+/// end (`BlankLineInTags`); the cutter took the line as an escape line and cut after the blank
+/// line (`MissingResult`): 17 games against 16 with 3 threads, chunks of 1 byte and 3 games.
+#[test]
+fn ok_issue_38_percent_after_blanks_is_text() {
+    let found = include_bytes!(
+        "../../../../fuzz-pgn/corpus/threads/issue38_percent_after_blanks_is_text.bin"
+    );
+    let plain = b"  % a * [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n";
+    for data in [&found[..], &plain[..]] {
+        let one = serial(data);
+        for threads in [1, 2, 3] {
+            for chunk in [1, 7, 20, 64, 4096] {
+                for games in [1, 3, usize::MAX] {
+                    let many = parallel_options(data, threads, (chunk, games), ReadOptions::new());
+                    assert_eq!(many, one, "{threads} {chunk} {games}");
+                }
+            }
+        }
+    }
+    let lines = serial(plain);
+    let read = games(&lines);
+    assert!(read.iter().any(|g| g.contains("[Round \"1\"] [Site \"b\"]")), "{read:?}");
 }

@@ -341,18 +341,9 @@ where
                         return;
                     };
                     let mut batch = lock(&output).spare.pop().unwrap_or_default();
-                    let mut log = ChunkLog {
-                        chunk_byte: chunk.byte,
-                        ..ChunkLog::default()
-                    };
-                    let reader = Reader::with_options(&chunk.bytes[..], options.read);
-                    // Only the first chunk starts the input (a byte order mark there is
-                    // skipped silently; the input's start was checked before cutting).
-                    let reader = match chunk.seq {
-                        0 => reader,
-                        _ => reader.within_input(),
-                    };
-                    convert(&mut worker, reader, &mut log, &mut batch);
+                    let log = convert_chunk(&chunk, options.read, |reader, log| {
+                        convert(&mut worker, reader, log, &mut batch);
+                    });
                     // Not the buffer of a chunk that held a game much larger than a chunk.
                     if chunk.bytes.capacity() <= 4 * (options.chunk_bytes + FALLBACK_AFTER) {
                         lock(&spare_bytes).push(chunk.bytes);
@@ -375,14 +366,37 @@ where
         }
     });
     let output = output.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let input = input.into_inner().unwrap_or_else(PoisonError::into_inner);
+    outcome(input, output)
+}
+
+/// Reads a chunk with `read` (only the first chunk starts the input: a byte order mark there
+/// is skipped silently, and the input's start was checked before cutting) into its log.
+fn convert_chunk(
+    chunk: &Chunk,
+    read: ReadOptions,
+    convert: impl FnOnce(Reader<&[u8]>, &mut ChunkLog),
+) -> ChunkLog {
+    let mut log = ChunkLog {
+        chunk_byte: chunk.byte,
+        ..ChunkLog::default()
+    };
+    let reader = Reader::with_options(&chunk.bytes[..], read);
+    let reader = match chunk.seq {
+        0 => reader,
+        _ => reader.within_input(),
+    };
+    convert(reader, &mut log);
+    log
+}
+
+/// How a parallel reading ended: the delivery's error, else an input refused or given up, else
+/// a read error after the games before it were delivered.
+fn outcome<R, B>(input: Input<R>, output: Output<B>) -> Result<(), ParallelError> {
     if let Some(e) = output.failed {
         return Err(ParallelError::Deliver(e));
     }
-    if let Some(e) = output.fatal {
-        return Err(ParallelError::Fatal(e));
-    }
-    let input = input.into_inner().unwrap_or_else(PoisonError::into_inner);
-    if let Some(e) = input.fatal {
+    if let Some(e) = output.fatal.or(input.fatal) {
         return Err(ParallelError::Fatal(e));
     }
     match input.error {
@@ -481,6 +495,11 @@ impl<R: Read> Input<R> {
                 return self.broken_off(e, spare);
             }
         }
+        self.cut_chunk(spare)
+    }
+
+    /// The next chunk from the bytes held and as many more as deciding its end takes.
+    fn cut_chunk(&mut self, spare: &SpareBytes) -> Option<Chunk> {
         let size = self.options.chunk_bytes;
         let mut want = size + size / 4;
         loop {
@@ -498,29 +517,42 @@ impl<R: Read> Input<R> {
                 return (!self.buf.is_empty()).then(|| self.cut(self.buf.len(), spare));
             }
             if self.buf.len() >= size + FALLBACK_AFTER {
-                let games = self.options.chunk_games;
-                match reader_cut(&self.buf, (from, games), false, self.options.read) {
-                    ReaderCut::At(cut) => return Some(self.cut(cut, spare)),
-                    ReaderCut::Oversized(skip) => {
-                        self.skip = Some(skip);
-                        return Some(self.cut(self.buf.len(), spare));
-                    }
-                    // A game longer than what is read: read on.
-                    ReaderCut::ReadTo(len, room) => {
-                        want = want.max(len);
-                        // Room at once past a few chunks: doubling would copy the game's bytes
-                        // each time, holding the old and the new buffer together.
-                        if len > 4 * (size + FALLBACK_AFTER) {
-                            self.buf.reserve_exact(room.saturating_sub(self.buf.len()));
-                        }
-                    }
-                    ReaderCut::Nothing => want = want.max(2 * self.buf.len()),
+                if let Some(cut) = self.sure_cut(from, &mut want) {
+                    return Some(self.cut(cut, spare));
                 }
             }
             want = want.max(self.buf.len() + (size / 4).max(8 << 10));
             match fill(&mut self.src, &mut self.buf, want) {
                 Ok(eof) => self.eof = eof,
                 Err(e) => return self.broken_off(e, spare),
+            }
+        }
+    }
+
+    /// The sure way ([`reader_cut`]), when the quick way found no cut well past a chunk's
+    /// bytes: where to cut, or `None` and how many bytes to hold before trying again (`want`).
+    fn sure_cut(&mut self, from: usize, want: &mut usize) -> Option<usize> {
+        let size = self.options.chunk_bytes;
+        let games = self.options.chunk_games;
+        match reader_cut(&self.buf, (from, games), false, self.options.read) {
+            ReaderCut::At(cut) => Some(cut),
+            ReaderCut::Oversized(skip) => {
+                self.skip = Some(skip);
+                Some(self.buf.len())
+            }
+            // A game longer than what is read: read on.
+            ReaderCut::ReadTo(len, room) => {
+                *want = (*want).max(len);
+                // Room at once past a few chunks: doubling would copy the game's bytes each
+                // time, holding the old and the new buffer together.
+                if len > 4 * (size + FALLBACK_AFTER) {
+                    self.buf.reserve_exact(room.saturating_sub(self.buf.len()));
+                }
+                None
+            }
+            ReaderCut::Nothing => {
+                *want = (*want).max(2 * self.buf.len());
+                None
             }
         }
     }

@@ -160,7 +160,12 @@ impl HashText {
 }
 
 fn without_nul(text: &str) -> Cow<'_, str> {
-    match memchr::memchr(0, text.as_bytes()).is_some() {
+    // Tag names and values are short: a plain loop is cheaper than a vector search's set-up.
+    let has_nul = match text.len() {
+        0..=64 => text.bytes().any(|b| b == 0),
+        _ => memchr::memchr(0, text.as_bytes()).is_some(),
+    };
+    match has_nul {
         true => Cow::Owned(text.replace('\0', "\u{FFFD}")),
         false => Cow::Borrowed(text),
     }

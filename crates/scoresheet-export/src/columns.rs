@@ -115,7 +115,10 @@ impl Text {
             }
             // The next batch is about as big: room for it now saves growing step by step (up
             // to a bound: one batch with a long value says nothing of the next).
-            None => (Vec::new(), Vec::with_capacity(self.bytes.len().min(ROOM_AHEAD))),
+            None => (
+                Vec::new(),
+                Vec::with_capacity(self.bytes.len().min(ROOM_AHEAD)),
+            ),
         };
         offsets.reserve(self.ends.len() + 1);
         offsets.push(0i32);

@@ -347,61 +347,6 @@ fn err_issue_28_binary_location() {
     assert_eq!((at.byte, at.line, at.column), (24, 4, 4));
 }
 
-/// Issue 38: a result the lexer reads inside a word (`.*`: an odd move number, then `*`), a
-/// `[` after it on its line, a blank line and a tag: one tag section (the `threads` fuzz
-/// target's finding, in its corpus too), at every thread count and chunk size.
-#[test]
-fn ok_issue_38_result_inside_a_word_then_bracket_is_one_section() {
-    let found = include_bytes!(
-        "../../../../fuzz-pgn/corpus/threads/issue38_result_after_dot_then_bracket.bin"
-    );
-    let plain = b"[Event \"a\"]\n\n1. e4 .* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n";
-    for data in [&found[..], &plain[..]] {
-        let one = serial(data);
-        for threads in [1, 2, 3] {
-            for chunk in [1, 7, 20, 64, 4096] {
-                assert_eq!(parallel(data, threads, chunk), one, "{threads} {chunk}");
-            }
-        }
-    }
-    let lines = serial(plain);
-    let read = games(&lines);
-    assert_eq!(read.len(), 2, "{read:?}");
-    assert!(
-        read[1].contains("[Round \"1\"] [Site \"b\"] d4"),
-        "{read:?}"
-    );
-}
-
-/// Issue 38: the `threads` fuzz target's second finding (2026-11-29, after about 455,000 runs
-/// of its hour): a `*`, a byte, a `[` and a newline, a blank line, then `[` (bytes 76 to 79).
-/// One reader reads a blank line in the tag section there (`BlankLineInTags` at byte 79);
-/// two threads with chunks of 7 bytes cut a game there (`MissingResult` at byte 79): 25
-/// games against 24. The line `.`, byte order mark, `*`, `[` holds a result and a `[` after
-/// it (the lexer skips the mark and reads `*`), so the cutter may not cut after it.
-#[test]
-fn ok_issue_38_blank_line_after_bracket_line_is_one_section() {
-    let found = include_bytes!(
-        "../../../../fuzz-pgn/corpus/threads/issue38_bom_then_result_then_bracket.bin"
-    );
-    let plain = b"[Event \"a\"]\n\n1. e4 .\xef\xbb\xbf* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n";
-    for data in [&found[..], &plain[..]] {
-        let one = serial(data);
-        for threads in [1, 2, 3] {
-            for chunk in [1, 7, 20, 64, 4096] {
-                assert_eq!(parallel(data, threads, chunk), one, "{threads} {chunk}");
-            }
-        }
-    }
-    let lines = serial(plain);
-    let read = games(&lines);
-    assert_eq!(read.len(), 2, "{read:?}");
-    assert!(
-        read[1].contains("[Round \"1\"] [Site \"b\"] d4"),
-        "{read:?}"
-    );
-}
-
 /// Issue 38: a game over the size cap is given up as it streams at every thread count: no
 /// chunk holds more of it than the cap and 192 KiB (and a chunk's bytes), the rest is skipped
 /// by the reader's rule, the games before and after it are read, and every thread count and
@@ -503,30 +448,68 @@ fn ok_issue_38_chunks_hold_about_the_games_asked_for() {
     }
 }
 
-/// Issue 38: the `threads` fuzz target's third finding (2026-11-29, about 61,000 runs into its
-/// hour with chunks of games): a first line of blanks, `%`, a result `*` and later `[`, then a
-/// blank line and `[Site`. The reader takes a `%` after blanks as text (an escape line starts
-/// in column 1), so the `[` after the result starts a tag section that the blank line does not
-/// end (`BlankLineInTags`); the cutter took the line as an escape line and cut after the blank
-/// line (`MissingResult`): 17 games against 16 with 3 threads, chunks of 1 byte and 3 games.
-#[test]
-fn ok_issue_38_percent_after_blanks_is_text() {
-    let found = include_bytes!(
-        "../../../../fuzz-pgn/corpus/threads/issue38_percent_after_blanks_is_text.bin"
-    );
-    let plain = b"  % a * [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n";
-    for data in [&found[..], &plain[..]] {
-        let one = serial(data);
-        for threads in [1, 2, 3] {
-            for chunk in [1, 7, 20, 64, 4096] {
-                for games in [1, 3, usize::MAX] {
-                    let many = parallel_options(data, threads, (chunk, games), ReadOptions::new());
-                    assert_eq!(many, one, "{threads} {chunk} {games}");
-                }
+/// Every thread count, chunk size and bound of games a chunk reads `data` as one reader does.
+fn assert_agree_everywhere(data: &[u8]) {
+    let one = serial(data);
+    for threads in [1, 2, 3] {
+        for chunk in [1, 7, 20, 64, 4096] {
+            for games in [1, 3, usize::MAX] {
+                let many = parallel_options(data, threads, (chunk, games), ReadOptions::new());
+                assert_eq!(
+                    many, one,
+                    "{threads} threads, chunks of {chunk} bytes, {games} games"
+                );
             }
         }
     }
-    let lines = serial(plain);
-    let read = games(&lines);
-    assert!(read.iter().any(|g| g.contains("[Round \"1\"] [Site \"b\"]")), "{read:?}");
+}
+
+/// Issue 38: the `threads` fuzz target's findings (each input in its corpus), and a plain game
+/// of each kind, read at every thread count, chunk size and bound of games a chunk as one
+/// reader reads them; in each plain game the `[` after the result starts a tag section that
+/// a blank line and a new tag do not end.
+/// 1. A result the lexer reads inside a word (`.*`: an odd move number, then `*`), a `[` after
+///    it on its line, a blank line and a tag.
+/// 2. (2026-11-29, about 455,000 runs into the hour) the same with a byte order mark between
+///    `.` and `*` (the lexer skips the mark and reads `*`): one reader read `BlankLineInTags`
+///    at byte 79, two threads with chunks of 7 bytes `MissingResult` there, 25 games against
+///    24.
+/// 3. (about 61,000 runs into the hour with chunks of games) a line of blanks, `%`, `*` and
+///    `[`: a `%` after blanks is text to the lexer (an escape line starts in column 1), which
+///    the cutter took as an escape line and cut after the blank line: 17 games against 16
+///    with 3 threads, chunks of 1 byte and of 3 games.
+#[test]
+fn ok_issue_38_fuzz_findings_read_as_one_reader_reads_them() {
+    let corpus = |name: &str| {
+        let path = format!(
+            "{}/../../fuzz-pgn/corpus/threads/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let cases: [(&str, &[u8]); 3] = [
+        (
+            "issue38_result_after_dot_then_bracket.bin",
+            b"[Event \"a\"]\n\n1. e4 .* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n",
+        ),
+        (
+            "issue38_bom_then_result_then_bracket.bin",
+            b"[Event \"a\"]\n\n1. e4 .\xef\xbb\xbf* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n",
+        ),
+        (
+            "issue38_percent_after_blanks_is_text.bin",
+            b"  % a * [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n",
+        ),
+    ];
+    for (found, plain) in cases {
+        assert_agree_everywhere(&corpus(found));
+        assert_agree_everywhere(plain);
+        let lines = serial(plain);
+        let read = games(&lines);
+        assert_eq!(read.len(), 2, "{found}: {read:?}");
+        assert!(
+            read[1].contains("[Round \"1\"] [Site \"b\"] d4"),
+            "{found}: {read:?}"
+        );
+    }
 }

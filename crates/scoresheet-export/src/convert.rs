@@ -1,8 +1,7 @@
-//! From PGN to record batches: [`GameConverter`] (one game at a time, from any reader) and
-//! [`convert_games`] (bytes of whole games to batches and reports, the unit of work of a
-//! parallel export).
+//! From PGN to record batches: [`GameConverter`], one game at a time, the export's converter
+//! for the pump ([`scoresheet_pgn::pump`]: the one loop of games, its policy and tally, which
+//! every front end runs).
 
-use std::fmt;
 #[cfg(feature = "parquet")]
 use std::io;
 use std::io::Read;
@@ -12,8 +11,8 @@ use arrow_schema::ArrowError;
 #[cfg(feature = "parquet")]
 use scoresheet_pgn::pump::Convert;
 use scoresheet_pgn::pump::{next_game, GameOutcome};
-use scoresheet_pgn::replay::{GameError, Replayer};
-use scoresheet_pgn::{Location, Noted, Oddities, ReadError, ReadOptions, Reader};
+use scoresheet_pgn::replay::Replayer;
+use scoresheet_pgn::{Location, Noted, Oddities, ReadOptions, Reader};
 
 use crate::batches::Batches;
 #[cfg(feature = "parquet")]
@@ -21,33 +20,6 @@ use crate::encoded::{ChunkEncoder, EncodedBatches};
 use crate::options::ExportOptions;
 use crate::recycle::Recycler;
 use crate::sink::TableSink;
-
-/// A game left out: why (the same message as every command's).
-#[derive(Debug)]
-pub enum Rejected {
-    /// A bad move, tag or FEN.
-    Game(GameError),
-    /// A read error the reader recovered from (the next game was read).
-    Read(ReadError),
-}
-
-impl fmt::Display for Rejected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rejected::Game(e) => e.fmt(f),
-            Rejected::Read(e) => e.fmt(f),
-        }
-    }
-}
-
-/// What reading one game gave.
-#[derive(Debug)]
-pub enum GameRead {
-    /// The game is in the batches being built, with this many plies.
-    Exported(u32),
-    /// The game was left out.
-    Rejected(Rejected),
-}
 
 /// Converts games read from one input into the rows of both tables: a [`Replayer`] feeding a
 /// [`TableSink`], with the oddities counted.
@@ -114,24 +86,6 @@ impl GameConverter {
     /// The reader settings every command uses.
     pub const fn read_options() -> ReadOptions {
         ReadOptions::new()
-    }
-
-    /// Reads the next game; `Ok(None)` at the end of the input.
-    ///
-    /// # Errors
-    ///
-    /// A read error the reader cannot recover from (I/O, a game past the size limit): the
-    /// input ends there.
-    pub fn read_game<R: Read>(
-        &mut self,
-        reader: &mut Reader<R>,
-    ) -> Result<Option<GameRead>, ReadError> {
-        match next_game(reader, &mut self.inner) {
-            GameOutcome::End => Ok(None),
-            GameOutcome::Accepted(plies) => Ok(Some(GameRead::Exported(plies))),
-            GameOutcome::Rejected(e) => Ok(Some(GameRead::Rejected(Rejected::Game(e)))),
-            GameOutcome::Fatal(e) => Err(e),
-        }
     }
 
     /// Reads the next game for the [`Pump`](scoresheet_pgn::pump::Pump) (the per-game policy
@@ -312,70 +266,3 @@ impl GameConverter {
     }
 }
 
-/// What [`convert_games`] made of a run of whole games.
-#[derive(Debug)]
-pub struct Converted {
-    /// The games exported and their moves.
-    pub batches: Batches,
-    /// Plies exported.
-    pub plies: u64,
-    /// The games left out, in input order, located within the bytes given.
-    pub rejected: Vec<Rejected>,
-    /// The oddities kept (when asked for), in input order, located within the bytes given.
-    pub warnings: Vec<(Location, String)>,
-    /// The oddities met.
-    pub oddities: Oddities,
-}
-
-/// Converts bytes holding whole games (a chunk of an input cut between games) into one batch
-/// of each table, and reports. `byte_base` is where the bytes start in their input (for the
-/// `source_offset` column); locations in reports are within `bytes`.
-///
-/// ```
-/// use std::sync::Arc;
-/// use scoresheet_export::{convert_games, ExportOptions};
-///
-/// let pgn = b"[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n";
-/// let out = convert_games(pgn, 0, Arc::from("mate.pgn"), ExportOptions::new())?;
-/// assert_eq!(out.batches.games.num_rows(), 1);
-/// assert_eq!(out.batches.moves.num_rows(), 7);
-/// assert_eq!(out.rejected.len(), 1); // 2. Ke3 is illegal
-/// # Ok::<_, Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// When a batch cannot be built (a text column past 2 GiB). A read error past recovery
-/// cannot happen on bytes in memory except for a game past the size limit, which is reported
-/// as rejected.
-pub fn convert_games(
-    bytes: &[u8],
-    byte_base: u64,
-    source: Arc<str>,
-    options: ExportOptions,
-) -> Result<Converted, ArrowError> {
-    let mut converter = GameConverter::new(source, options.batch_games(usize::MAX));
-    converter.set_byte_base(byte_base);
-    converter.keep_oddities(true);
-    let mut reader = Reader::with_options(bytes, GameConverter::read_options());
-    let mut plies = 0;
-    let mut rejected = Vec::new();
-    loop {
-        match converter.read_game(&mut reader) {
-            Ok(None) => break,
-            Ok(Some(GameRead::Exported(n))) => plies += u64::from(n),
-            Ok(Some(GameRead::Rejected(why))) => rejected.push(why),
-            Err(e) => {
-                rejected.push(Rejected::Read(e));
-                break;
-            }
-        }
-    }
-    Ok(Converted {
-        batches: converter.take_batches()?,
-        plies,
-        rejected,
-        warnings: converter.take_kept(),
-        oddities: converter.oddities().clone(),
-    })
-}

@@ -3,15 +3,18 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use scoresheet_export::{convert_games, DatasetOptions, DatasetWriter, ExportOptions};
+//! use scoresheet_export::{export_parallel, DatasetOptions, DatasetWriter, ParallelExport};
 //!
 //! let pgn = b"[White \"Anderssen\"]\n[Result \"1-0\"]\n\n1. e4 {[%clk 0:03:00]} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
-//! let out = convert_games(pgn, 0, Arc::from("mate.pgn"), ExportOptions::new())?;
-//! assert_eq!(out.batches.moves.num_rows(), 7);
-//!
 //! let dir = std::env::temp_dir().join(format!("scoresheet-export-doc-{}", std::process::id()));
 //! let mut writer = DatasetWriter::create(&dir, DatasetOptions::new().replace(true))?;
-//! writer.write(&out.batches)?;
+//! let mut moves = 0;
+//! // The pump reads the games (with one thread here) and hands each batch over.
+//! export_parallel(&pgn[..], Arc::from("mate.pgn"), ParallelExport::new(1), |batches, _log| {
+//!     moves += batches.moves.num_rows();
+//!     writer.write(&batches).map_err(std::io::Error::other)
+//! })?;
+//! assert_eq!(moves, 7);
 //! let summary = writer.finish()?;
 //! assert!(summary.files[1].ends_with("moves/part-00000.parquet"));
 //! # std::fs::remove_dir_all(&dir)?;
@@ -120,7 +123,7 @@ mod writer;
 pub use batches::Batches;
 #[cfg(feature = "parquet")]
 pub use convert::ExportBatch;
-pub use convert::{convert_games, Converted, GameConverter, GameRead, Rejected};
+pub use convert::GameConverter;
 #[cfg(feature = "parquet")]
 pub use encoded::{EncodedBatches, PARQUET_CHUNK_BYTES};
 #[cfg(feature = "parquet")]

@@ -212,11 +212,10 @@ mod tests {
         let options = ExportOptions::new().columns(Columns::ALL);
         let read = |converter: &mut GameConverter| {
             let mut reader = scoresheet_pgn::Reader::new(PGN);
-            while converter
-                .read_game(&mut reader)
-                .expect("in memory")
-                .is_some()
-            {}
+            while !matches!(
+                converter.next_outcome(&mut reader),
+                scoresheet_pgn::pump::GameOutcome::End
+            ) {}
         };
         let mut plain = GameConverter::new(Arc::from("t.pgn"), options);
         read(&mut plain);

@@ -5,8 +5,18 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use scoresheet_export::{
-    convert_games, DatasetOptions, DatasetWriter, ExportErrorKind, ExportOptions, Format,
+    export_parallel, DatasetOptions, DatasetWriter, ExportErrorKind, ExportOptions, Format,
+    ParallelExport,
 };
+
+/// Writes the games of `pgn`, read through the pump with one thread, with `writer`.
+fn write_games(writer: &mut DatasetWriter, pgn: &str, options: ExportOptions) {
+    let settings = ParallelExport::new(1).export(options);
+    export_parallel(pgn.as_bytes(), Arc::from("g"), settings, |batches, _| {
+        writer.write(&batches).map_err(std::io::Error::other)
+    })
+    .expect("writes");
+}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("scoresheet-export-{name}-{}", std::process::id()));
@@ -35,8 +45,7 @@ fn ok_parts_roll_and_temporaries_go() {
     let mut writer = DatasetWriter::create(&dir, DatasetOptions::new().games_per_file(2))
         .expect("no dataset there yet");
     for game in GAMES.split("\n\n") {
-        let out = convert_games(game.as_bytes(), 0, Arc::from("g"), options).expect("builds");
-        writer.write(&out.batches).expect("writes");
+        write_games(&mut writer, game, options);
         // While a part is open, only its temporary file exists.
         assert!(names(&dir.join("games"))
             .iter()
@@ -88,11 +97,9 @@ fn err_existing_dataset_refused_unless_replaced() {
 fn ok_csv_rows() {
     let dir = temp_dir("csv");
     let pgn = "[White \"Doe, J\"]\n[Event \"say \\\"hi\\\"\"]\n\n1. e4 {[%clk 0:03:00]} 1-0\n";
-    let out =
-        convert_games(pgn.as_bytes(), 0, Arc::from("g"), ExportOptions::new()).expect("builds");
     let mut writer =
         DatasetWriter::create(&dir, DatasetOptions::new().format(Format::Csv)).expect("new");
-    writer.write(&out.batches).expect("writes");
+    write_games(&mut writer, pgn, ExportOptions::new());
     writer.finish().expect("completes");
     let games = fs::read_to_string(dir.join("games/part-00000.csv")).expect("csv");
     let row = games.lines().nth(1).expect("a row");

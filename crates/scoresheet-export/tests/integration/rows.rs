@@ -5,17 +5,32 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, Int64Type, TimestampMicrosecondType};
 use arrow_array::{Array, RecordBatch};
-use scoresheet_export::{convert_games, Converted, ExportOptions};
+use scoresheet_export::{export_parallel, Batches, ExportOptions, ParallelExport};
 use scoresheet_pgn::game_id::{content_hash, game_id_of, START_FEN};
 
+/// Both tables of `pgn` in one batch each, and the messages of the games left out.
+struct Converted {
+    batches: Batches,
+    rejected: Vec<String>,
+}
+
+/// `pgn` through the pump with one thread, as every front end reads it.
 fn convert(pgn: &str) -> Converted {
-    convert_games(
-        pgn.as_bytes(),
-        0,
-        Arc::from("t.pgn"),
-        ExportOptions::new().fen(true),
-    )
-    .expect("small batches build")
+    let options = ExportOptions::new().fen(true).batch_games(usize::MAX);
+    let settings = ParallelExport::new(1).export(options);
+    let mut out = Vec::new();
+    let mut rejected = Vec::new();
+    export_parallel(pgn.as_bytes(), Arc::from("t.pgn"), settings, |batches, log| {
+        rejected.extend(log.rejections().map(|e| e.to_string()));
+        out.push(batches);
+        Ok(())
+    })
+    .expect("small batches build");
+    assert_eq!(out.len(), 1, "one batch of each table");
+    Converted {
+        batches: out.remove(0),
+        rejected,
+    }
 }
 
 /// A text value, from a string column or a dictionary one (the `moves` columns whose values

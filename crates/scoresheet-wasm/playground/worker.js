@@ -97,10 +97,10 @@ function addGames(t, out) {
   addRejected(t, out.rejected);
   for (const game of out.games) {
     const tags = game.tagMap;
-    countResult(t, tags.Opening ?? tags.ECO, tags.Result);
+    countResult(t, tags.Opening ?? tags.ECO, game.result);
     if (t.first.length < FIRST) {
       t.first.push({
-        white: tags.White ?? null, black: tags.Black ?? null, result: tags.Result ?? null,
+        white: tags.White ?? null, black: tags.Black ?? null, result: game.result,
         opening: tags.Opening ?? tags.ECO ?? null, startFen: game.startFen, uci: game.mainline.map((p) => p.uci),
       });
     }

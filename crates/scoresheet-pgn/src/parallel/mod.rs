@@ -31,6 +31,11 @@
 //!   any chunk is cut, and an input it refuses is refused whole; the readers of the chunks but
 //!   the first do not check their starts.
 //!
+//! - **Pushed input** (`Feeder`, behind [`pump::Feed`](crate::pump::Feed)): the same cutting
+//!   on the caller's thread, for bytes handed over piece by piece; the source says
+//!   [`io::ErrorKind::WouldBlock`] when the pieces so far are used up, and the cutting resumes
+//!   where it was once more come.
+//!
 //! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
 //! once delivered (the delivery empties them), so that after the first chunks little is
 //! allocated.

@@ -8,7 +8,7 @@ use std::io::Read;
 
 use scoresheet_pgn::pump::{next_game, ChunkLog, Convert, GameOutcome, Pump, PumpError, Tally};
 use scoresheet_pgn::replay::{GameBuilder, Replayer};
-use scoresheet_pgn::{Noted, Oddities, Reader};
+use scoresheet_pgn::{Noted, Oddities, ReadOptions, Reader};
 
 use crate::common::data_dir;
 
@@ -72,12 +72,18 @@ fn moves_only(games: &mut [String]) {
 }
 
 fn run(data: &[u8]) -> Outcome {
+    run_with(data, ReadOptions::new())
+}
+
+fn run_with(data: &[u8], read: ReadOptions) -> Outcome {
     let mut out = Outcome::default();
     let mut tally = Tally::default();
-    let result = Pump::new(1).run(data, sans, |batch, log| {
-        record(&mut out, batch, &log, &mut tally);
-        Ok(())
-    });
+    let result = Pump::new(1)
+        .read_options(read)
+        .run(data, sans, |batch, log| {
+            record(&mut out, batch, &log, &mut tally);
+            Ok(())
+        });
     out.2 = counts(&tally);
     out.3 = result.err().map(|e| e.to_string());
     moves_only(&mut out.0);
@@ -85,9 +91,16 @@ fn run(data: &[u8]) -> Outcome {
 }
 
 fn fed(data: &[u8], piece: usize, chunk: usize) -> Outcome {
+    fed_with(data, piece, chunk, ReadOptions::new())
+}
+
+fn fed_with(data: &[u8], piece: usize, chunk: usize, read: ReadOptions) -> Outcome {
     let mut out = Outcome::default();
     let mut tally = Tally::default();
-    let mut feed = Pump::new(1).chunk_bytes(chunk).feed(sans());
+    let mut feed = Pump::new(1)
+        .chunk_bytes(chunk)
+        .read_options(read)
+        .feed(sans());
     let mut batch = Vec::new();
     let mut take =
         |feed: &mut scoresheet_pgn::pump::Feed<Sans>, out: &mut Outcome| -> Result<(), PumpError> {
@@ -169,5 +182,24 @@ fn err_feed_stops_at_an_input_ending_error_as_the_pump_does() {
     assert!(one.3.is_some());
     for piece in [1, 5, 4096] {
         assert_eq!(fed(&utf16, piece, 64), one);
+    }
+}
+
+/// A game over the size cap, pushed in pieces: it is given up (a rejection), its rest skipped
+/// as it comes (the skipping resumes after each piece), and the games after it are read.
+#[test]
+fn ok_feed_skips_a_game_over_the_size_cap_across_pieces() {
+    let mut data = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"big\"]\n\n".to_vec();
+    data.extend(b"1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(40_000));
+    data.extend(b"*\n\n[Event \"c\"]\n\n1. d4 *\n");
+    let read = ReadOptions::new().max_game_bytes(4096);
+    let one = run_with(&data, read);
+    assert_eq!(one.2[..3], [3, 2, 1], "games in, converted, rejected");
+    for (piece, chunk) in [(7, 1), (1000, 64), (64 << 10, 32 << 10)] {
+        assert_eq!(
+            fed_with(&data, piece, chunk, read),
+            one,
+            "pieces of {piece}, chunks of {chunk}"
+        );
     }
 }

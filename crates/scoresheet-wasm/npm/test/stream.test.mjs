@@ -207,3 +207,21 @@ test('ok_read_tables_without_games_still_has_its_columns', { skip }, () => {
   assert.ok(out.games.names.includes('game_id') && out.moves.names.includes('san'), out.games.names.join());
   assert.equal(out.moves.columns.san.values.length, 0);
 });
+
+test('ok_read_tables_after_a_run_of_rejected_games_only', { skip }, async () => {
+  // 300 rejected games first: the pump delivers a run every 256 reports, so the first runs
+  // have no games (their tables have columns and no rows), then the good games are appended.
+  const bad = '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n\n'.repeat(300);
+  const good = '[Event "good"]\n[WhiteElo "2000"]\n[Opening "x"]\n\n1. d4 d5 *\n\n'.repeat(3);
+  const pgn = bad + good;
+  const options = { columns: ['tags', 'white_elo', 'san'] };
+  const whole = readTables(pgn, options);
+  assert.equal(whole.games.numRows, 3);
+  assert.equal(whole.rejected.length, 300);
+  assert.deepEqual(whole.games.columns.white_elo.values, Int32Array.from([2000, 2000, 2000]));
+  // The tags the roster's columns do not hold (Event has its own).
+  assert.deepEqual(whole.games.columns.tags.values[2], [['WhiteElo', '2000'], ['Opening', 'x']]);
+  assert.equal(whole.moves.numRows, 6);
+  const streamed = await collect(readTables(piecesOf(new TextEncoder().encode(pgn), 1000), { ...options, batchBytes: 1 }));
+  assertSameTables(streamed, whole, 'rejected games first');
+});

@@ -413,13 +413,13 @@ struct Pushed {
 
 impl Pushed {
     fn waiting(&self) -> usize {
-        self.bytes.len() - self.read
+        self.bytes.len().saturating_sub(self.read)
     }
 }
 
 impl Read for Pushed {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let rest = &self.bytes[self.read..];
+        let rest = self.bytes.get(self.read..).unwrap_or_default();
         if rest.is_empty() {
             self.bytes.clear();
             self.read = 0;
@@ -470,7 +470,7 @@ impl Feeder {
     pub(crate) fn push(&mut self, bytes: &[u8]) {
         let pushed = &mut self.input.src;
         if pushed.read > 0 {
-            pushed.bytes.drain(..pushed.read);
+            pushed.bytes.drain(..pushed.read.min(pushed.bytes.len()));
             pushed.read = 0;
         }
         pushed.bytes.extend_from_slice(bytes);

@@ -40,9 +40,11 @@ step "wasm: npm ci" npm ci --no-audit --no-fund --loglevel=error
 step "wasm: node tests (package and page)" node --test test/
 
 # readTables (the crate's `tables` feature, not in the published package yet: over the size
-# budget) against the Python package's read_tables: the package built again with it, then
-# its test alone (it finds the checkout's .venv/ that scripts/test.sh sets up).
+# budget): the package built again with it, then the tests that need it: against the Python
+# package's read_tables (it finds the checkout's .venv/ that scripts/test.sh sets up), its
+# stream against the one-shot call, and the page reading a 50 MB file on its worker (the
+# browser tests run again, the page's others with this build too).
 cd ../../..
 step "wasm: package with readTables" env SCORESHEET_WASM_FEATURES=tables bash scripts/build-wasm.sh
 cd crates/scoresheet-wasm/npm
-step "wasm: node tests (readTables)" node --test test/tables.test.mjs
+step "wasm: node tests (readTables)" node --test test/tables.test.mjs test/stream.test.mjs test/browser.test.mjs

@@ -161,21 +161,104 @@ function finishTable(raw) {
   return { numRows: raw.numRows, names: raw.columns.map((c) => c.name), columns };
 }
 
+/** Whether `input` is read as a stream: a ReadableStream, a Blob (or File), or any async
+ * iterable of byte chunks (a Node Readable). */
+function isStream(input) {
+  return (typeof ReadableStream !== 'undefined' && input instanceof ReadableStream)
+    || (typeof Blob !== 'undefined' && input instanceof Blob)
+    || (input !== null && typeof input === 'object' && typeof input[Symbol.asyncIterator] === 'function'
+      && !(input instanceof Uint8Array));
+}
+
 function sourceName(input) {
   if (typeof input === 'string') return '<string>';
   if (input instanceof Uint8Array) return '<bytes>';
-  throw new TypeError('readTables: input must be a string or a Uint8Array (streams and Blobs: not yet)');
+  if (typeof File !== 'undefined' && input instanceof File) return input.name;
+  if (isStream(input)) return '<stream>';
+  throw new TypeError('readTables: input must be a string, a Uint8Array, a Blob, a ReadableStream or an async iterable of Uint8Array');
 }
 
-/** The `games` and `moves` tables of a PGN input, as typed arrays (see index.d.ts). */
-export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns' } = {}) {
+function needTables() {
   if (typeof raw.readTablesRaw !== 'function') {
     throw new Error('readTables: not in this build of the package (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)');
   }
-  if (format !== 'columns') throw new TypeError(`readTables: format ${JSON.stringify(format)} is not available yet (only "columns")`);
-  const name = source ?? sourceName(input);
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const out = raw.readTablesRaw(bytes, columns, fen, where, lang, name);
+}
+
+/** A batch or a whole result as the module gives it, finished. */
+function finishResult(out) {
   const log = JSON.parse(out.log);
   return { games: finishTable(out.games), moves: finishTable(out.moves), ...log };
+}
+
+/** The pieces of a stream input, as Uint8Arrays, and how to stop reading it early. */
+function pieces(input) {
+  if (typeof Blob !== 'undefined' && input instanceof Blob) input = input.stream();
+  if (typeof ReadableStream !== 'undefined' && input instanceof ReadableStream) {
+    const reader = input.getReader();
+    return {
+      async next() {
+        const { done, value } = await reader.read();
+        return done ? null : value;
+      },
+      stop: (early) => (early ? reader.cancel() : reader.releaseLock()),
+    };
+  }
+  const iterator = input[Symbol.asyncIterator]();
+  return {
+    async next() {
+      const { done, value } = await iterator.next();
+      return done ? null : value;
+    },
+    stop: (early) => (early && typeof iterator.return === 'function' ? iterator.return() : undefined),
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** A piece of a stream as bytes (text is encoded as UTF-8). */
+function pieceBytes(piece) {
+  if (piece instanceof Uint8Array) return piece;
+  if (typeof piece === 'string') return encoder.encode(piece);
+  if (piece instanceof ArrayBuffer) return new Uint8Array(piece);
+  if (ArrayBuffer.isView(piece)) return new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength);
+  throw new TypeError('readTables: a stream must give Uint8Array chunks');
+}
+
+/** The batches of a stream input (see index.d.ts): the module cuts the bytes into whole games
+ * as they come (the library's rule, the one its threads use) and makes one batch a cut. */
+async function* batches(input, stream) {
+  const source = pieces(input);
+  let ended = false;
+  try {
+    for (;;) {
+      const piece = await source.next();
+      if (piece === null) {
+        stream.finish();
+      } else {
+        stream.push(pieceBytes(piece));
+      }
+      for (let out = stream.next(); out !== undefined; out = stream.next()) yield finishResult(out);
+      if (piece === null) break;
+    }
+    ended = true;
+  } finally {
+    await source.stop(!ended);
+    stream.free();
+  }
+}
+
+/** The `games` and `moves` tables of a PGN input, as typed arrays; for a stream or a Blob, an
+ * async iterator of batches of them (see index.d.ts). */
+export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns', batchBytes = 0 } = {}) {
+  needTables();
+  if (format !== 'columns') throw new TypeError(`readTables: format ${JSON.stringify(format)} is not available yet (only "columns")`);
+  const name = source ?? sourceName(input);
+  if (isStream(input)) {
+    if (!Number.isSafeInteger(batchBytes) || batchBytes < 0 || batchBytes > 2 ** 31) throw new TypeError('readTables: batchBytes must be a whole number of bytes');
+    // Made now, so that a bad argument throws here rather than at the first batch.
+    const stream = new raw.TablesStream(columns, fen, where, lang, name, batchBytes);
+    return batches(input, stream);
+  }
+  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  return finishResult(raw.readTablesRaw(bytes, columns, fen, where, lang, name));
 }

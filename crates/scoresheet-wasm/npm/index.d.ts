@@ -215,19 +215,53 @@ export interface Table {
   columns: Record<string, TableColumn>;
 }
 
+/** What `readTables` gives: the tables with the rejected games, warnings and counts of the
+ * games read (for a stream: of one batch's games). */
+export interface TablesResult {
+  games: Table;
+  moves: Table;
+  rejected: Rejection[];
+  warnings: Warning[];
+  counts: Counts;
+}
+
+/** The settings of `readTables`. */
+export interface ReadTablesOptions {
+  columns?: string[];
+  fen?: boolean;
+  lang?: string;
+  source?: string;
+  format?: 'columns';
+}
+
+/** A stream `readTables` reads batch by batch: a `ReadableStream` of `Uint8Array` pieces
+ * (`Blob.stream()`, `fetch().body`, Node's `Readable.toWeb(...)`), a `Blob` (a `File`), or any
+ * async iterable of `Uint8Array` (a Node `Readable`). */
+export type TablesStreamInput = ReadableStream<Uint8Array> | Blob | AsyncIterable<Uint8Array>;
+
 /** The `games` and `moves` tables of the Python package's `read_tables` (`docs/export.md`):
  * the same columns, values, dictionaries and token ids, as typed arrays. `columns` names
  * columns of either table (default: every column but the optional `board`, `castling`,
  * `en_passant`, `fen_after`; `game_id` always); `fen` adds `fen_after`; `source` is the
- * `source_file` value (default `<string>` or `<bytes>`). Rejected games are left out of both
- * tables and listed in `rejected`. Not in the published package yet (built with
- * `SCORESHEET_WASM_FEATURES=tables`: it takes the .wasm over its size budget); `where`,
- * `format: "arrow"` and stream input are not available yet (`UsageError`/`TypeError`).
- * Throws `UsageError` for an unknown column, `PgnError` for a UTF-16 input. */
+ * `source_file` value (default `<string>`, `<bytes>`, `<stream>` or a `File`'s name). Rejected
+ * games are left out of both tables and listed in `rejected`. Not in the published package
+ * yet (built with `SCORESHEET_WASM_FEATURES=tables`: it takes the .wasm over its size budget);
+ * `where` and `format: "arrow"` are not available yet (`UsageError`/`TypeError`). Throws
+ * `UsageError` for an unknown column, `PgnError` for a UTF-16 input. */
+export function readTables(input: string | Uint8Array, options?: ReadTablesOptions): TablesResult;
+/** The same tables over a stream, as an async iterator of batches read as the bytes come
+ * (memory holds a batch, not the input): each batch the whole games of about `batchBytes`
+ * input bytes (default 1 MiB; a larger game is a batch of its own), with its own `rejected`,
+ * `warnings` and `counts`; a batch of rejected games only has the columns and no rows. Games
+ * are cut where the library's reader ends them, whatever the pieces; the batches put end to
+ * end equal the one-shot call. Dictionaries are declared by the columns: every batch has the
+ * same `dictionary` arrays, so codes mean the same in every batch. Bad arguments throw at the
+ * call; `PgnError` (an input that cannot be read on: UTF-16) is thrown by the iteration after
+ * the batches before it. Leaving the loop early cancels the stream. */
 export function readTables(
-  input: string | Uint8Array,
-  options?: { columns?: string[]; fen?: boolean; lang?: string; source?: string; format?: 'columns' },
-): { games: Table; moves: Table; rejected: Rejection[]; warnings: Warning[]; counts: Counts };
+  input: TablesStreamInput,
+  options?: ReadTablesOptions & { batchBytes?: number },
+): AsyncGenerator<TablesResult, void, undefined>;
 
 /** EGD records (the objects `scoresheet egd` writes; `extended` as `--extended`). */
 export function egd(

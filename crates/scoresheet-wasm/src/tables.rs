@@ -10,13 +10,18 @@ mod columns;
 use std::sync::Arc;
 
 use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
-use scoresheet_pgn::pump::{Convert, GameOutcome};
+use scoresheet_pgn::pump::{Convert, Feed, GameOutcome, Pump, PumpError};
+use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::{Location, Oddities, Reader};
 use wasm_bindgen::prelude::*;
 
 use crate::errors;
 use crate::json::Json;
 use crate::pumped::{self, Log};
+
+/// The input bytes of a streamed batch by default (`batchBytes`): about 1 MiB of PGN, some
+/// 800 games of real.pgn.
+const BATCH_BYTES: usize = 1 << 20;
 
 /// The export as the pump's converter: the batches of each run (a run ends when the export's
 /// batch is full), or the error that kept one from being built.
@@ -46,10 +51,10 @@ impl Convert for TablesConverter {
         self.0.set_byte_base(byte);
     }
 
+    /// Every run gives its tables, those of a run without games too: a batch of rejected
+    /// games only still has its columns (no rows), and so has an input without games.
     fn end_run(&mut self, batch: &mut Self::Batch) {
-        if self.0.games() > 0 {
-            batch.push(self.0.take_plain().map_err(|e| e.to_string()));
-        }
+        batch.push(self.0.take_plain().map_err(|e| e.to_string()));
     }
 
     fn batch_ready(&self, _: &Self::Batch) -> bool {
@@ -170,4 +175,88 @@ pub fn read_tables_raw(
     let out = tables_js(&tables);
     columns::set(&out, "log", &JsValue::from_str(&log_json(log)));
     Ok(out.into())
+}
+
+/// `readTables` over a stream: the wrapper pushes the stream's pieces as they come
+/// ([`push`](TablesStream::push), then [`finish`](TablesStream::finish)) and takes each batch
+/// that is ready ([`next`](TablesStream::next)). The library's pump cuts the input into chunks
+/// of whole games as its bytes arrive ([`Feed`]: the cuts of its threads, not a rule of this
+/// package) and converts each chunk into one batch; memory holds a chunk and its tables, not
+/// the input.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct TablesStream {
+    feed: Feed<TablesConverter>,
+    batch: Vec<Result<PlainTables, String>>,
+}
+
+#[wasm_bindgen]
+impl TablesStream {
+    /// A stream read with the settings of [`read_tables_raw`], batches of about `batch_bytes`
+    /// input bytes (0: the default, 1 MiB; a batch holds whole games, so one game larger than
+    /// that is a batch of its own).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        columns: Option<Vec<String>>,
+        fen: bool,
+        selection: Option<String>,
+        lang: Option<String>,
+        source: String,
+        batch_bytes: usize,
+    ) -> Result<TablesStream, JsValue> {
+        let settings = Settings::new(columns, fen, selection, lang, source)?;
+        let size = if batch_bytes == 0 {
+            BATCH_BYTES
+        } else {
+            batch_bytes
+        };
+        let feed = Pump::new(1)
+            .chunk_bytes(size)
+            .feed(settings.new_worker(usize::MAX));
+        Ok(TablesStream {
+            feed,
+            batch: Vec::new(),
+        })
+    }
+
+    /// More bytes of the input (a piece of any size).
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.feed.push(bytes);
+    }
+
+    /// The input ends after the bytes pushed.
+    pub fn finish(&mut self) {
+        self.feed.finish();
+    }
+
+    /// Whether every batch was taken (after `finish`), or an error ended the input.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.feed.is_done()
+    }
+
+    /// The next batch, `{games, moves, log}` as `readTablesRaw` gives them (the log of this
+    /// batch's games), or `undefined` when more bytes are needed (or none are left). Throws
+    /// `PgnError` when an error ends the input (UTF-16), after the batch before it.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<JsValue, JsValue> {
+        let log = match self.feed.next_batch(&mut self.batch) {
+            Ok(Some(log)) => log,
+            Ok(None) => return Ok(JsValue::UNDEFINED),
+            Err(PumpError::Fatal(e)) => return Err(errors::pgn(&GameError::from(e))),
+            Err(e) => return Err(errors::usage(format!("cannot read the input: {e}"))),
+        };
+        let mut tables = PlainTables::default();
+        for part in self.batch.drain(..) {
+            match part {
+                Ok(part) => tables.append(part),
+                Err(e) => return Err(errors::usage(format!("cannot build the tables: {e}"))),
+            }
+        }
+        let mut chunk = Log::default();
+        chunk.add(&log);
+        let out = tables_js(&tables);
+        columns::set(&out, "log", &JsValue::from_str(&log_json(chunk)));
+        Ok(out.into())
+    }
 }

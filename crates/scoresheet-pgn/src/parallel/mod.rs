@@ -31,6 +31,11 @@
 //!   any chunk is cut, and an input it refuses is refused whole; the readers of the chunks but
 //!   the first do not check their starts.
 //!
+//! - **Pushed input** (`Feeder`, behind [`pump::Feed`](crate::pump::Feed)): the same cutting
+//!   on the caller's thread, for bytes handed over piece by piece; the source says
+//!   [`io::ErrorKind::WouldBlock`] when the pieces so far are used up, and the cutting resumes
+//!   where it was once more come.
+//!
 //! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
 //! once delivered (the delivery empties them), so that after the first chunks little is
 //! allocated.
@@ -405,6 +410,150 @@ fn outcome<R, B>(input: Input<R>, output: Output<B>) -> Result<(), ParallelError
     }
 }
 
+/// Whether a fill stopped because the source has nothing for now (a [`Feeder`]'s bytes).
+fn starved(filled: &io::Result<bool>) -> bool {
+    matches!(filled, Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+}
+
+/// The bytes pushed into a [`Feeder`] and not yet cut: read as a source that says
+/// [`io::ErrorKind::WouldBlock`] when they run out before the input's end was announced.
+#[derive(Debug, Default)]
+struct Pushed {
+    bytes: Vec<u8>,
+    /// Bytes of `bytes` already read.
+    read: usize,
+    finished: bool,
+}
+
+impl Pushed {
+    fn waiting(&self) -> usize {
+        self.bytes.len().saturating_sub(self.read)
+    }
+}
+
+impl Read for Pushed {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let rest = self.bytes.get(self.read..).unwrap_or_default();
+        if rest.is_empty() {
+            self.bytes.clear();
+            self.read = 0;
+            return match self.finished {
+                true => Ok(0),
+                false => Err(io::ErrorKind::WouldBlock.into()),
+            };
+        }
+        let n = rest.len().min(out.len());
+        out[..n].copy_from_slice(&rest[..n]);
+        self.read += n;
+        Ok(n)
+    }
+}
+
+/// The input cut into chunks of whole games as its bytes are pushed, on the caller's thread:
+/// what [`read_parallel`] does with a source it pulls from, for a caller that is handed the
+/// bytes instead (a browser's stream, read by awaiting each piece). The same cuts (the same
+/// [`Input`]), the same readers of the chunks, the same locations in the whole input; only
+/// no threads. See [`Feed`](crate::pump::Feed), which converts the chunks.
+pub(crate) struct Feeder {
+    input: Input<Pushed>,
+    /// Games in the chunks handed out, for the locations of the next.
+    games_before: u64,
+    spare: SpareBytes,
+}
+
+impl fmt::Debug for Feeder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Feeder")
+            .field("byte", &self.input.byte)
+            .field("games_before", &self.games_before)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Feeder {
+    /// A feeder cutting chunks as `options` says (its thread count is not used).
+    pub(crate) fn new(options: ParallelOptions) -> Feeder {
+        Feeder {
+            input: Input::new(Pushed::default(), options),
+            games_before: 0,
+            spare: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// More bytes of the input.
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        let pushed = &mut self.input.src;
+        if pushed.read > 0 {
+            pushed.bytes.drain(..pushed.read.min(pushed.bytes.len()));
+            pushed.read = 0;
+        }
+        pushed.bytes.extend_from_slice(bytes);
+    }
+
+    /// The input ends after the bytes pushed.
+    pub(crate) fn finish(&mut self) {
+        self.input.src.finished = true;
+    }
+
+    /// Bytes pushed and not yet taken into a chunk's buffer.
+    pub(crate) fn waiting(&self) -> usize {
+        self.input.src.waiting()
+    }
+
+    /// Whether the end was announced ([`finish`](Self::finish)).
+    pub(crate) fn finished(&self) -> bool {
+        self.input.src.finished
+    }
+
+    /// Whether no chunk is left: the input ended and every byte was handed out, or it was
+    /// refused ([`refused`](Self::refused)).
+    pub(crate) fn is_done(&self) -> bool {
+        self.input.stop || (self.input.eof && self.input.buf.is_empty())
+    }
+
+    /// Why the input was refused at its start (UTF-16, binary), once.
+    pub(crate) fn refused(&mut self) -> Option<ReadError> {
+        self.input.fatal.take()
+    }
+
+    /// Converts the next chunk of whole games with `convert` (as [`read_parallel`]'s workers
+    /// do) into `batch`, and gives its log with the locations moved into the whole input; or
+    /// `None` when more bytes are needed to find where the next chunk ends, or none is left.
+    pub(crate) fn next<B>(
+        &mut self,
+        convert: impl FnOnce(Reader<&[u8]>, &mut ChunkLog, &mut B),
+        batch: &mut B,
+    ) -> Option<ChunkLog> {
+        let read = self.input.options.read;
+        let chunk = self.input.next_chunk(&self.spare)?;
+        let mut log = ChunkLog {
+            chunk_byte: chunk.byte,
+            ..ChunkLog::default()
+        };
+        let reader = Reader::with_options(&chunk.bytes[..], read);
+        let reader = match chunk.seq {
+            0 => reader,
+            _ => reader.within_input(),
+        };
+        convert(reader, &mut log, batch);
+        // Not the buffer of a chunk that held a game much larger than a chunk.
+        let size = self.input.options.chunk_bytes;
+        if chunk.bytes.capacity() <= 4 * (size + FALLBACK_AFTER) {
+            lock(&self.spare).push(chunk.bytes);
+        }
+        let start = Location {
+            game_index: self.games_before,
+            game_first_line: chunk.line,
+            line: chunk.line,
+            column: chunk.column,
+            byte: chunk.byte,
+        };
+        self.games_before += log.converted + log.rejected_games() + log.not_selected;
+        log.offset_by(start);
+        Some(log)
+    }
+}
+
 /// Locks, going on with the data of a worker that panicked (it cannot leave it half-changed:
 /// every change under these locks is a push, a pop or a counter).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -475,11 +624,16 @@ impl<R: Read> Input<R> {
     }
 
     /// The next chunk: whole games from at least `chunk_bytes` of input, or all that is left at
-    /// the end. After a read error, the whole games read before it, then nothing.
+    /// the end. After a read error, the whole games read before it, then nothing. A source
+    /// that says [`io::ErrorKind::WouldBlock`] (the bytes of a [`Feeder`] so far) gives
+    /// nothing for now, and the cutting goes on where it was at the next call.
     fn next_chunk(&mut self, spare: &SpareBytes) -> Option<Chunk> {
         if !self.started {
-            self.started = true;
             let filled = fill(&mut self.src, &mut self.buf, BINARY_WINDOW);
+            if starved(&filled) {
+                return None;
+            }
+            self.started = true;
             self.fatal = refused_start(&self.buf, self.options.read);
             if self.fatal.is_some() {
                 self.stop = true;
@@ -490,9 +644,14 @@ impl<R: Read> Input<R> {
                 Err(e) => return self.broken_off(e, spare),
             }
         }
-        if let Some(skip) = self.skip.take() {
-            if let Err(e) = self.skip_rest(skip) {
-                return self.broken_off(e, spare);
+        if let Some(mut skip) = self.skip.take() {
+            match self.skip_rest(&mut skip) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    self.skip = Some(skip);
+                    return None;
+                }
+                Err(e) => return self.broken_off(e, spare),
             }
         }
         self.cut_chunk(spare)
@@ -524,6 +683,7 @@ impl<R: Read> Input<R> {
             want = want.max(self.buf.len() + (size / 4).max(8 << 10));
             match fill(&mut self.src, &mut self.buf, want) {
                 Ok(eof) => self.eof = eof,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return None,
                 Err(e) => return self.broken_off(e, spare),
             }
         }
@@ -623,7 +783,7 @@ impl<R: Read> Input<R> {
     /// Skips the rest of a game over the size cap, from where the reader of its chunk stopped
     /// (at the chunk's end, in state `skip`), by the reader's rule ([`Resync`]) and without
     /// keeping it: to the line where the next game starts, or the end of the input.
-    fn skip_rest(&mut self, mut skip: Resync) -> io::Result<()> {
+    fn skip_rest(&mut self, skip: &mut Resync) -> io::Result<()> {
         let read = self.options.chunk_bytes.clamp(64 << 10, 1 << 20);
         loop {
             if let Some(at) = skip.find(&self.buf) {

@@ -64,6 +64,7 @@
 //! # Ok::<_, scoresheet_pgn::pump::PumpError>(())
 //! ```
 
+mod feed;
 mod policy;
 mod selection;
 mod tally;
@@ -72,6 +73,7 @@ use std::io::{self, Read};
 use std::sync::Arc;
 
 pub use crate::parallel::{ChunkLog, Event, ParallelError as PumpError};
+pub use feed::Feed;
 pub use policy::{next_game, Convert, GameOutcome};
 pub use tally::Tally;
 

@@ -9,6 +9,7 @@ mod counts;
 mod egd;
 mod egd_bad_inputs;
 mod encoding;
+mod feed;
 mod fuzz_replay;
 mod no_panic;
 mod parallel;

@@ -20,11 +20,16 @@ fn convert(pgn: &str) -> Converted {
     let settings = ParallelExport::new(1).export(options);
     let mut out = Vec::new();
     let mut rejected = Vec::new();
-    export_parallel(pgn.as_bytes(), Arc::from("t.pgn"), settings, |batches, log| {
-        rejected.extend(log.rejections().map(|e| e.to_string()));
-        out.push(batches);
-        Ok(())
-    })
+    export_parallel(
+        pgn.as_bytes(),
+        Arc::from("t.pgn"),
+        settings,
+        |batches, log| {
+            rejected.extend(log.rejections().map(|e| e.to_string()));
+            out.push(batches);
+            Ok(())
+        },
+    )
     .expect("small batches build");
     assert_eq!(out.len(), 1, "one batch of each table");
     Converted {

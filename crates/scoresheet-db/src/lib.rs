@@ -64,6 +64,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod columns;
 mod convert;
 mod derive;
 mod error;

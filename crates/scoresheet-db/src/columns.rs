@@ -5,7 +5,8 @@
 //! the PostgreSQL binary COPY (`pg_binary.rs`: the column list and the encoder) and the
 //! read-back SELECTs (`fetch.rs`) all come from here, and the migrations under `sql/` are
 //! tested against it on both databases ([`crate::schema::columns`]). A new column is a line
-//! here and a migration that adds it.
+//! here and a migration that adds it (for `moves`, on PostgreSQL, the migration also creates
+//! the view `moves_fen` again: PostgreSQL expands its `moves.*` when the view is created).
 //!
 //! A column's [`Values`] variant is its type: the encoders match on it and call the row's
 //! function, so a value costs a call and no allocation.
@@ -171,116 +172,96 @@ const fn game_column(name: &'static str, values: Values<GameRow>) -> Column<Game
 }
 
 /// The columns of `moves`, in the order of the table.
-pub(crate) const MOVE_COLUMNS: [Column<PlyRow>; 29] = [
-    ply_column("game_id", Values::BigInt(|r| r.game_id)),
-    ply_column("ply", Values::Integer(|r| r.ply as i64)),
-    ply_column(
-        "move_number",
-        Values::Integer(|r| r.record.move_number.into()),
-    )
-    .read(),
-    ply_column("side", Values::Text(|r| r.side().into())).read(),
-    ply_column("san", Values::Text(PlyRow::san)).read(),
-    ply_column("lran", Values::Text(|r| r.lran.as_str().into())).read(),
-    ply_column(
-        "from_square",
-        Values::Text(|r| square_name(r.record.from).into()),
-    )
-    .read(),
-    ply_column(
-        "to_square",
-        Values::Text(|r| square_name(r.record.to).into()),
-    )
-    .read(),
-    ply_column("piece", Values::Text(|r| r.record.piece.as_str().into())).read(),
-    ply_column(
-        "move_type",
-        Values::Text(|r| r.record.move_type.as_str().into()),
-    )
-    .read(),
-    ply_column(
-        "captured",
-        Values::OptText(|r| r.record.captured.map(|p| p.as_str())),
-    )
-    .read(),
-    ply_column(
-        "promotion",
-        Values::OptText(|r| r.record.promotion.map(|p| p.as_str())),
-    )
-    .read(),
-    ply_column("position_after", Values::BinaryText(|r| &r.position_after)),
-    ply_column("is_check", Values::Boolean(|r| r.record.check)).read(),
-    ply_column("is_mate", Values::Boolean(|r| r.record.mate)).read(),
-    ply_column(
-        "halfmove_clock",
-        Values::Integer(|r| r.features.halfmove_clock.into()),
-    )
-    .read(),
-    ply_column(
-        "repetition",
-        Values::Integer(|r| r.features.repetition.into()),
-    )
-    .read(),
-    ply_column(
-        "fifty_move_claimable",
-        Values::Boolean(|r| r.features.fifty_move_claimable),
-    )
-    .read(),
-    ply_column(
-        "seventy_five_move",
-        Values::Boolean(|r| r.features.seventy_five_move),
-    )
-    .read(),
-    ply_column("fivefold", Values::Boolean(|r| r.features.fivefold)).read(),
-    ply_column("stalemate", Values::Boolean(|r| r.features.stalemate)).read(),
-    ply_column(
-        "insufficient_material",
-        Values::Boolean(|r| r.features.insufficient_material),
-    )
-    .read(),
-    ply_column("meta", Values::OptJson(|r| r.meta.as_deref())).read(),
-    ply_column(
-        "clock_seconds",
-        Values::OptReal(|r| r.commands().clock_seconds),
-    ),
-    ply_column("emt_seconds", Values::OptReal(|r| r.commands().emt_seconds)),
-    ply_column("eval_cp", Values::OptInteger(|r| r.commands().eval_cp)),
-    ply_column("eval_mate", Values::OptInteger(|r| r.commands().eval_mate)),
-    // Added by schema version 3 (without NOT NULL); a load always writes them.
-    ply_column("uci", Values::Text(PlyRow::uci)).nullable(),
-    ply_column("position_key", Values::BigInt(PlyRow::position_key)).nullable(),
-];
+pub(crate) const MOVE_COLUMNS: [Column<PlyRow>; 29] = {
+    use Values::*;
+    [
+        ply_column("game_id", BigInt(|r| r.game_id)),
+        ply_column("ply", Integer(|r| r.ply as i64)),
+        ply_column("move_number", Integer(|r| r.record.move_number.into())).read(),
+        ply_column("side", Text(|r| r.side().into())).read(),
+        ply_column("san", Text(PlyRow::san)).read(),
+        ply_column("lran", Text(|r| r.lran.as_str().into())).read(),
+        ply_column("from_square", Text(|r| square_name(r.record.from).into())).read(),
+        ply_column("to_square", Text(|r| square_name(r.record.to).into())).read(),
+        ply_column("piece", Text(|r| r.record.piece.as_str().into())).read(),
+        ply_column("move_type", Text(|r| r.record.move_type.as_str().into())).read(),
+        ply_column(
+            "captured",
+            OptText(|r| r.record.captured.map(|p| p.as_str())),
+        )
+        .read(),
+        ply_column(
+            "promotion",
+            OptText(|r| r.record.promotion.map(|p| p.as_str())),
+        )
+        .read(),
+        ply_column("position_after", BinaryText(|r| &r.position_after)),
+        ply_column("is_check", Boolean(|r| r.record.check)).read(),
+        ply_column("is_mate", Boolean(|r| r.record.mate)).read(),
+        ply_column(
+            "halfmove_clock",
+            Integer(|r| r.features.halfmove_clock.into()),
+        )
+        .read(),
+        ply_column("repetition", Integer(|r| r.features.repetition.into())).read(),
+        ply_column(
+            "fifty_move_claimable",
+            Boolean(|r| r.features.fifty_move_claimable),
+        )
+        .read(),
+        ply_column(
+            "seventy_five_move",
+            Boolean(|r| r.features.seventy_five_move),
+        )
+        .read(),
+        ply_column("fivefold", Boolean(|r| r.features.fivefold)).read(),
+        ply_column("stalemate", Boolean(|r| r.features.stalemate)).read(),
+        ply_column(
+            "insufficient_material",
+            Boolean(|r| r.features.insufficient_material),
+        )
+        .read(),
+        ply_column("meta", OptJson(|r| r.meta.as_deref())).read(),
+        ply_column("clock_seconds", OptReal(|r| r.commands().clock_seconds)),
+        ply_column("emt_seconds", OptReal(|r| r.commands().emt_seconds)),
+        ply_column("eval_cp", OptInteger(|r| r.commands().eval_cp)),
+        ply_column("eval_mate", OptInteger(|r| r.commands().eval_mate)),
+        // Added by schema version 3 (without NOT NULL); a load always writes them.
+        ply_column("uci", Text(PlyRow::uci)).nullable(),
+        ply_column("position_key", BigInt(PlyRow::position_key)).nullable(),
+    ]
+};
 
 /// The columns of `games`, in the order of the table. The roster's are named after its tags
 /// in lower case (`Event` is `event`; [`ROSTER`](crate::row::ROSTER)).
-pub(crate) const GAME_COLUMNS: [Column<GameRow>; 16] = [
-    game_column("game_id", Values::BigInt(|g| g.game_id)),
-    game_column(
-        "content_hash",
-        Values::Text(|g| g.content_hash.as_str().into()),
-    ),
-    game_column("event", Values::OptText(|g| g.roster[0].as_deref())).read(),
-    game_column("site", Values::OptText(|g| g.roster[1].as_deref())).read(),
-    game_column("date", Values::OptText(|g| g.roster[2].as_deref())).read(),
-    game_column("round", Values::OptText(|g| g.roster[3].as_deref())).read(),
-    game_column("white", Values::OptText(|g| g.roster[4].as_deref())).read(),
-    game_column("black", Values::OptText(|g| g.roster[5].as_deref())).read(),
-    game_column("result", Values::Text(|g| g.result.as_str().into())).read(),
-    game_column("tags", Values::Json(|g| &g.tags_json)).read(),
-    game_column("ply_count", Values::Integer(|g| g.moves.len() as i64)),
-    game_column("start_fen", Values::Text(|g| g.start_fen.as_str().into())).read(),
-    game_column("source_file", Values::Text(|g| (*g.source_file).into())),
-    // The offset of a game in a file: far below 2^63.
-    game_column("source_offset", Values::BigInt(|g| g.source_offset as i64)),
-    game_column(
-        "opening_eco",
-        Values::OptText(|g| g.opening.as_ref().map(|o| o.0.as_str())),
-    ),
-    game_column(
-        "opening_name",
-        Values::OptText(|g| g.opening.as_ref().map(|o| o.1.as_str())),
-    ),
-];
+pub(crate) const GAME_COLUMNS: [Column<GameRow>; 16] = {
+    use Values::*;
+    [
+        game_column("game_id", BigInt(|g| g.game_id)),
+        game_column("content_hash", Text(|g| g.content_hash.as_str().into())),
+        game_column("event", OptText(|g| g.roster[0].as_deref())).read(),
+        game_column("site", OptText(|g| g.roster[1].as_deref())).read(),
+        game_column("date", OptText(|g| g.roster[2].as_deref())).read(),
+        game_column("round", OptText(|g| g.roster[3].as_deref())).read(),
+        game_column("white", OptText(|g| g.roster[4].as_deref())).read(),
+        game_column("black", OptText(|g| g.roster[5].as_deref())).read(),
+        game_column("result", Text(|g| g.result.as_str().into())).read(),
+        game_column("tags", Json(|g| &g.tags_json)).read(),
+        game_column("ply_count", Integer(|g| g.moves.len() as i64)),
+        game_column("start_fen", Text(|g| g.start_fen.as_str().into())).read(),
+        game_column("source_file", Text(|g| (*g.source_file).into())),
+        // The offset of a game in a file: far below 2^63.
+        game_column("source_offset", BigInt(|g| g.source_offset as i64)),
+        game_column(
+            "opening_eco",
+            OptText(|g| g.opening.as_ref().map(|o| o.0.as_str())),
+        ),
+        game_column(
+            "opening_name",
+            OptText(|g| g.opening.as_ref().map(|o| o.1.as_str())),
+        ),
+    ]
+};
 
 /// The columns of a table of the newest schema (`games` or `moves`), in order; `None` for
 /// another name.

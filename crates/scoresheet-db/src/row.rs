@@ -115,24 +115,7 @@ impl GameRow {
                 row
             })
             .collect();
-        let mut roster: [Option<String>; 6] = Default::default();
-        let mut result = String::from("*");
-        let mut tags_json = String::from("{");
-        for (name, value) in &game_tags {
-            if name == "Result" {
-                result.clone_from(value);
-            } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
-                roster[i] = Some(value.clone());
-            } else {
-                if tags_json.len() > 1 {
-                    tags_json.push(',');
-                }
-                push_json_string(&mut tags_json, name);
-                tags_json.push(':');
-                push_json_string(&mut tags_json, value);
-            }
-        }
-        tags_json.push('}');
+        let (roster, result, tags_json) = split_tags(&game_tags);
         let start_fen = match start_fen {
             Some(fen) => fen,
             None => tag(&game_tags, "FEN").unwrap_or(START_FEN).to_owned(),
@@ -232,6 +215,29 @@ pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
         }
         _ => fen[..fourth].to_owned(),
     }
+}
+
+/// The roster's columns, the result and the other tags as a JSON object in file order.
+fn split_tags(tags: &[(String, String)]) -> ([Option<String>; 6], String, String) {
+    let mut roster: [Option<String>; 6] = Default::default();
+    let mut result = String::from("*");
+    let mut tags_json = String::from("{");
+    for (name, value) in tags {
+        if name == "Result" {
+            result.clone_from(value);
+        } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
+            roster[i] = Some(value.clone());
+        } else {
+            if tags_json.len() > 1 {
+                tags_json.push(',');
+            }
+            push_json_string(&mut tags_json, name);
+            tags_json.push(':');
+            push_json_string(&mut tags_json, value);
+        }
+    }
+    tags_json.push('}');
+    (roster, result, tags_json)
 }
 
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {

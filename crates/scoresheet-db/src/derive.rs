@@ -3,8 +3,8 @@
 //! repetition rules call two positions equal), for the migration that adds them: [`derive`]
 //! replays a stored game from its rows' own columns (piece, squares, move type), without move
 //! generation. A load takes the same facts from its one replay of each game
-//! ([`crate::sink`]: each ply's `PlyRecord`), never from here; [`position_text`] is the one
-//! rule of the position's text for both.
+//! ([`crate::sink`]: each ply's `PlyRecord`), never from here; [`position_text`] (in
+//! `row.rs`, on the load's path) is the one rule of the position's text for both.
 //!
 //! The FEN stored with a ply has the en-passant square after every double push (the PGN
 //! standard), so one position would have two texts: one with the square (just after the
@@ -17,7 +17,7 @@ use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, Move, Position, Square};
 use scoresheet_pgn::egd::{EgdPly, MoveRecord, MoveType, PieceCode};
 
-use crate::row::meta_json;
+use crate::row::{meta_json, position_text};
 
 /// The columns a stored ply gets beside its EGD record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,51 +149,4 @@ fn move_of(pos: &Position, mv: &MoveRecord) -> Option<Move> {
             promotion: mv.promotion.map(PieceCode::role),
         },
     })
-}
-
-/// `fen` without its move counters, its en-passant field replaced by `-` unless `legal_ep`.
-pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
-    // The fields are separated by single spaces: the text is `fen` up to its fourth space
-    // (the end of the en-passant field), or up to its third and then `-`.
-    let mut spaces = memchr::memchr_iter(b' ', fen.as_bytes());
-    let third = spaces.nth(2);
-    let fourth = spaces.next().unwrap_or(fen.len());
-    match (third, legal_ep) {
-        (Some(third), None) => {
-            let mut out = String::with_capacity(third + 2);
-            out.push_str(&fen[..=third]);
-            out.push('-');
-            out
-        }
-        _ => fen[..fourth].to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ok_position_text() {
-        let cases = [
-            (
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-                None,
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
-            ),
-            (
-                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-                Some(Square::D6),
-                "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
-            ),
-            ("8/8 w", None, "8/8 w"),
-            ("8/8 w - e3", None, "8/8 w - -"),
-            ("8/8 w - ", None, "8/8 w - -"),
-            ("8/8 w - e3", Some(Square::E3), "8/8 w - e3"),
-            ("", None, ""),
-        ];
-        for (fen, ep, want) in cases {
-            assert_eq!(position_text(fen, ep), want, "{fen}");
-        }
-    }
 }

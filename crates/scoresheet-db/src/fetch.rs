@@ -1,60 +1,24 @@
 //! Reading a stored game back as an EGD record.
 
-use scoresheet::fen::Fen;
 use scoresheet::san::{suffix_after, Suffix};
-use scoresheet::{CastlingMode, Color, Position, Square};
+use scoresheet::{Color, Square};
 use scoresheet_pgn::codes::UnknownCode;
 use scoresheet_pgn::egd::{
     DenormalizedGame, EgdPly, ExtendedFeatures, Features, MoveMeta, MoveRecord, PlyKey,
     PositionRecord,
 };
 
-use crate::derive::{derive, Derived};
+use crate::columns::{read_list, GAME_COLUMNS, MOVE_COLUMNS};
+use crate::derive::{derive, start_position, Derived};
+use crate::query::{QueryResult, Value};
 use crate::row::ROSTER;
 use crate::Error;
 
-/// The columns of `games` that a game is rebuilt from.
-#[derive(Debug)]
-pub(crate) struct GameColumns {
-    pub roster: [Option<String>; 6],
-    pub result: String,
-    pub tags_json: String,
-    pub start_fen: String,
-}
+/// The column of the view `moves_fen` (and of `moves` before schema version 5) that the read
+/// back adds to the declared ones: the FEN after the move.
+const FEN_AFTER: &str = "fen_after";
 
-impl GameColumns {
-    pub const SELECT: &'static str =
-        "event, site, date, round, white, black, result, CAST(tags AS TEXT), start_fen";
-}
-
-/// The columns of one `moves` row.
-#[derive(Debug)]
-pub(crate) struct MoveColumns {
-    pub move_number: i64,
-    pub side: String,
-    /// san, lran, from_square, to_square, piece, move_type.
-    pub texts: [String; 6],
-    pub captured: Option<String>,
-    pub promotion: Option<String>,
-    /// The FEN after the move; the one before it is the previous ply's (or the game's start).
-    pub fen_after: String,
-    /// is_check, is_mate.
-    pub flags: [bool; 2],
-    /// halfmove_clock, repetition.
-    pub counters: [i64; 2],
-    /// fifty_move_claimable, seventy_five_move, fivefold, stalemate, insufficient_material.
-    pub extended: [bool; 5],
-    pub meta: Option<String>,
-}
-
-impl MoveColumns {
-    pub const SELECT: &'static str = "move_number, side, san, lran, from_square, to_square, \
-        piece, move_type, captured, promotion, fen_after, is_check, is_mate, halfmove_clock, \
-        repetition, fifty_move_claimable, seventy_five_move, fivefold, stalemate, \
-        insufficient_material, CAST(meta AS TEXT)";
-}
-
-/// Where [`MoveColumns::SELECT`] reads from: the view `moves_fen` (schema version 5 on, see
+/// Where the moves are read from: the view `moves_fen` (schema version 5 on, see
 /// `sql/*/0005_lean_moves.sql`), which computes `fen_after`; the table `moves` itself while
 /// migrating to version 3, when it still stored the column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,47 +36,132 @@ impl MovesSource {
     }
 }
 
+/// A stored game's rows as read back: the `games` columns declared to be read
+/// ([`crate::columns`]), and those of its moves (with `fen_after`) in ply order.
+#[derive(Debug)]
+pub(crate) struct Stored {
+    game: QueryResult,
+    moves: QueryResult,
+}
+
+/// Reads game `game_id` back with `query`, a backend's way of running a `SELECT`; `None` when
+/// no game has that id.
+pub(crate) fn fetch(
+    game_id: i64,
+    source: MovesSource,
+    query: &mut dyn FnMut(&str) -> Result<QueryResult, Error>,
+) -> Result<Option<Stored>, Error> {
+    let games = read_list(&GAME_COLUMNS);
+    let game = query(&format!(
+        "SELECT {games} FROM games WHERE game_id = {game_id}"
+    ))?;
+    if game.rows.is_empty() {
+        return Ok(None);
+    }
+    let (moves, from) = (read_list(&MOVE_COLUMNS), source.relation());
+    let moves = query(&format!(
+        "SELECT {moves}, {FEN_AFTER} FROM {from} WHERE game_id = {game_id} ORDER BY ply"
+    ))?;
+    Ok(Some(Stored { game, moves }))
+}
+
 /// The derived columns of a stored game's plies (see [`crate::derive`]), or `None` for a game
 /// whose rows do not replay (never one the loader wrote; such rows are left as they are).
-pub(crate) fn derived_of(
-    game: GameColumns,
-    moves: Vec<MoveColumns>,
-) -> Result<Option<Vec<Derived>>, Error> {
-    let start_fen = game.start_fen.clone();
-    let record = rebuild(game, moves)?;
-    Ok(derive(&start_fen, &record.moves).ok())
+pub(crate) fn derived_of(stored: Stored) -> Result<Option<Vec<Derived>>, Error> {
+    let record = rebuild(stored)?;
+    // A game without moves has nothing to derive (and `derive` then finds no start FEN).
+    let start_fen = record
+        .moves
+        .first()
+        .map_or("", |p| p.start_position.fen.as_str());
+    Ok(derive(start_fen, &record.moves).ok())
 }
 
 fn corrupt(what: &str, value: &str) -> Error {
     Error::Corrupt(format!("unexpected {what} {value:?}"))
 }
 
-/// Rebuilds the EGD record (with extended features) from its rows. Tags come back with
-/// `Result` first, then the roster, then the other tags in the database's JSON key order.
-pub(crate) fn rebuild(
-    game: GameColumns,
-    moves: Vec<MoveColumns>,
-) -> Result<DenormalizedGame, Error> {
-    let mut game_tags = vec![("Result".to_owned(), game.result)];
-    for (name, value) in ROSTER.iter().zip(game.roster) {
-        if let Some(value) = value {
-            game_tags.push(((*name).to_owned(), value));
+/// One row read back, its values found by column name.
+#[derive(Debug, Clone, Copy)]
+struct Fields<'r> {
+    names: &'r [String],
+    values: &'r [Value],
+}
+
+impl<'r> Fields<'r> {
+    fn get(&self, name: &str) -> Result<&'r Value, Error> {
+        let at = self.names.iter().position(|n| n == name);
+        at.and_then(|i| self.values.get(i))
+            .ok_or_else(|| Error::Corrupt(format!("no column {name} read back")))
+    }
+
+    fn opt_text(&self, name: &str) -> Result<Option<&'r str>, Error> {
+        match self.get(name)? {
+            Value::Null => Ok(None),
+            Value::Text(text) => Ok(Some(text)),
+            other => Err(corrupt(name, &other.to_string())),
         }
     }
+
+    fn text(&self, name: &str) -> Result<&'r str, Error> {
+        self.opt_text(name)?.ok_or_else(|| corrupt(name, "NULL"))
+    }
+
+    fn int(&self, name: &str) -> Result<i64, Error> {
+        match self.get(name)? {
+            Value::Int(n) => Ok(*n),
+            other => Err(corrupt(name, &other.to_string())),
+        }
+    }
+
+    /// A non-negative integer that fits 32 bits (a counter).
+    fn counter(&self, name: &str) -> Result<u32, Error> {
+        let n = self.int(name)?;
+        u32::try_from(n).map_err(|_| corrupt(name, &n.to_string()))
+    }
+
+    /// A boolean (0 or 1 on SQLite).
+    fn flag(&self, name: &str) -> Result<bool, Error> {
+        self.int(name).map(|n| n != 0)
+    }
+}
+
+/// The rows of a result, by column name.
+fn rows(result: &QueryResult) -> impl Iterator<Item = Fields<'_>> {
+    result.rows.iter().map(|values| Fields {
+        names: &result.columns,
+        values,
+    })
+}
+
+/// Rebuilds the EGD record (with extended features) from its rows. Tags come back with
+/// `Result` first, then the roster, then the other tags in the database's JSON key order.
+pub(crate) fn rebuild(stored: Stored) -> Result<DenormalizedGame, Error> {
+    let game = rows(&stored.game)
+        .next()
+        .ok_or_else(|| Error::Corrupt("no game read back".to_owned()))?;
+    let mut game_tags = vec![("Result".to_owned(), game.text("result")?.to_owned())];
+    for tag in ROSTER {
+        if let Some(value) = game.opt_text(&tag.to_ascii_lowercase())? {
+            game_tags.push((tag.to_owned(), value.to_owned()));
+        }
+    }
+    let tags = game.text("tags")?;
     let others: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(&game.tags_json).map_err(|_| corrupt("tags", &game.tags_json))?;
+        serde_json::from_str(tags).map_err(|_| corrupt("tags", tags))?;
     for (name, value) in others {
         let serde_json::Value::String(value) = value else {
             return Err(corrupt("tag value", &value.to_string()));
         };
         game_tags.push((name, value));
     }
+    let start_fen = game.text("start_fen")?;
     let mut start = PositionRecord {
-        features: start_features(&game.start_fen)?,
-        fen: game.start_fen,
+        features: start_features(start_fen)?,
+        fen: start_fen.to_owned(),
     };
-    let mut plies = Vec::with_capacity(moves.len());
-    for m in moves {
+    let mut plies = Vec::with_capacity(stored.moves.rows.len());
+    for m in rows(&stored.moves) {
         let ply = rebuild_ply(m, start)?;
         start = ply.end_position.clone();
         plies.push(ply);
@@ -123,52 +172,49 @@ pub(crate) fn rebuild(
     })
 }
 
-fn rebuild_ply(m: MoveColumns, start_position: PositionRecord) -> Result<EgdPly, Error> {
-    let player = match m.side.as_str() {
+fn rebuild_ply(m: Fields<'_>, start_position: PositionRecord) -> Result<EgdPly, Error> {
+    let player = match m.text("side")? {
         "w" => Color::White,
         "b" => Color::Black,
         other => return Err(corrupt("side", other)),
     };
-    let [san, lran, from, to, piece, move_type] = m.texts;
-    let counter = |v: i64| u32::try_from(v).map_err(|_| corrupt("counter", &v.to_string()));
-    let [fifty, seventy_five, fivefold, stalemate, insufficient] = m.extended;
     let end = Features {
-        check: m.flags[0],
-        checkmate: m.flags[1],
+        check: m.flag("is_check")?,
+        checkmate: m.flag("is_mate")?,
         extended: Some(ExtendedFeatures {
-            halfmove_clock: counter(m.counters[0])?,
-            repetition: counter(m.counters[1])?,
-            fifty_move_claimable: fifty,
-            seventy_five_move: seventy_five,
-            fivefold,
-            stalemate,
-            insufficient_material: insufficient,
+            halfmove_clock: m.counter("halfmove_clock")?,
+            repetition: m.counter("repetition")?,
+            fifty_move_claimable: m.flag("fifty_move_claimable")?,
+            seventy_five_move: m.flag("seventy_five_move")?,
+            fivefold: m.flag("fivefold")?,
+            stalemate: m.flag("stalemate")?,
+            insufficient_material: m.flag("insufficient_material")?,
         }),
     };
-    let meta = match &m.meta {
+    let meta = match m.opt_text("meta")? {
         None => MoveMeta::default(),
         Some(json) => serde_json::from_str(json).map_err(|_| corrupt("meta", json))?,
     };
     Ok(EgdPly {
         key: PlyKey {
-            fullmove: counter(m.move_number)?,
+            fullmove: m.counter("move_number")?,
             player,
         },
         start_position,
         mv: MoveRecord {
             player,
-            san,
-            lran,
-            from_square: square(&from)?,
-            to_square: square(&to)?,
-            piece: code(&piece)?,
-            move_type: code(&move_type)?,
-            captured_piece: m.captured.as_deref().map(code).transpose()?,
-            promotion: m.promotion.as_deref().map(code).transpose()?,
+            san: m.text("san")?.to_owned(),
+            lran: m.text("lran")?.to_owned(),
+            from_square: square(m.text("from_square")?)?,
+            to_square: square(m.text("to_square")?)?,
+            piece: code(m.text("piece")?)?,
+            move_type: code(m.text("move_type")?)?,
+            captured_piece: m.opt_text("captured")?.map(code).transpose()?,
+            promotion: m.opt_text("promotion")?.map(code).transpose()?,
             meta: Some(meta),
         },
         end_position: PositionRecord {
-            fen: m.fen_after,
+            fen: m.text(FEN_AFTER)?.to_owned(),
             features: end,
         },
     })
@@ -184,31 +230,21 @@ fn code<T: std::str::FromStr<Err = UnknownCode>>(text: &str) -> Result<T, Error>
     text.parse().map_err(|e: UnknownCode| corrupt(e.kind, text))
 }
 
-/// The (extended) features of the start position, which no row stores.
+/// The (extended) features of the start position, which no row stores: those EGD gives a
+/// start position (its first occurrence).
 fn start_features(fen: &str) -> Result<Features, Error> {
-    let setup = Fen::from_ascii_lenient(fen.as_bytes())
-        .map_err(|_| corrupt("start FEN", fen))?
-        .into_setup();
-    let mode = CastlingMode::detect(&setup);
-    let pos = Position::from_fen_lenient(fen, mode).map_err(|_| corrupt("start FEN", fen))?;
-    let clock: u32 = fen
-        .split(' ')
-        .nth(4)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
+    let pos = start_position(fen).ok_or_else(|| corrupt("start FEN", fen))?;
     let suffix = suffix_after(&pos);
     let (check, checkmate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
     Ok(Features {
         check,
         checkmate,
-        extended: Some(ExtendedFeatures {
-            halfmove_clock: clock,
-            repetition: 1,
-            fifty_move_claimable: clock >= 100,
-            seventy_five_move: clock >= 150 && !checkmate,
-            fivefold: false,
-            stalemate: !check && !pos.has_legal_moves(),
-            insufficient_material: pos.is_insufficient_material(),
-        }),
+        extended: Some(ExtendedFeatures::after(
+            &pos,
+            pos.halfmove_clock(),
+            1,
+            check,
+            checkmate,
+        )),
     })
 }

@@ -21,7 +21,8 @@
 //! # Schema
 //!
 //! The same tables, columns and indexes on both databases (the SQL is in `sql/sqlite/` and
-//! `sql/postgres/`; see [`schema`] for versioning):
+//! `sql/postgres/`; see [`schema`] for versioning, and [`schema::columns`] for each column's
+//! type on each database and its nullability):
 //!
 //! - `games`: `game_id` (primary key), `content_hash`, the seven-tag roster
 //!   (`event`, `site`, `date`, `round`, `white`, `black`: NULL when missing; `result`: the
@@ -64,6 +65,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod columns;
 mod convert;
 mod derive;
 mod error;

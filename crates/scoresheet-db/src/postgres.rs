@@ -1,6 +1,5 @@
 //! The PostgreSQL backend: one synchronous connection, a transaction per batch, rows sent with
-//! `COPY ... FROM STDIN`: `games` in the text format, `moves` in the binary one
-//! ([`crate::pg_binary`]).
+//! `COPY ... FROM STDIN` in the binary format ([`crate::pg_binary`]).
 //!
 //! Duplicates are found before the COPY (`game_id = ANY($1)`), so the COPY goes straight into
 //! `games` and `moves`. If another loader stores one of the same games in between, the COPY
@@ -16,18 +15,15 @@ use postgres::types::{FromSql, Type};
 use postgres::{Client, GenericClient, NoTls, Row};
 
 use crate::{
-    fetch::{derived_of, GameColumns, MoveColumns, MovesSource},
-    pg_binary::{BinaryRows, COPY_MOVES_BINARY},
+    columns::{GAME_COLUMNS, MOVE_COLUMNS},
+    fetch::{self, derived_of, MovesSource, Stored},
+    pg_binary::{copy_sql, BinaryRows},
     query::{QueryResult, Value},
     row::GameRow,
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     store::BatchOutcome,
     Error,
 };
-
-const COPY_GAMES: &str = "COPY games (game_id, content_hash, event, site, date, round, white, \
-    black, result, tags, ply_count, start_fen, source_file, source_offset, opening_eco, \
-    opening_name) FROM STDIN";
 
 /// A bulk load drops the primary key of `moves` and adds it back at its end (one sort instead
 /// of a B-tree insertion per row, a third of the COPY's time). Its rows stay unique meanwhile:
@@ -159,15 +155,15 @@ impl PostgresStore {
             .map(|r| (r.get(0), r.get(1)))
             .collect();
         let mut outcome = BatchOutcome::default();
-        let (mut game_rows, mut move_rows) = (Vec::new(), BinaryRows::new());
+        let (mut game_rows, mut move_rows) = (BinaryRows::new(), BinaryRows::new());
         for (index, game) in games.iter().enumerate() {
             match known.get(&game.game_id) {
                 Some(hash) if *hash == game.content_hash => outcome.duplicates += 1,
                 Some(_) => outcome.collisions.push(index),
                 None => {
-                    encode_game(&mut game_rows, game);
-                    for (ply, row) in game.moves.iter().enumerate() {
-                        move_rows.encode_move(game.game_id, ply + 1, row)?;
+                    game_rows.row("games", &GAME_COLUMNS, game)?;
+                    for row in &game.moves {
+                        move_rows.row("moves", &MOVE_COLUMNS, row)?;
                     }
                     known.insert(game.game_id, game.content_hash.clone());
                     outcome.stored += 1;
@@ -178,8 +174,16 @@ impl PostgresStore {
             on_game();
         }
         if outcome.stored > 0 {
-            copy(&mut tx, COPY_GAMES, &game_rows)?;
-            copy(&mut tx, COPY_MOVES_BINARY, &move_rows.finish())?;
+            copy(
+                &mut tx,
+                &copy_sql("games", &GAME_COLUMNS),
+                &game_rows.finish(),
+            )?;
+            copy(
+                &mut tx,
+                &copy_sql("moves", &MOVE_COLUMNS),
+                &move_rows.finish(),
+            )?;
         }
         tx.commit()?;
         Ok(outcome)
@@ -235,35 +239,41 @@ impl PostgresStore {
 
     /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
     pub fn query(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
-        let stmt = self.client.prepare(sql)?;
-        let rows = if stmt.params().is_empty() {
-            self.client.query(&stmt, &[])?
-        } else {
-            self.client.query(&stmt, &[&player])?
-        };
-        let columns: Vec<String> = stmt.columns().iter().map(|c| c.name().to_owned()).collect();
-        let kinds = stmt
-            .columns()
-            .iter()
-            .map(|c| kind_of(c.type_(), c.name()))
-            .collect::<Result<Vec<_>, _>>()?;
-        let rows = rows
-            .iter()
-            .map(|row| {
-                let values = kinds.iter().enumerate().map(|(i, k)| value_of(row, i, *k));
-                values.collect::<Result<Vec<_>, _>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(QueryResult { columns, rows })
+        query(&mut self.client, sql, player)
     }
 
-    /// The stored columns of one game, or `None`.
-    pub fn fetch(
-        &mut self,
-        game_id: i64,
-    ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+    /// The stored rows of one game, or `None`.
+    pub fn fetch(&mut self, game_id: i64) -> Result<Option<Stored>, Error> {
         fetch(&mut self.client, game_id, MovesSource::View)
     }
+}
+
+/// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
+fn query(
+    client: &mut impl GenericClient,
+    sql: &str,
+    player: Option<&str>,
+) -> Result<QueryResult, Error> {
+    let stmt = client.prepare(sql)?;
+    let rows = if stmt.params().is_empty() {
+        client.query(&stmt, &[])?
+    } else {
+        client.query(&stmt, &[&player])?
+    };
+    let columns: Vec<String> = stmt.columns().iter().map(|c| c.name().to_owned()).collect();
+    let kinds = stmt
+        .columns()
+        .iter()
+        .map(|c| kind_of(c.type_(), c.name()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rows = rows
+        .iter()
+        .map(|row| {
+            let values = kinds.iter().enumerate().map(|(i, k)| value_of(row, i, *k));
+            values.collect::<Result<Vec<_>, _>>()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(QueryResult { columns, rows })
 }
 
 /// Computes the derived ply columns of every stored game again (schema version 3).
@@ -278,10 +288,10 @@ fn rewrite_plies(client: &mut impl GenericClient) -> Result<(), Error> {
          WHERE game_id = $4 AND ply = $5",
     )?;
     for id in ids {
-        let Some((game, moves)) = fetch(client, id, MovesSource::Table)? else {
+        let Some(stored) = fetch(client, id, MovesSource::Table)? else {
             continue;
         };
-        let Some(derived) = derived_of(game, moves)? else {
+        let Some(derived) = derived_of(stored)? else {
             continue;
         };
         for (i, d) in derived.iter().enumerate() {
@@ -295,48 +305,13 @@ fn rewrite_plies(client: &mut impl GenericClient) -> Result<(), Error> {
     Ok(())
 }
 
-/// The stored columns of one game, or `None`.
+/// The stored rows of one game, or `None`.
 fn fetch(
     client: &mut impl GenericClient,
     game_id: i64,
     source: MovesSource,
-) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-    let sql = format!(
-        "SELECT {} FROM games WHERE game_id = $1",
-        GameColumns::SELECT
-    );
-    let Some(r) = client.query_opt(&sql, &[&game_id])? else {
-        return Ok(None);
-    };
-    let game = GameColumns {
-        roster: [r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)],
-        result: r.get(6),
-        tags_json: r.get(7),
-        start_fen: r.get(8),
-    };
-    let sql = format!(
-        "SELECT {} FROM {} WHERE game_id = $1 ORDER BY ply",
-        MoveColumns::SELECT,
-        source.relation()
-    );
-    let int = |r: &Row, i: usize| i64::from(r.get::<_, i32>(i));
-    let moves = client
-        .query(&sql, &[&game_id])?
-        .iter()
-        .map(|r| MoveColumns {
-            move_number: int(r, 0),
-            side: r.get(1),
-            texts: [r.get(2), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7)],
-            captured: r.get(8),
-            promotion: r.get(9),
-            fen_after: r.get(10),
-            flags: [r.get(11), r.get(12)],
-            counters: [int(r, 13), int(r, 14)],
-            extended: [r.get(15), r.get(16), r.get(17), r.get(18), r.get(19)],
-            meta: r.get(20),
-        })
-        .collect();
-    Ok(Some((game, moves)))
+) -> Result<Option<Stored>, Error> {
+    fetch::fetch(game_id, source, &mut |sql| query(client, sql, None))
 }
 
 /// Whether a batch that failed so is tried again: another loader (or this load's other
@@ -351,60 +326,6 @@ fn copy(tx: &mut postgres::Transaction<'_>, statement: &str, data: &[u8]) -> Res
     writer.write_all(data)?;
     writer.finish()?;
     Ok(())
-}
-
-/// Appends one text field in COPY text format: backslash, tab, newline and carriage return
-/// escaped. NUL cannot occur (the loader replaced it by U+FFFD); it is replaced here too.
-fn push_text(out: &mut Vec<u8>, text: &str) {
-    for &b in text.as_bytes() {
-        match b {
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            0 => out.extend_from_slice("\u{FFFD}".as_bytes()),
-            _ => out.push(b),
-        }
-    }
-}
-
-fn push_opt(out: &mut Vec<u8>, text: Option<&str>) {
-    match text {
-        Some(t) => push_text(out, t),
-        None => out.extend_from_slice(b"\\N"),
-    }
-}
-
-fn push_num(out: &mut Vec<u8>, n: impl std::fmt::Display) {
-    // Writing to a Vec cannot fail.
-    let _ = write!(out, "{n}");
-}
-
-fn encode_game(out: &mut Vec<u8>, g: &GameRow) {
-    push_num(out, g.game_id);
-    out.push(b'\t');
-    push_text(out, &g.content_hash);
-    for field in &g.roster {
-        out.push(b'\t');
-        push_opt(out, field.as_deref());
-    }
-    for text in [&g.result, &g.tags_json] {
-        out.push(b'\t');
-        push_text(out, text);
-    }
-    out.push(b'\t');
-    push_num(out, g.moves.len());
-    out.push(b'\t');
-    push_text(out, &g.start_fen);
-    out.push(b'\t');
-    push_text(out, &g.source_file);
-    out.push(b'\t');
-    push_num(out, g.source_offset);
-    out.push(b'\t');
-    push_opt(out, g.opening.as_ref().map(|(eco, _)| eco.as_str()));
-    out.push(b'\t');
-    push_opt(out, g.opening.as_ref().map(|(_, name)| name.as_str()));
-    out.push(b'\n');
 }
 
 /// How a result column is read.
@@ -546,15 +467,5 @@ mod tests {
             assert_eq!(numeric_from_binary(&raw), Some(want));
         }
         assert_eq!(numeric_from_binary(&[0, 1]), None);
-    }
-
-    #[test]
-    fn ok_copy_escape() {
-        let mut out = Vec::new();
-        push_text(&mut out, "a\\b\tc\nd\re\0\"'");
-        assert_eq!(out, "a\\\\b\\tc\\nd\\re\u{FFFD}\"'".as_bytes());
-        out.clear();
-        push_opt(&mut out, None);
-        assert_eq!(out, b"\\N");
     }
 }

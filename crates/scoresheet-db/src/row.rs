@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use scoresheet::Color;
+use scoresheet::{Color, Square};
 use scoresheet_pgn::annotation::EvalScore;
 use scoresheet_pgn::egd::{ExtendedFeatures, GameTags, MoveMeta};
 use scoresheet_pgn::record::PlyRecord;
@@ -68,10 +68,14 @@ pub(crate) struct GameRow {
     pub moves: Vec<PlyRow>,
 }
 
-/// One `moves` row: the ply's record (the columns that are views of it: squares, codes,
-/// check, clock, key, ...) and what the database stores beside it.
+/// One `moves` row: its key, the ply's record (the columns that are views of it: squares,
+/// codes, check, clock, key, ...) and what the database stores beside it.
 #[derive(Debug, Clone)]
 pub(crate) struct PlyRow {
+    /// The game's id (set with the game's, once its moves are hashed).
+    pub game_id: i64,
+    /// 1 for the game's first ply.
+    pub ply: usize,
     pub record: PlyRecord,
     /// The move in LRAN.
     pub lran: String,
@@ -102,39 +106,27 @@ impl GameRow {
         for (name, value) in &mut game_tags {
             nuls += replace_nul(name) + replace_nul(value);
         }
-        let moves: Vec<PlyRow> = plies
+        let mut moves: Vec<PlyRow> = plies
             .into_iter()
-            .map(|(record, extras)| {
-                let (row, replaced) = PlyRow::new(record, extras);
+            .enumerate()
+            .map(|(i, (record, extras))| {
+                let (row, replaced) = PlyRow::new(i + 1, record, extras);
                 nuls += replaced;
                 row
             })
             .collect();
-        let mut roster: [Option<String>; 6] = Default::default();
-        let mut result = String::from("*");
-        let mut tags_json = String::from("{");
-        for (name, value) in &game_tags {
-            if name == "Result" {
-                result.clone_from(value);
-            } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
-                roster[i] = Some(value.clone());
-            } else {
-                if tags_json.len() > 1 {
-                    tags_json.push(',');
-                }
-                push_json_string(&mut tags_json, name);
-                tags_json.push(':');
-                push_json_string(&mut tags_json, value);
-            }
-        }
-        tags_json.push('}');
+        let (roster, result, tags_json) = split_tags(&game_tags);
         let start_fen = match start_fen {
             Some(fen) => fen,
             None => tag(&game_tags, "FEN").unwrap_or(START_FEN).to_owned(),
         };
         let hash = content_hash(&game_tags, &start_fen, &moves);
+        let game_id = game_id_of(hash);
+        for m in &mut moves {
+            m.game_id = game_id;
+        }
         let row = GameRow {
-            game_id: game_id_of(hash),
+            game_id,
             content_hash: format!("{hash:032x}"),
             roster,
             result,
@@ -150,9 +142,9 @@ impl GameRow {
 }
 
 impl PlyRow {
-    /// The row of a ply, with the number of NUL characters its comments and glyphs had
-    /// (replaced before the meta is written as JSON).
-    fn new(record: PlyRecord, extras: PlyExtras) -> (PlyRow, u64) {
+    /// The row of ply `ply` (from 1), with the number of NUL characters its comments and
+    /// glyphs had (replaced before the meta is written as JSON). Its `game_id` is set later.
+    fn new(ply: usize, record: PlyRecord, extras: PlyExtras) -> (PlyRow, u64) {
         let PlyExtras {
             lran,
             position_after,
@@ -164,6 +156,8 @@ impl PlyRow {
             nuls += replace_nul(text);
         }
         let row = PlyRow {
+            game_id: 0,
+            ply,
             record,
             lran,
             position_after,
@@ -203,6 +197,47 @@ impl PlyRow {
     pub(crate) fn commands(&self) -> Commands {
         Commands::of(&self.record)
     }
+}
+
+/// `fen` without its move counters, its en-passant field replaced by `-` unless `legal_ep`.
+pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
+    // The fields are separated by single spaces: the text is `fen` up to its fourth space
+    // (the end of the en-passant field), or up to its third and then `-`.
+    let mut spaces = memchr::memchr_iter(b' ', fen.as_bytes());
+    let third = spaces.nth(2);
+    let fourth = spaces.next().unwrap_or(fen.len());
+    match (third, legal_ep) {
+        (Some(third), None) => {
+            let mut out = String::with_capacity(third + 2);
+            out.push_str(&fen[..=third]);
+            out.push('-');
+            out
+        }
+        _ => fen[..fourth].to_owned(),
+    }
+}
+
+/// The roster's columns, the result and the other tags as a JSON object in file order.
+fn split_tags(tags: &[(String, String)]) -> ([Option<String>; 6], String, String) {
+    let mut roster: [Option<String>; 6] = Default::default();
+    let mut result = String::from("*");
+    let mut tags_json = String::from("{");
+    for (name, value) in tags {
+        if name == "Result" {
+            result.clone_from(value);
+        } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
+            roster[i] = Some(value.clone());
+        } else {
+            if tags_json.len() > 1 {
+                tags_json.push(',');
+            }
+            push_json_string(&mut tags_json, name);
+            tags_json.push(':');
+            push_json_string(&mut tags_json, value);
+        }
+    }
+    tags_json.push('}');
+    (roster, result, tags_json)
 }
 
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -330,6 +365,30 @@ mod tests {
         let h = |g: &Vec<(String, String)>| content_hash(g, START_FEN, &[]);
         assert_eq!(h(&a), h(&b));
         assert_ne!(h(&a), h(&c));
+    }
+
+    #[test]
+    fn ok_position_text() {
+        let cases = [
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                None,
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+            ),
+            (
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+                Some(Square::D6),
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
+            ),
+            ("8/8 w", None, "8/8 w"),
+            ("8/8 w - e3", None, "8/8 w - -"),
+            ("8/8 w - ", None, "8/8 w - -"),
+            ("8/8 w - e3", Some(Square::E3), "8/8 w - e3"),
+            ("", None, ""),
+        ];
+        for (fen, ep, want) in cases {
+            assert_eq!(position_text(fen, ep), want, "{fen}");
+        }
     }
 
     #[test]

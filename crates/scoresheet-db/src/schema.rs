@@ -3,6 +3,12 @@
 //! [`Database::migrate`](crate::Database::migrate) records applied versions in the table
 //! `scoresheet_migrations` (`version`, `name`) and applies the missing ones in order, each in
 //! its own transaction. A database whose version is newer than [`SCHEMA_VERSION`] is refused.
+//!
+//! The columns of the newest schema's tables are declared once, with the values the loader
+//! writes into them; [`columns`] lists them (name, [`SqlType`], nullability), and the tests
+//! compare that list with what the migrations create on each database.
+
+pub use crate::columns::{columns, ColumnSpec, SqlType};
 
 /// The newest schema version this crate knows.
 pub const SCHEMA_VERSION: i64 = 6;

@@ -11,8 +11,7 @@ use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{Location, Outcome, RawComment, RawTag, RawToken};
 
-use crate::derive::position_text;
-use crate::row::{PlyExtras, Replayed};
+use crate::row::{position_text, PlyExtras, Replayed};
 
 /// The rows of each game from its one replay.
 #[derive(Debug, Default)]

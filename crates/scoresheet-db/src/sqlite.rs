@@ -7,11 +7,11 @@ use std::time::Duration;
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
 
 use crate::{
-    fetch::{derived_of, GameColumns, MoveColumns, MovesSource},
+    fetch::{self, derived_of, MovesSource, Stored},
     query::{QueryResult, Value},
-    row::GameRow,
+    row::{GameRow, PlyRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
-    sqlite_insert::{insert_game, insert_moves, MoveRow, INSERT_GAME},
+    sqlite_insert::{insert_moves, GameInsert},
     store::BatchOutcome,
     url::Target,
     Error,
@@ -130,15 +130,14 @@ impl SqliteStore {
             .map_err(|e| busy_error(e, busy))?;
         let mut outcome = BatchOutcome::default();
         let plies = games.iter().map(|g| g.moves.len()).sum();
-        let mut moves: Vec<MoveRow<'_>> = Vec::with_capacity(plies);
+        let mut moves: Vec<&PlyRow> = Vec::with_capacity(plies);
         {
-            let mut insert = tx.prepare_cached(INSERT_GAME)?;
+            let mut insert = GameInsert::new(&tx)?;
             let mut existing =
                 tx.prepare_cached("SELECT content_hash FROM games WHERE game_id = ?1")?;
             for (index, game) in games.iter().enumerate() {
-                if insert_game(&mut insert, game)? {
-                    let plies = game.moves.iter().enumerate();
-                    moves.extend(plies.map(|(i, m)| (game.game_id, i + 1, m)));
+                if insert.insert(game)? {
+                    moves.extend(&game.moves);
                     outcome.stored += 1;
                     outcome.stored_ids.push(game.game_id);
                     outcome.moves += game.moves.len() as u64;
@@ -263,31 +262,33 @@ impl SqliteStore {
 
     /// Runs `sql` with `$1` bound to `player` (if the statement has a parameter).
     pub fn query(&mut self, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
-        let mut stmt = self.conn.prepare(sql)?;
-        if stmt.parameter_count() > 0 {
-            stmt.raw_bind_parameter(1, player)?;
-        }
-        let columns: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
-        let width = columns.len();
-        let mut rows = Vec::new();
-        let mut raw = stmt.raw_query();
-        while let Some(row) = raw.next()? {
-            let mut values = Vec::with_capacity(width);
-            for (i, column) in columns.iter().enumerate() {
-                values.push(value_of(row.get_ref(i)?, column)?);
-            }
-            rows.push(values);
-        }
-        Ok(QueryResult { columns, rows })
+        query(&self.conn, sql, player)
     }
 
-    /// The stored columns of one game, or `None`.
-    pub fn fetch(
-        &mut self,
-        game_id: i64,
-    ) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
+    /// The stored rows of one game, or `None`.
+    pub fn fetch(&mut self, game_id: i64) -> Result<Option<Stored>, Error> {
         fetch(&self.conn, game_id, MovesSource::View)
     }
+}
+
+/// Runs `sql` on `conn` with `$1` bound to `player` (if the statement has a parameter).
+fn query(conn: &Connection, sql: &str, player: Option<&str>) -> Result<QueryResult, Error> {
+    let mut stmt = conn.prepare(sql)?;
+    if stmt.parameter_count() > 0 {
+        stmt.raw_bind_parameter(1, player)?;
+    }
+    let columns: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
+    let width = columns.len();
+    let mut rows = Vec::new();
+    let mut raw = stmt.raw_query();
+    while let Some(row) = raw.next()? {
+        let mut values = Vec::with_capacity(width);
+        for (i, column) in columns.iter().enumerate() {
+            values.push(value_of(row.get_ref(i)?, column)?);
+        }
+        rows.push(values);
+    }
+    Ok(QueryResult { columns, rows })
 }
 
 /// Computes the derived ply columns of every stored game again (schema version 3).
@@ -301,10 +302,10 @@ fn rewrite_plies(conn: &Connection) -> Result<(), Error> {
          WHERE game_id = ?4 AND ply = ?5",
     )?;
     for id in ids {
-        let Some((game, moves)) = fetch(conn, id, MovesSource::Table)? else {
+        let Some(stored) = fetch(conn, id, MovesSource::Table)? else {
             continue;
         };
-        let Some(derived) = derived_of(game, moves)? else {
+        let Some(derived) = derived_of(stored)? else {
             continue;
         };
         for (i, d) in derived.iter().enumerate() {
@@ -315,67 +316,9 @@ fn rewrite_plies(conn: &Connection) -> Result<(), Error> {
     Ok(())
 }
 
-/// The stored columns of one game, or `None`.
-fn fetch(
-    conn: &Connection,
-    game_id: i64,
-    source: MovesSource,
-) -> Result<Option<(GameColumns, Vec<MoveColumns>)>, Error> {
-    let game = conn
-        .query_row(
-            &format!(
-                "SELECT {} FROM games WHERE game_id = ?1",
-                GameColumns::SELECT
-            ),
-            [game_id],
-            |r| {
-                Ok(GameColumns {
-                    roster: [
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                    ],
-                    result: r.get(6)?,
-                    tags_json: r.get(7)?,
-                    start_fen: r.get(8)?,
-                })
-            },
-        )
-        .optional()?;
-    let Some(game) = game else { return Ok(None) };
-    let sql = format!(
-        "SELECT {} FROM {} WHERE game_id = ?1 ORDER BY ply",
-        MoveColumns::SELECT,
-        source.relation()
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let moves = stmt
-        .query_map([game_id], |r| {
-            Ok(MoveColumns {
-                move_number: r.get(0)?,
-                side: r.get(1)?,
-                texts: [
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                ],
-                captured: r.get(8)?,
-                promotion: r.get(9)?,
-                fen_after: r.get(10)?,
-                flags: [r.get(11)?, r.get(12)?],
-                counters: [r.get(13)?, r.get(14)?],
-                extended: [r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?],
-                meta: r.get(20)?,
-            })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some((game, moves)))
+/// The stored rows of one game, or `None`.
+fn fetch(conn: &Connection, game_id: i64, source: MovesSource) -> Result<Option<Stored>, Error> {
+    fetch::fetch(game_id, source, &mut |sql| query(conn, sql, None))
 }
 
 fn busy_error(e: rusqlite::Error, waited: Duration) -> Error {

@@ -3,74 +3,66 @@
 //! that SQLite runs one statement per [`MOVE_ROWS`] rows instead of one per row.
 
 use rusqlite::{CachedStatement, Transaction};
-use scoresheet::Square;
 
+use crate::columns::{name_list, Column, Values, GAME_COLUMNS, MOVE_COLUMNS};
 use crate::row::{GameRow, PlyRow};
 use crate::Error;
 
-pub(crate) const INSERT_GAME: &str = "INSERT INTO games (game_id, content_hash, event, site, \
-    date, round, white, black, result, tags, ply_count, start_fen, source_file, source_offset, \
-    opening_eco, opening_name) \
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) \
-    ON CONFLICT DO NOTHING";
-
-const MOVE_COLUMNS: &str = "game_id, ply, move_number, side, san, lran, from_square, \
-    to_square, piece, move_type, captured, promotion, position_after, is_check, \
-    is_mate, halfmove_clock, repetition, fifty_move_claimable, seventy_five_move, \
-    fivefold, stalemate, insufficient_material, meta, clock_seconds, emt_seconds, eval_cp, \
-    eval_mate, uci, position_key";
-
-/// Values per `moves` row.
-const MOVE_WIDTH: usize = 29;
-
-/// Rows per multi-row insert: 29 × 32 = 928 parameters, under SQLite's limit (32766 since
-/// 3.32, 999 before).
+/// Rows per multi-row insert: 29 columns × 32 = 928 parameters, under SQLite's limit (32766
+/// since 3.32, the bundled library's; 999 before).
 pub(crate) const MOVE_ROWS: usize = 32;
 
-/// `INSERT INTO moves (...) VALUES (?, ...), ...` for `rows` rows.
-fn insert_moves_sql(rows: usize) -> String {
-    let row = format!("({})", vec!["?"; MOVE_WIDTH].join(", "));
+const _: () = assert!(MOVE_ROWS * MOVE_COLUMNS.len() <= 32766);
+
+/// `INSERT INTO games (...) VALUES (?, ...)`: a game whose id is taken is not inserted.
+fn insert_game_sql() -> String {
     format!(
-        "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
-        vec![row; rows].join(", ")
+        "INSERT INTO games ({}) VALUES {} ON CONFLICT DO NOTHING",
+        name_list(&GAME_COLUMNS),
+        placeholders(GAME_COLUMNS.len(), 1)
     )
 }
 
-/// A ply to insert: its game, its number (from 1), its record and derived columns.
-pub(crate) type MoveRow<'a> = (i64, usize, &'a PlyRow);
+/// `INSERT INTO moves (...) VALUES (?, ...), ...` for `rows` rows.
+fn insert_moves_sql(rows: usize) -> String {
+    format!(
+        "INSERT INTO moves ({}) VALUES {}",
+        name_list(&MOVE_COLUMNS),
+        placeholders(MOVE_COLUMNS.len(), rows)
+    )
+}
 
-/// Inserts a game's row; returns whether it was new (else its id was taken).
-pub(crate) fn insert_game(stmt: &mut CachedStatement<'_>, g: &GameRow) -> Result<bool, Error> {
-    let [event, site, date, round, white, black] = &g.roster;
-    let changed = stmt.execute(rusqlite::params![
-        g.game_id,
-        g.content_hash,
-        event,
-        site,
-        date,
-        round,
-        white,
-        black,
-        g.result,
-        g.tags_json,
-        g.moves.len() as i64,
-        g.start_fen,
-        &*g.source_file,
-        g.source_offset as i64,
-        g.opening.as_ref().map(|(eco, _)| eco),
-        g.opening.as_ref().map(|(_, name)| name),
-    ])?;
-    Ok(changed > 0)
+/// `(?, ?), (?, ?)`: `rows` rows of `width` parameters.
+fn placeholders(width: usize, rows: usize) -> String {
+    let row = format!("({})", vec!["?"; width].join(", "));
+    vec![row; rows].join(", ")
+}
+
+/// The statement of [`insert_game_sql`], prepared for a batch.
+pub(crate) struct GameInsert<'c>(Params<'c>);
+
+impl<'c> GameInsert<'c> {
+    pub(crate) fn new(tx: &'c Transaction<'_>) -> Result<GameInsert<'c>, Error> {
+        Ok(GameInsert(Params::new(
+            tx.prepare_cached(&insert_game_sql())?,
+        )))
+    }
+
+    /// Inserts a game's row; returns whether it was new (else its id was taken).
+    pub(crate) fn insert(&mut self, g: &GameRow) -> Result<bool, Error> {
+        self.0.bind_row(0, &GAME_COLUMNS, g)?;
+        Ok(self.0.stmt.raw_execute()? > 0)
+    }
 }
 
 /// Inserts `rows`: [`MOVE_ROWS`] at a time, the rest one by one.
-pub(crate) fn insert_moves(tx: &Transaction<'_>, rows: &[MoveRow<'_>]) -> Result<(), Error> {
+pub(crate) fn insert_moves(tx: &Transaction<'_>, rows: &[&PlyRow]) -> Result<(), Error> {
     let mut chunks = rows.chunks_exact(MOVE_ROWS);
     if chunks.len() > 0 {
         let mut many = Params::new(tx.prepare_cached(&insert_moves_sql(MOVE_ROWS))?);
         for chunk in chunks.by_ref() {
             for (i, row) in chunk.iter().enumerate() {
-                many.bind_move(i * MOVE_WIDTH, row)?;
+                many.bind_row(i * MOVE_COLUMNS.len(), &MOVE_COLUMNS, row)?;
             }
             many.stmt.raw_execute()?;
         }
@@ -79,7 +71,7 @@ pub(crate) fn insert_moves(tx: &Transaction<'_>, rows: &[MoveRow<'_>]) -> Result
     if !rest.is_empty() {
         let mut one = Params::new(tx.prepare_cached(&insert_moves_sql(1))?);
         for row in rest {
-            one.bind_move(0, row)?;
+            one.bind_row(0, &MOVE_COLUMNS, row)?;
             one.stmt.raw_execute()?;
         }
     }
@@ -177,66 +169,28 @@ impl<'c> Params<'c> {
         }
     }
 
-    /// Binds one row's values to parameters `base + 1 ..= base + 29`.
-    fn bind_move(&mut self, base: usize, &(game_id, ply, m): &MoveRow<'_>) -> rusqlite::Result<()> {
-        let r = &m.record;
-        let ext = &m.features;
-        let commands = m.commands();
-        let at = |i: usize| base + i;
-        self.int(at(1), game_id)?;
-        self.int(at(2), ply as i64)?;
-        self.int(at(3), r.move_number)?;
-        self.text(at(4), m.side())?;
-        self.text(at(5), &m.san())?;
-        self.text(at(6), &m.lran)?;
-        self.text(at(7), square_name(r.from))?;
-        self.text(at(8), square_name(r.to))?;
-        self.text(at(9), r.piece.as_str())?;
-        self.text(at(10), r.move_type.as_str())?;
-        self.opt_text(at(11), r.captured.map(|p| p.as_str()))?;
-        self.opt_text(at(12), r.promotion.map(|p| p.as_str()))?;
-        self.text(at(13), &m.position_after)?;
-        self.flag(at(14), r.check)?;
-        self.flag(at(15), r.mate)?;
-        self.int(at(16), ext.halfmove_clock)?;
-        self.int(at(17), ext.repetition)?;
-        self.flag(at(18), ext.fifty_move_claimable)?;
-        self.flag(at(19), ext.seventy_five_move)?;
-        self.flag(at(20), ext.fivefold)?;
-        self.flag(at(21), ext.stalemate)?;
-        self.flag(at(22), ext.insufficient_material)?;
-        self.opt_text(at(23), m.meta.as_deref())?;
-        self.opt_real(at(24), commands.clock_seconds)?;
-        self.opt_real(at(25), commands.emt_seconds)?;
-        self.opt_int(at(26), commands.eval_cp)?;
-        self.opt_int(at(27), commands.eval_mate)?;
-        self.text(at(28), &m.uci())?;
-        self.int(at(29), m.position_key())
+    /// Binds a row's values to parameters `base + 1 ..= base + columns.len()`, in the
+    /// columns' order.
+    fn bind_row<R>(&mut self, base: usize, columns: &[Column<R>], row: &R) -> rusqlite::Result<()> {
+        for (i, column) in columns.iter().enumerate() {
+            let at = base + i + 1;
+            match column.values {
+                Values::BigInt(value) | Values::Integer(value) => self.int(at, value(row)),
+                Values::OptInteger(value) => self.opt_int(at, value(row)),
+                Values::OptReal(value) => self.opt_real(at, value(row)),
+                Values::Boolean(value) => self.flag(at, value(row)),
+                Values::Text(value) => self.text(at, &value(row)),
+                Values::BinaryText(value) | Values::Json(value) => self.text(at, value(row)),
+                Values::OptText(value) | Values::OptJson(value) => self.opt_text(at, value(row)),
+            }?;
+        }
+        Ok(())
     }
-}
-
-/// A square's name (`e4`), without allocating.
-pub(crate) fn square_name(sq: Square) -> &'static str {
-    const NAMES: [&str; 64] = [
-        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2",
-        "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4",
-        "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6",
-        "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
-        "e8", "f8", "g8", "h8",
-    ];
-    NAMES[sq as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ok_square_names() {
-        for sq in Square::ALL {
-            assert_eq!(square_name(sq), sq.to_string());
-        }
-    }
 
     /// A parameter keeps its value between executions and is bound again only when the value
     /// changes: each row must read back as given, whatever the previous row held there.
@@ -285,7 +239,18 @@ mod tests {
     #[test]
     fn ok_insert_sql_shape() {
         let sql = insert_moves_sql(2);
-        assert_eq!(sql.matches('?').count(), 2 * MOVE_WIDTH);
-        assert_eq!(MOVE_COLUMNS.split(',').count(), MOVE_WIDTH);
+        assert!(sql.starts_with("INSERT INTO moves (game_id, ply, move_number, side, san, "));
+        assert!(sql.ends_with(
+            ", uci, position_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \
+            ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \
+            ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ));
+        assert_eq!(
+            insert_game_sql(),
+            "INSERT INTO games (game_id, content_hash, event, site, date, round, white, black, \
+             result, tags, ply_count, start_fen, source_file, source_offset, opening_eco, \
+             opening_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+             ON CONFLICT DO NOTHING"
+        );
     }
 }

@@ -200,7 +200,7 @@ impl Database {
             Backend::Sqlite(s) => s.fetch(game_id)?,
             Backend::Postgres(p) => p.fetch(game_id)?,
         };
-        stored.map(|(game, moves)| rebuild(game, moves)).transpose()
+        stored.map(rebuild).transpose()
     }
 
     /// Prepares a load: into an empty database, drops the secondary indexes and switches to

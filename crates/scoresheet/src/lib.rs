@@ -42,4 +42,7 @@ pub use position::{
     CastleRights, CastlingMode, EnPassantMode, FenError, FenWriter, PlayError, Position,
     PositionError, PositionErrorKind, Setup,
 };
-pub use types::{is_light_square, BitBoard, CastlingSide, Color, File, Piece, Rank, Role, Square};
+pub use types::{
+    is_light_square, square_name, BitBoard, CastlingSide, Color, File, Piece, Rank, Role, Square,
+    SQUARE_NAMES,
+};

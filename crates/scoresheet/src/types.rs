@@ -220,6 +220,19 @@ pub(crate) fn square_from_ascii(bytes: &[u8]) -> Option<Square> {
     }
 }
 
+/// The squares' names in index order, a1 b1 ... h8 (a square's index is `square as usize`).
+pub const SQUARE_NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// A square's name (`e4`), without allocating: its entry of [`SQUARE_NAMES`].
+pub const fn square_name(square: Square) -> &'static str {
+    SQUARE_NAMES[square as usize]
+}
+
 /// Whether a square is a light square (a8 and h1 are light).
 pub const fn is_light_square(square: Square) -> bool {
     (square.file() as u8 + square.rank() as u8) % 2 == 1
@@ -235,6 +248,16 @@ mod tests {
             assert_eq!(Role::from_upper_char(role.upper_char() as u8), Some(role));
             assert_eq!(Role::from_cozy(role.to_cozy()), role);
         }
+    }
+
+    #[test]
+    fn ok_square_names() {
+        for square in Square::ALL {
+            assert_eq!(square_name(square), square.to_string());
+        }
+        assert_eq!(square_name(Square::A1), "a1");
+        assert_eq!(square_name(Square::E4), "e4");
+        assert_eq!(square_name(Square::H8), "h8");
     }
 
     #[test]

@@ -4,4 +4,5 @@
 mod common;
 mod corpus;
 mod positions;
+mod schema;
 mod sqlite;

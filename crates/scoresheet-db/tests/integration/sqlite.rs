@@ -6,6 +6,10 @@ use scoresheet_db::query::Value;
 use scoresheet_db::{load, Database, DatabaseUrl, Error, LoadOptions, OpenOptions};
 
 use crate::common::*;
+use crate::schema::{
+    declared, described, difference, scenario_schema_difference_named,
+    scenario_schema_matches_declaration, Dialect,
+};
 
 #[test]
 fn ok_sqlite_sample_matches_egd() {
@@ -281,4 +285,29 @@ fn ok_sqlite_read_during_bulk_load() {
     let mut db = Database::open(&DatabaseUrl::sqlite(&path)).expect("opens");
     let mode = db.query("PRAGMA journal_mode", None).expect("pragma runs");
     assert_eq!(mode.rows, vec![vec![Value::Text("wal".into())]]);
+}
+
+/// The tables the migrations create are the declared ones, column for column.
+#[test]
+fn ok_sqlite_schema_matches_declaration() {
+    let (mut db, _) = sqlite_db("schema");
+    scenario_schema_matches_declaration(&mut db, Dialect::Sqlite);
+    scenario_schema_difference_named(&mut db, Dialect::Sqlite);
+}
+
+/// A column a migration names otherwise than the declaration is found, by name and place.
+#[test]
+fn err_sqlite_schema_renamed_column() {
+    let (mut db, _) = sqlite_db("schema-renamed");
+    db.query("ALTER TABLE moves RENAME COLUMN uci TO uci_renamed", None)
+        .expect("column renamed");
+    let found = described(&mut db, Dialect::Sqlite, "moves");
+    let want = declared(Dialect::Sqlite, "moves");
+    assert_eq!(
+        difference("moves", &found, &want).as_deref(),
+        Some(
+            "moves column 28 (from 1): the migrations give uci_renamed TEXT NULL, the \
+             declaration uci TEXT NULL (the migrations have no column uci)"
+        )
+    );
 }

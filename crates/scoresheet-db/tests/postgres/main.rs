@@ -13,6 +13,8 @@ mod common;
 mod pg_server;
 #[path = "../integration/positions.rs"]
 mod positions;
+#[path = "../integration/schema.rs"]
+mod schema;
 
 use common::*;
 use pg_server::Server;
@@ -48,6 +50,10 @@ fn main() {
             ok_postgres_migration_rewrites_plies,
         ),
         ("ok_postgres_bulk_load_keys", ok_postgres_bulk_load_keys),
+        (
+            "ok_postgres_schema_matches_declaration",
+            ok_postgres_schema_matches_declaration,
+        ),
         (
             "err_issue_28_postgres_unverified_gzip",
             err_issue_28_postgres_unverified_gzip,
@@ -96,6 +102,14 @@ fn ok_postgres_migration_rewrites_plies(server: &Server) {
         &mut postgres_db(server, "migration_3").0,
         "ALTER TABLE games ADD CONSTRAINT games_content_hash_key UNIQUE (content_hash)",
     );
+}
+
+/// The tables the migrations create are the declared ones, column for column (types as
+/// PostgreSQL names them, `position_after`'s collation included).
+fn ok_postgres_schema_matches_declaration(server: &Server) {
+    let mut db = postgres_db(server, "schema").0;
+    schema::scenario_schema_matches_declaration(&mut db, schema::Dialect::Postgres);
+    schema::scenario_schema_difference_named(&mut db, schema::Dialect::Postgres);
 }
 
 fn ok_postgres_queries_equal_sqlite(server: &Server) {

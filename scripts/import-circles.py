@@ -15,7 +15,7 @@ import re
 import sys
 
 USE = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
-GROUP = re.compile(r"\b(crate|super|self)((?:::\w+)*)::\{([^;]*?)\}", re.S)
+GROUP_START = re.compile(r"\b(crate|super|self)((?:::\w+)*)::\{")
 
 
 def modules(src: pathlib.Path) -> dict:
@@ -55,16 +55,49 @@ def resolve(here: tuple, head: str, rest: list, known: dict) -> tuple:
     return best
 
 
+def braced(code: str, at: int) -> str:
+    """What the `{` at `at` and its matching `}` enclose."""
+    depth = 0
+    for i in range(at, len(code)):
+        depth += {"{": 1, "}": -1}.get(code[i], 0)
+        if depth == 0:
+            return code[at + 1 : i]
+    return code[at + 1 :]
+
+
+def use_paths(prefix: list, inner: str) -> list:
+    """The paths of a use group's items (`a::b`, `c::{self, d}`, `e as f`), nested groups
+    included, each after `prefix`."""
+    items, depth, item = [], 0, ""
+    for ch in inner + ",":
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items.append(item.strip())
+            item = ""
+        else:
+            item += ch
+    out = []
+    for item in filter(None, items):
+        if "{" in item:
+            head, rest = item.split("{", 1)
+            parts = [p.strip() for p in head.split("::") if p.strip()]
+            out.extend(use_paths(prefix + parts, rest[: rest.rindex("}")]))
+        else:
+            path = re.split(r"\s+as\s+", item)[0]
+            out.append(prefix + [p.strip() for p in path.split("::") if p.strip()])
+    return out
+
+
 def edges(known: dict) -> dict:
     graph = {m: set() for m in known}
     for module, path in known.items():
         code = code_of(path)
         found = []
-        for head, tail, inner in GROUP.findall(code):
-            prefix = [p for p in tail.split("::") if p]
-            for item in re.split(r",", inner):
-                names = [p for p in re.split(r"::|\s+as\s+", item.strip()) if p]
-                found.append((head, prefix + names[:1]))
+        for start in GROUP_START.finditer(code):
+            head, tail = start.group(1), start.group(2)
+            inner = braced(code, start.end() - 1)
+            for path in use_paths([p for p in tail.split("::") if p], inner):
+                found.append((head, path))
         for head, tail in USE.findall(code):
             found.append((head, [p for p in tail.split("::") if p]))
         for head, rest in found:

@@ -65,6 +65,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod batch;
 mod columns;
 mod convert;
 mod derive;

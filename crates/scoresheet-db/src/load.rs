@@ -58,7 +58,7 @@ use scoresheet_pgn::{ReadError, ReadOptions};
 use crate::convert::{RowConverter, Rows};
 pub use crate::options::LoadOptions;
 use crate::row::GameRow;
-use crate::{store::BatchOutcome, Database, Error};
+use crate::{batch::BatchOutcome, Database, Error};
 
 /// What a load did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

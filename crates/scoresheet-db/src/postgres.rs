@@ -15,13 +15,13 @@ use postgres::types::{FromSql, Type};
 use postgres::{Client, GenericClient, NoTls, Row};
 
 use crate::{
+    batch::BatchOutcome,
     columns::{GAME_COLUMNS, MOVE_COLUMNS},
     fetch::{self, derived_of, MovesSource, Stored},
     pg_binary::{copy_sql, BinaryRows},
     query::{QueryResult, Value},
     row::GameRow,
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
-    store::BatchOutcome,
     Error,
 };
 

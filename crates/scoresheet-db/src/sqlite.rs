@@ -7,12 +7,12 @@ use std::time::Duration;
 use rusqlite::{params, types::ValueRef, Connection, ErrorCode, OpenFlags, OptionalExtension};
 
 use crate::{
+    batch::BatchOutcome,
     fetch::{self, derived_of, MovesSource, Stored},
     query::{QueryResult, Value},
     row::{GameRow, PlyRow},
     schema::{check_version, CREATE_MIGRATIONS_TABLE, MIGRATIONS},
     sqlite_insert::{insert_moves, GameInsert},
-    store::BatchOutcome,
     url::Target,
     Error,
 };

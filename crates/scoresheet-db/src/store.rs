@@ -5,6 +5,7 @@ use std::time::Duration;
 use scoresheet_pgn::egd::DenormalizedGame;
 
 use crate::{
+    batch::BatchOutcome,
     fetch::rebuild,
     postgres::PostgresStore,
     query::{QueryResult, ShippedQuery, Value},
@@ -13,18 +14,6 @@ use crate::{
     url::{DatabaseUrl, Target},
     Error,
 };
-
-/// What one batch did.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub(crate) struct BatchOutcome {
-    pub stored: u64,
-    /// The ids of the games stored (for a load that must take them back).
-    pub stored_ids: Vec<i64>,
-    pub moves: u64,
-    pub duplicates: u64,
-    /// Indexes (in the batch) of games whose id is taken by a different game.
-    pub collisions: Vec<usize>,
-}
 
 /// Settings for opening a database, with chaining setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

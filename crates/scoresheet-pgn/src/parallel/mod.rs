@@ -526,16 +526,7 @@ impl Feeder {
     ) -> Option<ChunkLog> {
         let read = self.input.options.read;
         let chunk = self.input.next_chunk(&self.spare)?;
-        let mut log = ChunkLog {
-            chunk_byte: chunk.byte,
-            ..ChunkLog::default()
-        };
-        let reader = Reader::with_options(&chunk.bytes[..], read);
-        let reader = match chunk.seq {
-            0 => reader,
-            _ => reader.within_input(),
-        };
-        convert(reader, &mut log, batch);
+        let mut log = convert_chunk(&chunk, read, |reader, log| convert(reader, log, batch));
         // Not the buffer of a chunk that held a game much larger than a chunk.
         let size = self.input.options.chunk_bytes;
         if chunk.bytes.capacity() <= 4 * (size + FALLBACK_AFTER) {

@@ -461,7 +461,8 @@ pub(crate) enum TagSectionLine {
     /// `[` after blanks and byte order marks: a tag line, after which a blank line and a tag
     /// with a new name keep the same section going (rule 3 of the reader). Also a line with
     /// a result marker followed by a `[`: after a result, a `[` starts the next game's tags
-    /// on the same line (rule 6).
+    /// on the same line (rule 6); and a line closing a brace comment with a `[` after it (the
+    /// comment may have started on a result's line).
     Bracket,
     /// Anything else: a tag section ends at such a line (its movetext starts there).
     Other,
@@ -483,10 +484,34 @@ pub(crate) fn tag_section_line(line: &[u8]) -> TagSectionLine {
             }
             Some(0xef) if line[i..].starts_with(BOM) => i += BOM.len(),
             Some(b'[') => return TagSectionLine::Bracket,
-            Some(_) if result_then_bracket(&line[i..]) => return TagSectionLine::Bracket,
+            Some(_) if result_then_bracket(&line[i..]) || comment_end_then_bracket(&line[i..]) => {
+                return TagSectionLine::Bracket
+            }
             Some(_) => return TagSectionLine::Other,
         }
     }
+}
+
+/// Whether `line` closes a brace comment and holds a `[` after it outside comments: the
+/// comment may have started on a result's line (its line then ends where the comment does),
+/// and a `[` after it there starts the next game's tags (rule 6; the `threads` fuzz target's
+/// fourth finding: `1.*{...` over lines, then `...} [Round` and a blank line). Read without
+/// looking back, so any such line counts: it only makes the cutter look further.
+fn comment_end_then_bracket(line: &[u8]) -> bool {
+    let Some(close) = memchr::memchr(b'}', line) else {
+        return false;
+    };
+    let mut inside = false;
+    for &b in &line[close + 1..] {
+        match (inside, b) {
+            (false, b'{') => inside = true,
+            (true, b'}') => inside = false,
+            (false, b';') => return false,
+            (false, b'[') => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether a word of `line` is a result marker with a `[` after it on the line (words as the

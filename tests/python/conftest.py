@@ -34,6 +34,24 @@ def run(*args, check=True, **kwargs):
     return done
 
 
+FULL_TESTS = os.environ.get("SCORESHEET_FULL_TESTS") == "1"
+
+
+def stride(every):
+    """The stride of a long suite's sample: every case with SCORESHEET_FULL_TESTS=1 (README,
+    "Tests"), else every `every`th."""
+    return 1 if FULL_TESTS else every
+
+
+def game_texts(path, offsets, every):
+    """(index, text) of every `every`th game of the file at `path`, each cut from its byte offset
+    (`offsets`, in file order) to the next game's, decoded as the tests read PGN."""
+    data = pathlib.Path(path).read_bytes()
+    ends = list(offsets[1:]) + [len(data)]
+    for i in range(0, len(offsets), every):
+        yield i, data[offsets[i]:ends[i]].decode("utf-8", "replace")
+
+
 @pytest.fixture(scope="session")
 def corpus():
     return SHARED_REAL if SHARED_REAL.exists() else REPO_REAL

@@ -12,7 +12,6 @@ import collections
 import datetime
 import decimal
 import io
-import os
 import pathlib
 import re
 
@@ -21,7 +20,7 @@ import chess.pgn
 import chess.polyglot
 import pytest
 
-from conftest import import_scoresheet
+from conftest import FULL_TESTS, game_texts, import_scoresheet, stride
 
 scoresheet = import_scoresheet()
 
@@ -90,13 +89,9 @@ def sample(corpus, games, Visitor=chess.pgn.GameBuilder):
     """(game row, python-chess game) for every 8th game (every game with
     SCORESHEET_FULL_TESTS=1), each game's text cut from the input at its source_offset and read
     by python-chess with `Visitor`."""
-    every = 1 if os.environ.get("SCORESHEET_FULL_TESTS") == "1" else 8
-    data = pathlib.Path(corpus).read_bytes()
-    offsets = [g["source_offset"] for g in games] + [len(data)]
-    for i, g in enumerate(games):
-        if i % every == 0:
-            text = data[offsets[i]:offsets[i + 1]].decode("utf-8", "replace")
-            yield g, chess.pgn.read_game(io.StringIO(text), Visitor=Visitor)
+    offsets = [g["source_offset"] for g in games]
+    for i, text in game_texts(corpus, offsets, stride(8)):
+        yield games[i], chess.pgn.read_game(io.StringIO(text), Visitor=Visitor)
 
 
 def piece_code(piece):
@@ -514,11 +509,10 @@ def test_every_default_column_equals_python_chess(corpus, openings_table):
     # Every kind of value is met (the sample has no FEN tag, hence no game without an
     # opening, and no underpromotion: the whole corpus has 18 and 8).
     rare = {"FEN tag", "no opening", "promotion to a bishop or knight"}
-    full = os.environ.get("SCORESHEET_FULL_TESTS") == "1"
     kinds = {"move", "capture", "ep_capture", "promotion", "promotion_capture", "short_castle",
              "long_castle", "check", "mate", "repetition 3", "legal en passant", "clock",
              "clock with tenths", "eval_cp", "eval_mate < 0", "eval_mate > 0", "opening named",
              "UTCTime", "Date only", "no timestamp", "rating not a number",
              "TimeControl base only", "TimeControl base+increment", "no TimeControl",
-             *(rare if full else ())}
+             *(rare if FULL_TESTS else ())}
     assert {k for k in kinds if cases[k] == 0} == set(), cases

@@ -1,5 +1,6 @@
 // The package's API over the WebAssembly module (gen/, made by wasm-bindgen): structured
-// results arrive as JSON text and are parsed here; games get `mainline` and `variations`.
+// results arrive as JSON text (and readGames' plies as columns) and are finished here; games
+// get `mainline` and `variations`.
 // Entry points: index.js (browsers) and node.js (Node) initialise the module, then re-export
 // this file. Documentation and types: index.d.ts.
 import * as raw from './gen/scoresheet_wasm.js';
@@ -29,9 +30,8 @@ export function languages() {
   });
 }
 
-/** Gives each game `mainline` and each ply `variations`, from the flat `plies`. */
-function link(game) {
-  const plies = game.plies;
+/** Gives each ply of a game's flat `plies` its `variations`; returns the game's mainline. */
+function link(plies) {
   for (const ply of plies) ply.variations = [];
   // The next ply of a line: the child at the same depth that starts no variation.
   const next = new Array(plies.length).fill(-1);
@@ -52,15 +52,113 @@ function link(game) {
   plies.forEach((ply, i) => {
     if (ply.variationOf !== null) plies[ply.variationOf].variations.push(line(i));
   });
-  game.mainline = first === -1 ? [] : line(first);
-  game.tagMap = Object.fromEntries([...game.tags].reverse());
-  return game;
+  return first === -1 ? [] : line(first);
+}
+
+/**
+ * readGames' plies: the module's columns (one typed array or text buffer per field, every
+ * ply of every game; see src/game_columns.rs), made into ply objects a game at a time, when
+ * the game's `plies` or `mainline` is first read.
+ */
+class PlyColumns {
+  constructor(raw) {
+    this.raw = raw;
+    this.text = {};
+  }
+
+  /** A text column's strings (null where `valid` is 0), decoded at its first use. */
+  strings(name, valid) {
+    if (this.text[name] === undefined) this.text[name] = strings(this.raw[name], valid);
+    return this.text[name];
+  }
+
+  /** The ply objects of the rows `start` to `end`, linked: `{plies, mainline}`. */
+  plies(start, end) {
+    const r = this.raw;
+    const san = this.strings('san');
+    const uci = this.strings('uci');
+    const fen = r.fen === undefined ? undefined : this.strings('fen');
+    const comment = this.strings('comment', r.commentValid);
+    const num = (x) => (Number.isNaN(x) ? null : x);
+    const plies = new Array(end - start);
+    for (let i = start; i < end; i++) {
+      const ply = {
+        san: san[i],
+        uci: uci[i],
+        parent: r.parent[i],
+        depth: r.depth[i],
+        variationOf: r.variationOf[i] === -1 ? null : r.variationOf[i],
+      };
+      if (fen !== undefined) ply.fen = fen[i];
+      ply.comment = comment[i];
+      ply.commentsBefore = [];
+      ply.clock = num(r.clock[i]);
+      ply.emt = num(r.emt[i]);
+      ply.evalCp = num(r.evalCp[i]);
+      ply.evalMate = num(r.evalMate[i]);
+      ply.nags = [];
+      ply.line = r.line[i];
+      ply.column = r.column[i];
+      ply.byte = r.byte[i];
+      plies[i - start] = ply;
+    }
+    return plies;
+  }
+}
+
+/** `game[key] = value` as a plain data property, as JSON.parse makes them. */
+function define(game, key, value) {
+  Object.defineProperty(game, key, { value, writable: true, configurable: true, enumerable: true });
+}
+
+/**
+ * Gives `game` its `plies` and `mainline`, made by `make` (returning both) when either is first
+ * read, then kept as plain data properties; either may be set before.
+ */
+function lazyPlies(game, make) {
+  const made = () => {
+    const values = make();
+    for (const key of ['plies', 'mainline']) {
+      // A property set meanwhile keeps its value.
+      if (Object.getOwnPropertyDescriptor(game, key).get !== undefined) define(game, key, values[key]);
+    }
+  };
+  for (const key of ['plies', 'mainline']) {
+    Object.defineProperty(game, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        made();
+        return game[key];
+      },
+      set(value) {
+        define(game, key, value);
+      },
+    });
+  }
 }
 
 /** The games of a PGN text, with rejected games and the reader's warnings. */
 export function readGames(text, { lang, fens = false } = {}) {
-  const out = JSON.parse(raw.readGamesJson(text, lang, fens));
-  out.games.forEach(link);
+  const r = raw.readGamesColumns(text, lang, fens);
+  const out = JSON.parse(r.json);
+  const extras = JSON.parse(r.extras);
+  const columns = new PlyColumns(r);
+  let start = 0;
+  out.games.forEach((game, g) => {
+    const first = start;
+    const end = start + r.plyCounts[g];
+    lazyPlies(game, () => {
+      const plies = columns.plies(first, end);
+      for (const [i, before, nags] of extras[g] ?? []) {
+        plies[i].commentsBefore = before;
+        plies[i].nags = nags;
+      }
+      return { plies, mainline: link(plies) };
+    });
+    game.tagMap = Object.fromEntries([...game.tags].reverse());
+    start = end;
+  });
   return out;
 }
 

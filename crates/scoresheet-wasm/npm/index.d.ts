@@ -189,7 +189,10 @@ export function detect(
 
 /** The games of a PGN text, replayed by the library (the rules of every `scoresheet`
  * command): games in = `games` + `rejected`. `lang` reads SAN with a language's letters;
- * `fens` adds each ply's position. Throws `PgnError` for a UTF-16 input. */
+ * `fens` adds each ply's position. Throws `PgnError` for a UTF-16 input. The plies come out
+ * of WebAssembly as columns; a game's `plies` and `mainline` objects are made when either is
+ * first read (then kept as plain properties), so a caller that reads only tags or results
+ * makes no object per ply. */
 export function readGames(text: string, options?: { lang?: string; fens?: boolean }): ReadResult;
 
 /** A column of `readTables`' tables. `type` tells what `values` is: `int32` (`Int32Array`),

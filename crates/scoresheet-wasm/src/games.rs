@@ -1,42 +1,30 @@
 //! `readGames` and `egd`: the games of a PGN text, read by the library's game pump on one
 //! thread and replayed by its replay layer (`scoresheet_pgn::pump`, `scoresheet_pgn::replay`:
-//! the loop, the per-game policy and the rules of every `scoresheet` command), as JSON for
-//! the package's wrapper. Each result carries the pump's log (the `pumped` module): rejected
+//! the loop, the per-game policy and the rules of every `scoresheet` command), for the
+//! package's wrapper. Each result carries the pump's log (the `pumped` module): rejected
 //! games, warnings and counts, as the command-line tool reports them.
 //!
-//! A game is `{number, firstLine, byte, tags, startFen, result, comments, plies}`; `plies` is
-//! flat, in the order the moves are written, mainline and variations alike: each ply has its
-//! `parent` (the index of the ply before it, `-1` at the start), its variation `depth` (0 on
-//! the mainline), and the first ply of a variation has `variationOf`, the index of the ply it
-//! replaces. The wrapper builds `mainline` and each ply's `variations` from these, without
-//! recursion.
+//! A game is `{number, firstLine, byte, tags, startFen, result, comments}` as JSON, and its
+//! plies are rows of columns (the `game_columns` module), flat, in the order the moves are
+//! written, mainline and variations alike: each ply has its `parent` (the index of the ply
+//! before it, `-1` at the start), its variation `depth` (0 on the mainline), and the first ply
+//! of a variation has `variationOf`, the index of the ply it replaces. The wrapper makes a
+//! game's ply objects, `mainline` and each ply's `variations` from these when they are first
+//! read, without recursion.
 
+use scoresheet::san::{suffix_after, SanPlus};
 use scoresheet::uci::UciMove;
 use scoresheet::{CastlingMode, EnPassantMode, Position};
-use scoresheet_pgn::annotation::{CommentIssue, EvalScore};
-use scoresheet_pgn::egd::{EgdOptions, JsonVisitor, MoveMeta};
+use scoresheet_pgn::annotation::CommentIssue;
+use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{game_result, Ply, ReplayOptions, ReplaySink, Replayer};
 use scoresheet_pgn::{Location, Noted, Oddities, Outcome, RawComment, RawTag, RawToken, Reader};
 use wasm_bindgen::prelude::*;
 
+use crate::game_columns::{GameColumns, JsPly};
 use crate::json::Json;
 use crate::pumped;
-
-/// One ply as read, mainline or variation.
-#[derive(Debug)]
-struct JsPly {
-    san: String,
-    uci: String,
-    fen: Option<String>,
-    parent: Option<usize>,
-    depth: u32,
-    variation_of: Option<usize>,
-    comments_before: Vec<String>,
-    comments: Vec<String>,
-    nags: Vec<u16>,
-    location: Location,
-}
 
 /// The replay state of one line: its last ply, where it starts, which ply it replaces.
 #[derive(Debug, Clone, Copy, Default)]
@@ -79,11 +67,7 @@ impl GameJson {
     fn push(&mut self, ply: &Ply<'_>) {
         let mode = self.game.castling.unwrap_or(CastlingMode::Standard);
         let after = ply.after;
-        let suffix = match after.is_check() {
-            true if !after.has_legal_moves() => "#",
-            true => "+",
-            false => "",
-        };
+        let suffix = suffix_after(after);
         let uci = ply
             .mv
             .map_or(UciMove::Null, |mv| UciMove::from_move_in(mode, mv));
@@ -91,8 +75,12 @@ impl GameJson {
         let index = self.game.plies.len();
         let line = *self.line();
         let record = JsPly {
-            san: format!("{}{suffix}", ply.san),
-            uci: uci.to_string(),
+            san: SanPlus {
+                san: ply.san,
+                suffix,
+                annotation: None,
+            },
+            uci,
             fen: fens.then(|| after.fen(EnPassantMode::Always)),
             parent: line.last.or(line.parent),
             depth: ply.depth,
@@ -113,7 +101,8 @@ impl GameJson {
 }
 
 impl ReplaySink for GameJson {
-    type Game = (String, u64);
+    /// The game's JSON object (without plies), its plies and its number of mainline plies.
+    type Game = (String, Vec<JsPly>, u64);
 
     fn begin_game(&mut self, at: Location) {
         self.game = GameRecord {
@@ -182,25 +171,15 @@ impl ReplaySink for GameJson {
         self.game.outcome = Some(outcome);
     }
 
-    fn end_game(&mut self) -> (String, u64) {
-        let game = std::mem::take(&mut self.game);
-        let plies = game.plies.iter().filter(|p| p.depth == 0).count() as u64;
-        (game_json(&game), plies)
+    fn end_game(&mut self) -> (String, Vec<JsPly>, u64) {
+        let mut game = std::mem::take(&mut self.game);
+        let mainline = game.plies.iter().filter(|p| p.depth == 0).count() as u64;
+        (game_json(&game), std::mem::take(&mut game.plies), mainline)
     }
 
     fn abandon(&mut self) {
         self.game = GameRecord::default();
     }
-}
-
-/// `line`, `column` and `byte` of a location.
-fn location_json(json: &mut Json, at: Location) -> &mut Json {
-    json.key("line")
-        .num(at.line as f64)
-        .key("column")
-        .num(at.column as f64)
-        .key("byte")
-        .num(at.byte as f64)
 }
 
 /// An array of strings.
@@ -212,7 +191,7 @@ fn strings_json(json: &mut Json, strings: &[String]) {
     json.close_array();
 }
 
-/// A game as JSON (see the module docs).
+/// A game as JSON, without its plies (see the module docs).
 fn game_json(game: &GameRecord) -> String {
     let mut json = Json::new();
     let tag = |name: &str| {
@@ -240,59 +219,8 @@ fn game_json(game: &GameRecord) -> String {
         .str(game_result(tag("Result"), game.outcome))
         .key("comments");
     strings_json(&mut json, &game.comments);
-    json.key("plies").open_array();
-    for ply in &game.plies {
-        ply_json(&mut json, ply);
-    }
-    json.close_array().close();
+    json.close();
     json.finish()
-}
-
-/// One ply: its comments' commands read as the export reads them (`MoveMeta`).
-fn ply_json(json: &mut Json, ply: &JsPly) {
-    let mut meta = MoveMeta::default();
-    for comment in &ply.comments {
-        meta.add_comment(comment.as_bytes());
-    }
-    let (eval_cp, eval_mate) = EvalScore::columns(meta.eval.map(|e| e.score));
-    let index = |i: Option<usize>| i.map_or(-1.0, |i| i as f64);
-    json.open()
-        .key("san")
-        .str(&ply.san)
-        .key("uci")
-        .str(&ply.uci)
-        .key("parent")
-        .num(index(ply.parent))
-        .key("depth")
-        .num(ply.depth)
-        .key("variationOf")
-        .opt_num(ply.variation_of.map(|i| i as f64));
-    if let Some(fen) = &ply.fen {
-        json.key("fen").str(fen);
-    }
-    json.key("comment")
-        .opt_str(
-            (!meta.comments.is_empty())
-                .then(|| meta.comments.join(" "))
-                .as_deref(),
-        )
-        .key("commentsBefore");
-    strings_json(json, &ply.comments_before);
-    json.key("clock")
-        .opt_num(meta.clock.map(|c| c.as_secs_f64()))
-        .key("emt")
-        .opt_num(meta.emt.map(|c| c.as_secs_f64()))
-        .key("evalCp")
-        .opt_num(eval_cp)
-        .key("evalMate")
-        .opt_num(eval_mate)
-        .key("nags")
-        .open_array();
-    for &nag in &ply.nags {
-        json.num(nag);
-    }
-    json.close_array();
-    location_json(json, ply.location).close();
 }
 
 /// The movetext language of SAN tokens (`de` reads `Sf3`), as `--lang`.
@@ -303,21 +231,21 @@ pub(crate) fn replay_options(lang: Option<&str>) -> Result<ReplayOptions, JsValu
     })
 }
 
-/// `readGames` as the pump's converter: a batch is the JSON of a run of games.
+/// `readGames` as the pump's converter: a batch is a run of games and their plies' columns.
 #[derive(Debug)]
 struct GamesConverter(Replayer<Noted<GameJson>>);
 
 impl Convert for GamesConverter {
-    type Batch = Json;
+    type Batch = GameColumns;
 
     fn next_game<R: std::io::Read>(
         &mut self,
         reader: &mut Reader<R>,
-        games: &mut Json,
+        games: &mut GameColumns,
     ) -> GameOutcome<u64> {
-        next_game(reader, &mut self.0).map(|(json, plies)| {
-            games.raw(&json);
-            plies
+        next_game(reader, &mut self.0).map(|(json, plies, mainline)| {
+            games.push_game(&json, &plies);
+            mainline
         })
     }
 
@@ -330,12 +258,17 @@ impl Convert for GamesConverter {
     }
 }
 
-/// The games of `text` as JSON: `{games, rejected, warnings, counts}` (a game as the module
-/// docs say; the log as the `pumped` module writes it: every oddity is a warning). `fens` adds
-/// each ply's position after it. Throws `PgnError` when the input cannot be read on
-/// (UTF-16); games in = games + rejected.
-#[wasm_bindgen(js_name = readGamesJson)]
-pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<String, JsValue> {
+/// The games of `text`: `json`, the JSON of `{games, rejected, warnings, counts}` (a game as
+/// the module docs say; the log as the `pumped` module writes it: every oddity is a warning),
+/// and the plies' columns (the `game_columns` module). `fens` adds each ply's position after
+/// it. Throws `PgnError` when the input cannot be read on (UTF-16); games in = games +
+/// rejected.
+#[wasm_bindgen(js_name = readGamesColumns)]
+pub fn read_games_columns(
+    text: &str,
+    lang: Option<String>,
+    fens: bool,
+) -> Result<JsValue, JsValue> {
     let options = replay_options(lang.as_deref())?;
     let new_worker = || {
         let sink = Noted::new(GameJson {
@@ -344,14 +277,12 @@ pub fn read_games_json(text: &str, lang: Option<String>, fens: bool) -> Result<S
         });
         GamesConverter(Replayer::with_options(sink.keep(true), options))
     };
-    let mut games = Json::new();
-    let log = pumped::pump(text, new_worker, |batch: &mut Json| {
-        let run = std::mem::take(batch).finish();
-        if !run.is_empty() {
-            games.raw(&run);
-        }
+    let mut all = GameColumns::default();
+    let log = pumped::pump(text, new_worker, |batch: &mut GameColumns| {
+        all.append(std::mem::take(batch));
     })?;
-    Ok(with_log("games", games, log))
+    let json = with_log("games", all.take_games(), log);
+    Ok(all.into_js(json, fens))
 }
 
 /// The EGD records of `text` (the library's JSON writer as the pump's converter, the same as

@@ -72,14 +72,6 @@ impl Json {
         self
     }
 
-    /// A string value, or `null`.
-    pub(crate) fn opt_str(&mut self, value: Option<&str>) -> &mut Json {
-        match value {
-            Some(v) => self.str(v),
-            None => self.null(),
-        }
-    }
-
     /// A number (integers and finite floats; anything else is `null`).
     pub(crate) fn num(&mut self, value: impl Into<f64>) -> &mut Json {
         let value = value.into();
@@ -90,14 +82,6 @@ impl Json {
             self.out.push_str("null");
         }
         self
-    }
-
-    /// A number, or `null`.
-    pub(crate) fn opt_num(&mut self, value: Option<impl Into<f64>>) -> &mut Json {
-        match value {
-            Some(v) => self.num(v),
-            None => self.null(),
-        }
     }
 
     /// `true` or `false`.

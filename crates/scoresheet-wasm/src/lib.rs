@@ -5,8 +5,9 @@
 //!
 //! Structured results (games, EGD records, detections, syntax trees) cross into JavaScript as
 //! one JSON text each, which the package's wrapper parses (`JSON.parse` is faster than making
-//! each object through the boundary). Errors are JavaScript `Error`s with the Rust errors'
-//! fields ([`errors`]).
+//! each object through the boundary); the plies of `readGames`, the bulk of its result, cross
+//! as columns instead (the `game_columns` module), made into objects only when read. Errors
+//! are JavaScript `Error`s with the Rust errors' fields ([`errors`]).
 //!
 //! Only the pure-Rust parts are built in: `scoresheet-pgn` without its `compression` feature
 //! (zstd is C), and no database or Parquet crate.
@@ -16,6 +17,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod errors;
+mod game_columns;
 pub mod games;
 mod json;
 pub mod notation;

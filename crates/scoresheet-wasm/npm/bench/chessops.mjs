@@ -46,6 +46,19 @@ const contenders = {
     const r = readGames(text);
     return `${r.games.length} games, ${r.games.reduce((n, g) => n + g.mainline.length, 0)} plies`;
   },
+  // Every ply's SAN and UCI read, as a user walking the games does.
+  'scoresheet readGames, every ply read': () => {
+    const r = readGames(text);
+    let plies = 0;
+    let chars = 0;
+    for (const game of r.games) {
+      for (const ply of game.mainline) {
+        chars += ply.san.length + ply.uci.length;
+        plies++;
+      }
+    }
+    return `${r.games.length} games, ${plies} plies, ${chars} characters`;
+  },
 };
 if (typeof raw.readTablesRaw === 'function') {
   contenders['scoresheet readTables (bytes)'] = () => {
@@ -71,5 +84,5 @@ console.log(`${path.basename(file)}, ${rounds} interleaved rounds, Node ${proces
 for (const name of Object.keys(contenders)) {
   const m = median(times[name]);
   const ratio = name.startsWith('chessops') ? '' : `  ${(peer / m).toFixed(2)}x chessops`;
-  console.log(`${name.padEnd(36)} ${m.toFixed(0).padStart(6)} ms  (${results[name]})${ratio}`);
+  console.log(`${name.padEnd(40)} ${m.toFixed(0).padStart(6)} ms  (${results[name]})${ratio}`);
 }

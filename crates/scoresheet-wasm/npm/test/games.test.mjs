@@ -61,6 +61,27 @@ test('ok_read_games_fens_and_byte_columns_in_utf8', () => {
   assert.equal(d5.column, 16); // 15 characters before it, "é" two bytes
 });
 
+test('ok_read_games_makes_a_games_plies_when_first_read', () => {
+  const { games } = readGames(`${GAME}\n${GAME}`);
+  assert.equal(games.length, 2);
+  const [a, b] = games;
+  const made = (game, key) => Object.getOwnPropertyDescriptor(game, key).get === undefined;
+  assert.deepEqual([made(a, 'plies'), made(a, 'mainline'), made(b, 'plies')], [false, false, false]);
+  assert.deepEqual(a.mainline.map((p) => p.san), ['e4', 'e5', 'Nf3', 'Nc6']);
+  // The first game's plies are made and kept (the mainline holds the same objects); the
+  // second's are not made yet.
+  assert.deepEqual([made(a, 'plies'), made(a, 'mainline'), made(b, 'plies')], [true, true, false]);
+  assert.equal(a.mainline[0], a.plies[0]);
+  assert.equal(a.plies, a.plies);
+  // Plain data to JSON, structured clone (a worker's message) and spreading.
+  const viaJson = JSON.parse(JSON.stringify(b));
+  assert.deepEqual(viaJson.plies.map((p) => p.san), ['e4', 'e5', 'Nf3', 'f4', 'exf4', 'd5', 'Nf3', 'Nc6']);
+  assert.deepEqual(structuredClone({ ...a }).mainline, JSON.parse(JSON.stringify(a.mainline)));
+  // Writable, as a parsed object's properties are.
+  b.plies = [];
+  assert.deepEqual(b.plies, []);
+});
+
 test('ok_egd_records', () => {
   const { records, rejected } = egd(GAME);
   assert.equal(records.length, 1);

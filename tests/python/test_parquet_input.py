@@ -9,6 +9,7 @@ are the PGN route. Games whose tags the layout cannot hold (`FEN`, `SetUp`, a `V
 than standard) are left out of the comparison, and counted."""
 
 import datetime
+import functools
 import json
 import re
 import sqlite3
@@ -124,9 +125,11 @@ def routes(tmp_path_factory, corpus):
 REJECTED = re.compile(r"^error: .*?: (?:row (\d+): )?game (\d+) ", re.M)
 
 
+@functools.lru_cache(maxsize=None)
 def egd_route(path):
     """`egd --extended`: {game number: moves} of the games converted, and the rejected
-    games' numbers (with the row each message names, if any)."""
+    games' numbers (with the row each message names, if any). Run once per input: the tests
+    read the result and change nothing in it."""
     done = run("egd", "--extended", "--threads", "2", path, check=False)
     assert done.returncode == 1, done.stderr
     rejected = [(int(g), r and int(r)) for r, g in REJECTED.findall(done.stderr)]

@@ -265,7 +265,7 @@ fn write_rest_of_move(out: &mut Vec<u8>, ply: &EgdPlyView<'_>) {
     }
     if let Some(meta) = ply.meta {
         out.extend_from_slice(b",\"meta\":");
-        write_meta(out, meta);
+        meta.write_json(out);
     }
     out.push(b'}');
 }
@@ -275,25 +275,20 @@ impl MoveMeta {
     /// holds it): `nags`, `glyphs`, `comments`, then each command present (clock, elapsed
     /// time, evaluation, squares, arrows). The same text as serializing with serde.
     pub fn write_json(&self, out: &mut Vec<u8>) {
-        write_meta(out, self);
-    }
-}
-
-/// The `META` object.
-pub(crate) fn write_meta(out: &mut Vec<u8>, meta: &MoveMeta) {
-    out.extend_from_slice(b"{\"nags\":[");
-    for (i, nag) in meta.nags.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
+        out.extend_from_slice(b"{\"nags\":[");
+        for (i, nag) in self.nags.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_u32(out, u32::from(*nag));
         }
-        write_u32(out, u32::from(*nag));
+        out.extend_from_slice(b"],\"glyphs\":");
+        write_str_array(out, &self.glyphs);
+        out.extend_from_slice(b",\"comments\":");
+        write_str_array(out, &self.comments);
+        write_comment_values(out, self);
+        out.push(b'}');
     }
-    out.extend_from_slice(b"],\"glyphs\":");
-    write_str_array(out, &meta.glyphs);
-    out.extend_from_slice(b",\"comments\":");
-    write_str_array(out, &meta.comments);
-    write_comment_values(out, meta);
-    out.push(b'}');
 }
 
 /// The meta keys after `comments` (format version 2), each only when there is a value.
@@ -674,7 +669,7 @@ mod tests {
         for &(comments, want) in cases {
             let meta = meta_of(comments);
             let mut out = Vec::new();
-            write_meta(&mut out, &meta);
+            meta.write_json(&mut out);
             assert_eq!(String::from_utf8(out).expect("utf-8"), want, "{comments:?}");
             #[cfg(feature = "json")]
             {

@@ -273,7 +273,7 @@ impl<R: Read> Lexer<R> {
                 Some(b' ' | b'\t' | b'\x0b' | b'\x0c') => self.buffer.bump(1),
                 Some(b'\n' | b'\r') => self.buffer.newline()?,
                 Some(b'%') if self.at_line_start() => return self.escaped_line_between(),
-                Some(b'[') => return Ok(self.bracket_between()),
+                Some(b'[') => return self.bracket_between(),
                 Some(0xef) if self.buffer.data().starts_with(BOM) => return Ok(self.bom()),
                 Some(_) => return self.paragraph(),
             }
@@ -340,13 +340,25 @@ impl<R: Read> Lexer<R> {
     }
 
     /// `[` between games: a tag section, or a line holding only a bracketed word (`[pgn]`).
-    fn bracket_between(&mut self) -> Token {
-        let data = self.buffer.data();
-        if scan::bare_bracket_line(data, self.buffer.eof) == Some(true) {
-            let len = memchr::memchr2(b'\n', b'\r', data).unwrap_or(data.len());
-            return self.take(Kind::Oddity(OddityKind::NotAGame), len);
+    /// A `[` between games: a lone bracketed word on its line (`[pgn]`, forum markup) is no
+    /// game; anything else starts a game's tags. The line is looked at up to
+    /// [`PARAGRAPH_MAX`] bytes (a longer word is a tag's), whatever the reads brought in.
+    fn bracket_between(&mut self) -> Result<Token, BufferError> {
+        let mut bare = scan::bare_bracket_line(self.buffer.data(), self.buffer.eof);
+        if bare.is_none() {
+            // The buffer ended within the line: decided on the same window every time.
+            self.buffer.ensure(PARAGRAPH_MAX)?;
+            let data = self.buffer.data();
+            let window = &data[..data.len().min(PARAGRAPH_MAX)];
+            let at_end = self.buffer.eof || window.len() < data.len();
+            bare = scan::bare_bracket_line(window, at_end);
         }
-        self.begin_game(State::Tags)
+        if bare == Some(true) {
+            let data = self.buffer.data();
+            let len = memchr::memchr2(b'\n', b'\r', data).unwrap_or(data.len());
+            return Ok(self.take(Kind::Oddity(OddityKind::NotAGame), len));
+        }
+        Ok(self.begin_game(State::Tags))
     }
 
     fn begin_game(&mut self, state: State) -> Token {

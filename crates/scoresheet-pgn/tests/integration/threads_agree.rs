@@ -521,3 +521,29 @@ fn ok_issue_38_fuzz_findings_read_as_one_reader_reads_them() {
         );
     }
 }
+
+/// Issue 38, the `threads` target's fifth finding (about 743,000 runs into the hour, 1
+/// thread, chunks of 1 byte and of 3 games): a lone bracketed word on its line (`[pgn]`,
+/// forum markup) is no game, but a word longer than the lexer's 128 bytes of lookahead was
+/// read as a tag when the buffer ended inside it, so that one reader read `NotAGame` and the
+/// chunked reader a game. The line is now looked at up to 64 KiB whatever the reads bring.
+#[test]
+fn ok_issue_38_long_bare_bracket_line_read_alike() {
+    let path = format!(
+        "{}/../../fuzz-pgn/corpus/threads/issue38_long_bare_bracket_line.bin",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let found = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_agree_everywhere(&found);
+    for len in [1, 127, 128, 129, 200, 5000] {
+        let word = "8".repeat(len);
+        let plain = format!("x\n\n[a{word}]\n\n[Site \"b\"]\n\n1. d4 *\n");
+        assert_agree_everywhere(plain.as_bytes());
+        let lines = serial(plain.as_bytes());
+        assert!(
+            lines.contains(&"oddity NotAGame at byte 3".to_string()),
+            "{len}: {lines:?}"
+        );
+        assert_eq!(games(&lines).len(), 1, "{len}: {lines:?}");
+    }
+}

@@ -1,8 +1,9 @@
 //! Issue 38: a run's peak memory is bounded by the game cap (`--max-game-bytes`, 64 MiB) and
-//! the chunks in flight, not by the input, at one thread and at two: a decompression bomb (a
-//! small zstd file holding one game of 1 GiB, then a good game), a 100 MB comment, a 50 MB tag
-//! value and a 100 MB line of 9 million games. The game after each oversized one is kept and
-//! every game is counted.
+//! the chunks in flight, not by the input, at one thread and at two, for `egd`, `export` and
+//! `load` (SQLite): a decompression bomb (a small zstd file holding one game of 1 GiB, then a
+//! good game), a 100 MB comment, a 50 MB tag value and a 100 MB line of 9 million games. The
+//! game after each oversized one is kept and every game is counted. The Python package's
+//! `stream_tables` is measured the same way by `tests/python/test_memory.py`.
 //!
 //! A run's peak is its high-water mark of resident memory (`VmHWM` in `/proc/PID/status`), read
 //! every few milliseconds while it runs (the last reading holds the peak up to then; these runs
@@ -19,6 +20,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 use std::time::Duration;
+
+use scoresheet_db::query::Value;
+use scoresheet_db::{Database, DatabaseUrl};
 
 /// The issue's budgets, in bytes.
 const BOMB_BUDGET: u64 = 160 << 20;
@@ -40,15 +44,17 @@ impl Run {
     /// input to the end (exit 0, or 1 when a game was rejected).
     fn within(&self, budget: u64, why: &str) {
         assert!(matches!(self.code, Some(0 | 1)), "{why}: {}", self.stderr);
-        match self.peak {
-            Some(peak) => assert!(
-                peak <= budget,
-                "{why}: peak {} MB, budget {} MB",
-                peak >> 20,
-                budget >> 20
-            ),
-            None => eprintln!("{why}: no /proc here, peak not measured"),
-        }
+        let Some(peak) = self.peak else {
+            return eprintln!("{why}: no /proc here, peak not measured");
+        };
+        // Printed for the record (`--nocapture`): docs/benchmarks.md lists these.
+        eprintln!("{why}: peak {} MB, budget {} MB", peak >> 20, budget >> 20);
+        assert!(
+            peak <= budget,
+            "{why}: peak {} MB, budget {} MB",
+            peak >> 20,
+            budget >> 20
+        );
     }
 }
 
@@ -142,6 +148,73 @@ fn bomb_1g() -> &'static Path {
     PATH.get_or_init(|| bomb(1))
 }
 
+fn bomb_3g() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| bomb(3))
+}
+
+/// A game with a comment of 100 MB (over the cap), then a good game.
+fn long_comment() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let tail = format!("}} e5 *{AFTER}");
+        zstd_file(
+            "comment.pgn.zst",
+            "[Event \"c\"]\n\n1. e4 {",
+            b"y",
+            100 << 20,
+            &tail,
+        )
+    })
+}
+
+/// A game whose `Event` is 50 MB long (under the cap), then a good game.
+fn long_tag() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let tail = format!("\"]\n\n1. e4 e5 *{AFTER}");
+        zstd_file("tag.pgn.zst", "[Event \"", b"z", 50 << 20, &tail)
+    })
+}
+
+/// `load` of `input` into a fresh SQLite database at 1 and 2 threads: within `budget`, `games`
+/// games in, `errors` of them rejected and the others stored, the game after the oversized
+/// one among them (`events`: the stored games' `Event` values, longer ones as their length).
+fn load(input: &Path, budget: u64, counts: (u64, u64, u64), events: &[&str], why: &str) {
+    let (games, errors, moves) = counts;
+    let input = input.to_str().expect("utf-8 path");
+    for threads in ["1", "2"] {
+        let db = scratch().join(format!("{why}-{threads}.sqlite").replace(' ', "-"));
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        let url = format!("sqlite:{}", db.display());
+        let load = run(&["load", "--db", &url, "--threads", threads, input]);
+        load.within(budget, &format!("{why}, load, {threads} threads"));
+        let stored = games - errors;
+        let plural = if stored == 1 { "" } else { "s" };
+        let counts = format!(
+            "stored {stored} game{plural} ({moves} moves), 0 duplicates, {errors} rejected"
+        );
+        assert!(load.stderr.contains(&counts), "{why}: {}", load.stderr);
+        assert_eq!(stored_events(&url), events, "{why}");
+    }
+}
+
+/// The `Event` of each stored game in input order, a value over 100 bytes as its length.
+fn stored_events(url: &str) -> Vec<String> {
+    let url = DatabaseUrl::parse(url).expect("a database URL");
+    let mut db = Database::open(&url).expect("the database opens");
+    let sql = "SELECT event FROM games ORDER BY source_offset";
+    let result = db.query(sql, None).expect("the query runs");
+    let event = |row: &Vec<Value>| match &row[0] {
+        Value::Text(t) if t.len() > 100 => format!("{} bytes", t.len()),
+        Value::Text(t) => t.clone(),
+        other => format!("{other:?}"),
+    };
+    result.rows.iter().map(event).collect()
+}
+
 /// `egd` and `export` of `input` at 1 and 2 threads: within `budget`, `games` games in,
 /// `errors` of them reported, the game after the oversized one kept.
 fn egd_and_export(input: &Path, budget: u64, games: u64, errors: u64, why: &str) {
@@ -167,35 +240,56 @@ fn ok_issue_38_bomb_of_1_gib_bounded() {
 }
 
 #[test]
+fn ok_issue_38_load_bomb_of_1_gib_bounded() {
+    load(bomb_1g(), BOMB_BUDGET, (2, 1, 2), &["after"], "1 GiB bomb");
+}
+
+#[test]
 #[ignore = "3 GiB through the debug binary takes minutes: run with --release --ignored"]
 fn ok_issue_38_bomb_of_3_gib_bounded() {
-    egd_and_export(&bomb(3), BOMB_BUDGET, 2, 1, "3 GiB bomb");
+    egd_and_export(bomb_3g(), BOMB_BUDGET, 2, 1, "3 GiB bomb");
+}
+
+#[test]
+#[ignore = "issue 38, not yet met at 2 threads in every run: 151 and 174 MB in two runs \
+            (1 thread 79 MB); and 3 GiB through the debug binary take minutes: run with \
+            --release --ignored"]
+fn ok_issue_38_load_bomb_of_3_gib_bounded() {
+    load(bomb_3g(), BOMB_BUDGET, (2, 1, 2), &["after"], "3 GiB bomb");
 }
 
 #[test]
 fn ok_issue_38_long_comment_bounded() {
-    let comment = zstd_file(
-        "comment.pgn.zst",
-        "[Event \"c\"]\n\n1. e4 {",
-        b"y",
-        100 << 20,
-        &format!("}} e5 *{AFTER}"),
-    );
-    egd_and_export(&comment, TEXT_BUDGET, 2, 1, "100 MB comment");
+    egd_and_export(long_comment(), TEXT_BUDGET, 2, 1, "100 MB comment");
 }
 
 #[test]
-#[ignore = "issue 38, not yet met: a 50 MB tag is held by several stages (reader, tags, \
-            Arrow column, Parquet encoder): export takes about 450 MB at 1 and 2 threads"]
-fn ok_issue_38_long_tag_bounded() {
-    let tag = zstd_file(
-        "tag.pgn.zst",
-        "[Event \"",
-        b"z",
-        50 << 20,
-        &format!("\"]\n\n1. e4 e5 *{AFTER}"),
+fn ok_issue_38_load_long_comment_bounded() {
+    load(
+        long_comment(),
+        TEXT_BUDGET,
+        (2, 1, 2),
+        &["after"],
+        "100 MB comment",
     );
-    egd_and_export(&tag, TEXT_BUDGET, 2, 0, "50 MB tag");
+}
+
+#[test]
+#[ignore = "issue 38, not yet met: export takes 301 MB at 1 thread and 399 MB at 2 (egd \
+            174 and 240 MB); a heap profile at 1 thread: Parquet's encoder holds the value \
+            twice (its dictionary, then the dictionary page), the Arrow column once; 2 threads \
+            not profiled; run with --release --ignored"]
+fn ok_issue_38_long_tag_bounded() {
+    egd_and_export(long_tag(), TEXT_BUDGET, 2, 0, "50 MB tag");
+}
+
+#[test]
+#[ignore = "issue 38, not yet met at 2 threads in every run: load takes 198 to 310 MB by \
+            run (244 MB at 1 thread), not yet profiled; run with --release --ignored"]
+fn ok_issue_38_load_long_tag_bounded() {
+    let long = format!("{} bytes", 50 << 20);
+    let events = [long.as_str(), "after"];
+    load(long_tag(), TEXT_BUDGET, (2, 0, 4), &events, "50 MB tag");
 }
 
 #[test]

@@ -101,7 +101,8 @@ impl GameRow {
         } = replayed;
         let mut game_tags = Vec::with_capacity(tags.others().len() + 1);
         game_tags.push(("Result".to_owned(), result));
-        game_tags.extend_from_slice(tags.others());
+        // Moved, not copied: a 50 MB tag value is held once.
+        game_tags.extend(tags.into_others());
         let mut nuls = 0;
         for (name, value) in &mut game_tags {
             nuls += replace_nul(name) + replace_nul(value);
@@ -115,12 +116,12 @@ impl GameRow {
                 row
             })
             .collect();
-        let (roster, result, tags_json) = split_tags(&game_tags);
         let start_fen = match start_fen {
             Some(fen) => fen,
             None => tag(&game_tags, "FEN").unwrap_or(START_FEN).to_owned(),
         };
         let hash = content_hash(&game_tags, &start_fen, &moves);
+        let (roster, result, tags_json) = split_tags(game_tags);
         let game_id = game_id_of(hash);
         for m in &mut moves {
             m.game_id = game_id;
@@ -217,23 +218,24 @@ pub(crate) fn position_text(fen: &str, legal_ep: Option<Square>) -> String {
     }
 }
 
-/// The roster's columns, the result and the other tags as a JSON object in file order.
-fn split_tags(tags: &[(String, String)]) -> ([Option<String>; 6], String, String) {
+/// The roster's columns, the result and the other tags as a JSON object in file order (the
+/// roster's and the result's values moved, not copied).
+fn split_tags(tags: Vec<(String, String)>) -> ([Option<String>; 6], String, String) {
     let mut roster: [Option<String>; 6] = Default::default();
     let mut result = String::from("*");
     let mut tags_json = String::from("{");
     for (name, value) in tags {
         if name == "Result" {
-            result.clone_from(value);
-        } else if let Some(i) = ROSTER.iter().position(|r| r == name) {
-            roster[i] = Some(value.clone());
+            result = value;
+        } else if let Some(i) = ROSTER.iter().position(|r| *r == name) {
+            roster[i] = Some(value);
         } else {
             if tags_json.len() > 1 {
                 tags_json.push(',');
             }
-            push_json_string(&mut tags_json, name);
+            push_json_string(&mut tags_json, &name);
             tags_json.push(':');
-            push_json_string(&mut tags_json, value);
+            push_json_string(&mut tags_json, &value);
         }
     }
     tags_json.push('}');

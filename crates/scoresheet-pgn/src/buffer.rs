@@ -225,6 +225,12 @@ impl<R: Read> Buffer<R> {
     /// whether any were read.
     pub fn fill(&mut self) -> Result<bool, BufferError> {
         if self.eof {
+            // At the end too: the room of a long token is not held while the last games are
+            // written (a 50 MB tag in the input's last chunk).
+            if self.buf.len() > BIG {
+                self.compact();
+                self.give_back_room();
+            }
             return Ok(false);
         }
         if self.game_start.is_some() && self.past_limit() {
@@ -232,6 +238,24 @@ impl<R: Read> Buffer<R> {
                 limit: self.max_game,
             }));
         }
+        self.compact();
+        self.give_back_room();
+        if self.end == self.buf.len() {
+            let grown = self.grown();
+            if self.game_start.is_some() && grown > BIG {
+                // Room up to the cap at once: growing by doubling would copy the game's bytes
+                // each time, holding the old and the new buffer together.
+                let cap = self.max_game + PAST_LIMIT + CHUNK;
+                self.buf.reserve_exact(cap.saturating_sub(self.buf.len()));
+            }
+            self.buf.resize(grown, 0);
+        }
+        self.read_some()
+    }
+
+    /// Moves the bytes still wanted (from `pos`, or from the pin or the record when earlier)
+    /// to the front.
+    fn compact(&mut self) {
         let kept_from = |at: Option<u64>| {
             at.map_or(self.pos, |at| {
                 usize::try_from(at.saturating_sub(self.base)).map_or(self.pos, |i| i.min(self.pos))
@@ -244,23 +268,16 @@ impl<R: Read> Buffer<R> {
             self.end -= keep;
             self.pos -= keep;
         }
-        // The room a long token took (a 50 MB tag) is given back once what is kept is small
-        // again, rather than held for the rest of the input.
+    }
+
+    /// Gives back the room a long token took (a 50 MB tag) once what is held is small again,
+    /// rather than holding it for the rest of the input (or, at its end, while the last games
+    /// are written).
+    fn give_back_room(&mut self) {
         if self.buf.len() > BIG && self.end < self.buf.len() / 8 {
             self.buf.truncate(self.end.max(4 * CHUNK));
             self.buf.shrink_to_fit();
         }
-        if self.end == self.buf.len() {
-            let grown = self.grown();
-            if self.game_start.is_some() && grown > BIG {
-                // Room up to the cap at once: growing by doubling would copy the game's bytes
-                // each time, holding the old and the new buffer together.
-                let cap = self.max_game + PAST_LIMIT + CHUNK;
-                self.buf.reserve_exact(cap.saturating_sub(self.buf.len()));
-            }
-            self.buf.resize(grown, 0);
-        }
-        self.read_some()
     }
 
     /// Whether the current game is too large, when more bytes are wanted: the position is past
@@ -449,6 +466,19 @@ mod tests {
             let mark = buffer.mark();
             assert_eq!((mark.line, mark.column), (line, column), "{input:?}");
         }
+    }
+
+    /// Issue 38: the room of a long token is given back at the end of the input too.
+    #[test]
+    fn ok_issue_38_long_token_room_given_back_at_end() {
+        let text = vec![b'x'; 2 * BIG];
+        let mut buffer = Buffer::new(&text[..], MAX_GAME);
+        let found = buffer.scan(|data, from| memchr::memchr(b'}', &data[from..]).map(|i| from + i));
+        assert_eq!(found.expect("in memory"), None);
+        assert!(buffer.capacity() >= 2 * BIG, "{}", buffer.capacity());
+        buffer.consume(2 * BIG);
+        assert!(!buffer.fill().expect("in memory"));
+        assert!(buffer.capacity() <= 4 * CHUNK, "{}", buffer.capacity());
     }
 
     #[test]

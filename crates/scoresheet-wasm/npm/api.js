@@ -139,8 +139,8 @@ function lazyPlies(game, make) {
 }
 
 /** The games of a PGN text, with rejected games and the reader's warnings. */
-export function readGames(text, { lang, fens = false } = {}) {
-  const r = raw.readGamesColumns(text, lang, fens);
+export function readGames(text, { lang, fens = false, maxGameBytes } = {}) {
+  const r = raw.readGamesColumns(text, lang, fens, maxGameBytes);
   const out = JSON.parse(r.json);
   const extras = JSON.parse(r.extras);
   const columns = new PlyColumns(r);
@@ -347,16 +347,16 @@ async function* batches(input, stream) {
 
 /** The `games` and `moves` tables of a PGN input, as typed arrays; for a stream or a Blob, an
  * async iterator of batches of them (see index.d.ts). */
-export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns', batchBytes = 0 } = {}) {
+export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns', batchBytes = 0, maxGameBytes } = {}) {
   needTables();
   if (format !== 'columns') throw new TypeError(`readTables: format ${JSON.stringify(format)} is not available yet (only "columns")`);
   const name = source ?? sourceName(input);
   if (isStream(input)) {
     if (!Number.isSafeInteger(batchBytes) || batchBytes < 0 || batchBytes > 2 ** 31) throw new TypeError('readTables: batchBytes must be a whole number of bytes');
     // Made now, so that a bad argument throws here rather than at the first batch.
-    const stream = new raw.TablesStream(columns, fen, where, lang, name, batchBytes);
+    const stream = new raw.TablesStream(columns, fen, where, lang, name, batchBytes, maxGameBytes);
     return batches(input, stream);
   }
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
-  return finishResult(raw.readTablesRaw(bytes, columns, fen, where, lang, name));
+  return finishResult(raw.readTablesRaw(bytes, columns, fen, where, lang, name, maxGameBytes));
 }

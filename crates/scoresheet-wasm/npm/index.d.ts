@@ -189,11 +189,17 @@ export function detect(
 
 /** The games of a PGN text, replayed by the library (the rules of every `scoresheet`
  * command): games in = `games` + `rejected`. `lang` reads SAN with a language's letters;
- * `fens` adds each ply's position. Throws `PgnError` for a UTF-16 input. The plies come out
- * of WebAssembly as columns; a game's `plies` and `mainline` objects are made when either is
- * first read (then kept as plain properties), so a caller that reads only tags or results
- * makes no object per ply. */
-export function readGames(text: string, options?: { lang?: string; fens?: boolean }): ReadResult;
+ * `fens` adds each ply's position; `maxGameBytes` is the largest game read (default 64 MiB,
+ * at most 1 GiB, as the command-line tool's `--max-game-bytes`): a larger one is rejected
+ * (`expected a game of at most N bytes`) and the next game read. Throws `PgnError` for a
+ * UTF-16 input, `UsageError` for a `maxGameBytes` that is not a whole number from 1 to
+ * 1073741824. The plies come out of WebAssembly as columns; a game's `plies` and `mainline`
+ * objects are made when either is first read (then kept as plain properties), so a caller
+ * that reads only tags or results makes no object per ply. */
+export function readGames(
+  text: string,
+  options?: { lang?: string; fens?: boolean; maxGameBytes?: number },
+): ReadResult;
 
 /** A column of `readTables`' tables. `type` tells what `values` is: `int32` (`Int32Array`),
  * `int64` and `timestamp` (`BigInt64Array`; a timestamp in microseconds since 1970, UTC),
@@ -228,13 +234,14 @@ export interface TablesResult {
   counts: Counts;
 }
 
-/** The settings of `readTables`. */
+/** The settings of `readTables`. `maxGameBytes`: as `readGames`'. */
 export interface ReadTablesOptions {
   columns?: string[];
   fen?: boolean;
   lang?: string;
   source?: string;
   format?: 'columns';
+  maxGameBytes?: number;
 }
 
 /** A stream `readTables` reads batch by batch: a `ReadableStream` of `Uint8Array` pieces

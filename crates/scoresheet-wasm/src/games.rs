@@ -19,7 +19,9 @@ use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 use scoresheet_pgn::pump::{next_game, Convert, GameOutcome};
 use scoresheet_pgn::replay::{game_result, Ply, ReplayOptions, ReplaySink, Replayer};
-use scoresheet_pgn::{Location, Noted, Oddities, Outcome, RawComment, RawTag, RawToken, Reader};
+use scoresheet_pgn::{
+    Location, Noted, Oddities, Outcome, RawComment, RawTag, RawToken, ReadOptions, Reader,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::game_columns::{GameColumns, JsPly};
@@ -261,15 +263,18 @@ impl Convert for GamesConverter {
 /// The games of `text`: `json`, the JSON of `{games, rejected, warnings, counts}` (a game as
 /// the module docs say; the log as the `pumped` module writes it: every oddity is a warning),
 /// and the plies' columns (the `game_columns` module). `fens` adds each ply's position after
-/// it. Throws `PgnError` when the input cannot be read on (UTF-16); games in = games +
-/// rejected.
+/// it; `max_game_bytes` is the largest game read (`None`: 64 MiB; a larger one is rejected and
+/// the next read). Throws `PgnError` when the input cannot be read on (UTF-16), `UsageError`
+/// for a bad `max_game_bytes`; games in = games + rejected.
 #[wasm_bindgen(js_name = readGamesColumns)]
 pub fn read_games_columns(
     text: &str,
     lang: Option<String>,
     fens: bool,
+    max_game_bytes: Option<f64>,
 ) -> Result<JsValue, JsValue> {
     let options = replay_options(lang.as_deref())?;
+    let read = pumped::read_options(max_game_bytes)?;
     let new_worker = || {
         let sink = Noted::new(GameJson {
             fens,
@@ -278,7 +283,7 @@ pub fn read_games_columns(
         GamesConverter(Replayer::with_options(sink.keep(true), options))
     };
     let mut all = GameColumns::default();
-    let log = pumped::pump(text, new_worker, |batch: &mut GameColumns| {
+    let log = pumped::pump(text, read, new_worker, |batch: &mut GameColumns| {
         all.append(std::mem::take(batch));
     })?;
     let json = with_log("games", all.take_games(), log);
@@ -299,7 +304,8 @@ pub fn egd_json(text: &str, extended: bool, lang: Option<String>) -> Result<Stri
         visitor
     };
     let mut records = Json::new();
-    let log = pumped::pump(text, new_worker, |lines: &mut Vec<u8>| {
+    let read = ReadOptions::new();
+    let log = pumped::pump(text, read, new_worker, |lines: &mut Vec<u8>| {
         for line in String::from_utf8_lossy(lines).lines() {
             if !line.is_empty() {
                 records.raw(line);

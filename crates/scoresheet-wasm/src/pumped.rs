@@ -13,7 +13,7 @@
 
 use scoresheet_pgn::pump::{ChunkLog, Convert, Event, Pump, PumpError, Tally};
 use scoresheet_pgn::replay::GameError;
-use scoresheet_pgn::Location;
+use scoresheet_pgn::{Location, ReadOptions};
 use wasm_bindgen::JsValue;
 
 use crate::errors::{self, location_json, rejected_json};
@@ -82,15 +82,31 @@ fn warning_json(json: &mut Json, at: Location, what: &str) {
         .close();
 }
 
-/// Pumps the games of `text` through a converter made by `new_worker`, handing each batch to
-/// `take` (which empties it), and gives the log. Throws `PgnError` when an error ends the
-/// input (UTF-16).
+/// The reader settings of a `maxGameBytes` option (`None`: the default, 64 MiB, as the
+/// command-line tool's `--max-game-bytes` and Python's `max_game_bytes=`): a game larger than
+/// that is rejected (`expected a game of at most N bytes`) and the next one read. Throws
+/// `UsageError` for anything but a whole number from 1 to 1 GiB.
+pub(crate) fn read_options(max_game_bytes: Option<f64>) -> Result<ReadOptions, JsValue> {
+    const MOST: f64 = (1u64 << 30) as f64;
+    match max_game_bytes {
+        None => Ok(ReadOptions::new()),
+        Some(bytes) if bytes.fract() == 0.0 && (1.0..=MOST).contains(&bytes) => {
+            Ok(ReadOptions::new().max_game_bytes(bytes as usize))
+        }
+        Some(_) => Err(errors::usage("maxGameBytes: from 1 to 1073741824")),
+    }
+}
+
+/// Pumps the games of `text` through a converter made by `new_worker`, read with `read`,
+/// handing each batch to `take` (which empties it), and gives the log. Throws `PgnError` when
+/// an error ends the input (UTF-16).
 pub(crate) fn pump<C: Convert>(
     text: &str,
+    read: ReadOptions,
     new_worker: impl Fn() -> C + Sync,
     take: impl FnMut(&mut C::Batch) + Send,
 ) -> Result<Log, JsValue> {
-    pump_bytes(text.as_bytes(), new_worker, take)
+    pump_bytes(text.as_bytes(), read, new_worker, take)
 }
 
 /// [`pump`] over bytes (UTF-8 or Latin-1, as every reader takes them). No selection (`where`):
@@ -98,6 +114,7 @@ pub(crate) fn pump<C: Convert>(
 /// at run time keeps it (399,568 bytes gzipped against 370,162).
 pub(crate) fn pump_bytes<C: Convert>(
     input: &[u8],
+    read: ReadOptions,
     new_worker: impl Fn() -> C + Sync,
     mut take: impl FnMut(&mut C::Batch) + Send,
 ) -> Result<Log, JsValue> {
@@ -107,7 +124,10 @@ pub(crate) fn pump_bytes<C: Convert>(
         log.add(&chunk);
         Ok(())
     };
-    match Pump::new(1).run(input, new_worker, deliver) {
+    match Pump::new(1)
+        .read_options(read)
+        .run(input, new_worker, deliver)
+    {
         Ok(()) => Ok(log),
         Err(PumpError::Fatal(e)) => Err(errors::pgn(&GameError::from(e))),
         // Reading from memory has no I/O error, and `deliver` returns none.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
 use scoresheet_pgn::pump::{Convert, Feed, GameOutcome, Pump, PumpError};
 use scoresheet_pgn::replay::GameError;
-use scoresheet_pgn::{Location, Oddities, Reader};
+use scoresheet_pgn::{Location, Oddities, ReadOptions, Reader};
 use wasm_bindgen::prelude::*;
 
 use crate::errors;
@@ -66,18 +66,20 @@ impl Convert for TablesConverter {
 #[derive(Debug, Clone)]
 struct Settings {
     export: ExportOptions,
+    read: ReadOptions,
     source: Arc<str>,
 }
 
 impl Settings {
-    /// The settings from the wrapper's arguments: a bad column name, `where` expression or
-    /// language throws `UsageError`.
+    /// The settings from the wrapper's arguments: a bad column name, `where` expression,
+    /// language or game cap throws `UsageError`.
     fn new(
         columns: Option<Vec<String>>,
         fen: bool,
         selection: Option<String>,
         lang: Option<String>,
         source: String,
+        max_game_bytes: Option<f64>,
     ) -> Result<Settings, JsValue> {
         refuse_where(selection.as_deref())?;
         let columns = match columns {
@@ -92,6 +94,7 @@ impl Settings {
             .replay(crate::games::replay_options(lang.as_deref())?);
         Ok(Settings {
             export,
+            read: pumped::read_options(max_game_bytes)?,
             source: Arc::from(source),
         })
     }
@@ -141,7 +144,8 @@ fn log_json(log: Log) -> String {
 /// moves, log}`, the tables of typed arrays (the `columns` module), `log` the JSON text of the pump's
 /// log. `columns` names columns of either table (`None`: the default ones), `fen` adds
 /// `fen_after`, `selection` is a `where` expression, `source` names the input in
-/// `source_file`. Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
+/// `source_file`, `max_game_bytes` is the largest game read (`None`: 64 MiB; a larger one is
+/// rejected and the next read). Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
 /// read on (UTF-16).
 #[wasm_bindgen(js_name = readTablesRaw)]
 pub fn read_tables_raw(
@@ -151,12 +155,14 @@ pub fn read_tables_raw(
     selection: Option<String>,
     lang: Option<String>,
     source: String,
+    max_game_bytes: Option<f64>,
 ) -> Result<JsValue, JsValue> {
-    let settings = Settings::new(columns, fen, selection, lang, source)?;
+    let settings = Settings::new(columns, fen, selection, lang, source, max_game_bytes)?;
     let mut tables = PlainTables::default();
     let mut failed = None;
     let log = pumped::pump_bytes(
         input,
+        settings.read,
         || settings.new_worker(usize::MAX),
         |batches: &mut Vec<Result<PlainTables, String>>| {
             for part in batches.drain(..) {
@@ -203,8 +209,9 @@ impl TablesStream {
         lang: Option<String>,
         source: String,
         batch_bytes: usize,
+        max_game_bytes: Option<f64>,
     ) -> Result<TablesStream, JsValue> {
-        let settings = Settings::new(columns, fen, selection, lang, source)?;
+        let settings = Settings::new(columns, fen, selection, lang, source, max_game_bytes)?;
         let size = if batch_bytes == 0 {
             BATCH_BYTES
         } else {
@@ -212,6 +219,7 @@ impl TablesStream {
         };
         let feed = Pump::new(1)
             .chunk_bytes(size)
+            .read_options(settings.read)
             .feed(settings.new_worker(usize::MAX));
         Ok(TablesStream {
             feed,

@@ -2,6 +2,9 @@
 
 use crate::RawTag;
 
+/// The most room a tag's name or value keeps for the next game's tags.
+const KEPT_ROOM: usize = 64 << 10;
+
 /// A game's tags as EGD keeps them: `Result` apart (its name matched without case), the
 /// others in file order, a repeated tag in its first place with its last value; names and
 /// values decoded (UTF-8, else Latin-1), values unescaped.
@@ -31,10 +34,18 @@ pub struct GameTags {
 }
 
 impl GameTags {
-    /// Forgets every tag, for the next game.
+    /// Forgets every tag, for the next game. A kept string whose room is over [`KEPT_ROOM`]
+    /// (a 50 MB tag value) is dropped rather than kept for the next games.
     pub fn clear(&mut self) {
         self.len = 0;
         self.result = None;
+        for (name, value) in &mut self.others {
+            for text in [name, value] {
+                if text.capacity() > KEPT_ROOM {
+                    *text = String::new();
+                }
+            }
+        }
     }
 
     /// Adds a tag as the reader hands it over.
@@ -69,6 +80,12 @@ impl GameTags {
     /// The tags other than `Result`, in file order.
     pub fn others(&self) -> &[(String, String)] {
         &self.others[..self.len]
+    }
+
+    /// The tags other than `Result`, in file order, moved out (no copy of a long value).
+    pub fn into_others(mut self) -> Vec<(String, String)> {
+        self.others.truncate(self.len);
+        self.others
     }
 
     /// The value of a tag other than `Result` (name compared exactly).
@@ -117,6 +134,21 @@ impl std::fmt::Debug for GameTags {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 38: a long value's room is not kept for the next games; short ones' is.
+    #[test]
+    fn ok_issue_38_long_value_not_kept() {
+        let mut tags = GameTags::default();
+        tags.add_str("Event", &"z".repeat(KEPT_ROOM + 1));
+        tags.add_str("Site", "s");
+        tags.clear();
+        assert_eq!(tags.others[0].1.capacity(), 0);
+        assert!(tags.others[1].1.capacity() > 0);
+        tags.add_str("Event", "e");
+        let expected = [("Event".to_string(), "e".to_string())];
+        assert_eq!(tags.others(), expected);
+        assert_eq!(tags.into_others(), expected);
+    }
 
     #[test]
     fn ok_next_game_reuses_strings_and_sees_only_its_tags() {

@@ -6,10 +6,14 @@
 //! typed arrays (the `columns` module).
 
 mod columns;
+mod flatbuf;
+mod ipc;
 
 use std::sync::Arc;
 
-use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
+use scoresheet_export::{
+    games_schema, moves_schema, Columns, ExportOptions, GameConverter, PlainTables,
+};
 use scoresheet_pgn::pump::{Convert, Feed, GameOutcome, Pump, PumpError};
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::{Location, Oddities, Reader};
@@ -66,20 +70,46 @@ impl Convert for TablesConverter {
 #[derive(Debug, Clone)]
 struct Settings {
     export: ExportOptions,
+    columns: Columns,
     source: Arc<str>,
+    format: Format,
+}
+
+/// How the tables leave WebAssembly (`format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// `"columns"`: typed arrays, a column at a time (the `columns` module).
+    Columns,
+    /// `"arrow"`: each table as the bytes of an Arrow IPC stream (the `ipc` module).
+    Arrow,
+}
+
+impl Format {
+    /// The format named `name`; `UsageError` for another name.
+    fn named(name: &str) -> Result<Format, JsValue> {
+        match name {
+            "columns" => Ok(Format::Columns),
+            "arrow" => Ok(Format::Arrow),
+            _ => Err(errors::usage(format!(
+                "format: {name:?} is not a format (\"columns\" or \"arrow\")"
+            ))),
+        }
+    }
 }
 
 impl Settings {
-    /// The settings from the wrapper's arguments: a bad column name, `where` expression or
-    /// language throws `UsageError`.
+    /// The settings from the wrapper's arguments: a bad column name, `where` expression,
+    /// language or format throws `UsageError`.
     fn new(
         columns: Option<Vec<String>>,
         fen: bool,
         selection: Option<String>,
         lang: Option<String>,
         source: String,
+        format: &str,
     ) -> Result<Settings, JsValue> {
         refuse_where(selection.as_deref())?;
+        let format = Format::named(format)?;
         let columns = match columns {
             None => Columns::DEFAULT,
             Some(names) => Columns::named(names.iter().map(String::as_str))
@@ -92,7 +122,9 @@ impl Settings {
             .replay(crate::games::replay_options(lang.as_deref())?);
         Ok(Settings {
             export,
+            columns,
             source: Arc::from(source),
+            format,
         })
     }
 
@@ -117,15 +149,33 @@ fn refuse_where(text: Option<&str>) -> Result<(), JsValue> {
     }
 }
 
-/// The tables as `{games, moves}` of typed arrays ([`columns`]).
-fn tables_js(tables: &PlainTables) -> js_sys::Object {
-    let rows = |columns: &[scoresheet_export::PlainColumn]| columns.first().map_or(0, |c| c.len());
+/// The tables as `{games, moves}` in the settings' format: typed arrays ([`columns`]) or the
+/// bytes of an Arrow IPC stream each ([`ipc`]).
+fn tables_js(tables: &PlainTables, settings: &Settings) -> Result<js_sys::Object, JsValue> {
     let out = js_sys::Object::new();
-    let games = columns::table_js(&tables.games, rows(&tables.games));
-    let moves = columns::table_js(&tables.moves, rows(&tables.moves));
+    let (games, moves) = match settings.format {
+        Format::Columns => {
+            let rows = |c: &[scoresheet_export::PlainColumn]| c.first().map_or(0, |c| c.len());
+            (
+                columns::table_js(&tables.games, rows(&tables.games)),
+                columns::table_js(&tables.moves, rows(&tables.moves)),
+            )
+        }
+        Format::Arrow => {
+            let bytes = |schema, columns| {
+                ipc::stream(schema, columns)
+                    .map(|b| JsValue::from(js_sys::Uint8Array::from(b.as_slice())))
+                    .map_err(|e| errors::usage(format!("cannot build the tables: {e}")))
+            };
+            (
+                bytes(&games_schema(settings.columns), &tables.games)?,
+                bytes(&moves_schema(settings.columns), &tables.moves)?,
+            )
+        }
+    };
     columns::set(&out, "games", &games);
     columns::set(&out, "moves", &moves);
-    out
+    Ok(out)
 }
 
 /// The log as the JSON text `{rejected, warnings, counts}` (the `pumped` module's members).
@@ -141,7 +191,8 @@ fn log_json(log: Log) -> String {
 /// moves, log}`, the tables of typed arrays (the `columns` module), `log` the JSON text of the pump's
 /// log. `columns` names columns of either table (`None`: the default ones), `fen` adds
 /// `fen_after`, `selection` is a `where` expression, `source` names the input in
-/// `source_file`. Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
+/// `source_file`, `format` is `"columns"` or `"arrow"` (each table the bytes of an Arrow IPC
+/// stream). Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
 /// read on (UTF-16).
 #[wasm_bindgen(js_name = readTablesRaw)]
 pub fn read_tables_raw(
@@ -151,8 +202,9 @@ pub fn read_tables_raw(
     selection: Option<String>,
     lang: Option<String>,
     source: String,
+    format: String,
 ) -> Result<JsValue, JsValue> {
-    let settings = Settings::new(columns, fen, selection, lang, source)?;
+    let settings = Settings::new(columns, fen, selection, lang, source, &format)?;
     let mut tables = PlainTables::default();
     let mut failed = None;
     let log = pumped::pump_bytes(
@@ -172,7 +224,7 @@ pub fn read_tables_raw(
     if let Some(e) = failed {
         return Err(errors::usage(format!("cannot build the tables: {e}")));
     }
-    let out = tables_js(&tables);
+    let out = tables_js(&tables, &settings)?;
     columns::set(&out, "log", &JsValue::from_str(&log_json(log)));
     Ok(out.into())
 }
@@ -187,6 +239,7 @@ pub fn read_tables_raw(
 #[derive(Debug)]
 pub struct TablesStream {
     feed: Feed<TablesConverter>,
+    settings: Settings,
     batch: Vec<Result<PlainTables, String>>,
 }
 
@@ -194,7 +247,8 @@ pub struct TablesStream {
 impl TablesStream {
     /// A stream read with the settings of [`read_tables_raw`], batches of about `batch_bytes`
     /// input bytes (0: the default, 1 MiB; a batch holds whole games, so one game larger than
-    /// that is a batch of its own).
+    /// that is a batch of its own). With `format` `"arrow"` each batch's tables are an Arrow
+    /// IPC stream each (schema, dictionaries, one record batch).
     #[wasm_bindgen(constructor)]
     pub fn new(
         columns: Option<Vec<String>>,
@@ -203,8 +257,9 @@ impl TablesStream {
         lang: Option<String>,
         source: String,
         batch_bytes: usize,
+        format: String,
     ) -> Result<TablesStream, JsValue> {
-        let settings = Settings::new(columns, fen, selection, lang, source)?;
+        let settings = Settings::new(columns, fen, selection, lang, source, &format)?;
         let size = if batch_bytes == 0 {
             BATCH_BYTES
         } else {
@@ -215,6 +270,7 @@ impl TablesStream {
             .feed(settings.new_worker(usize::MAX));
         Ok(TablesStream {
             feed,
+            settings,
             batch: Vec::new(),
         })
     }
@@ -255,7 +311,7 @@ impl TablesStream {
         }
         let mut chunk = Log::default();
         chunk.add(&log);
-        let out = tables_js(&tables);
+        let out = tables_js(&tables, &self.settings)?;
         columns::set(&out, "log", &JsValue::from_str(&log_json(chunk)));
         Ok(out.into())
     }

@@ -4,8 +4,9 @@
 # wasm-bindgen-cli at the exact version of wasm-bindgen in Cargo.lock from crates.io, Debian's
 # chromium, the package's dev dependencies from the npm registry), builds the
 # package (scripts/build-wasm.sh), then runs `node --test`: the package's tests (compared with
-# the debug command-line tool, which `cargo test --workspace` builds; run that first) and the
-# page in headless chromium. The page's screenshots are left in target/wasm/.
+# the debug command-line tool, which `cargo test --workspace` builds; run that first, and
+# readTables with the Python package's read_tables, from the checkout's .venv/ that
+# scripts/test.sh sets up) and the page in headless chromium. The page's screenshots are left in target/wasm/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each part prints its wall and CPU time (and records it for .ci/run's table).
@@ -39,12 +40,3 @@ cd crates/scoresheet-wasm/npm
 step "wasm: npm ci" npm ci --no-audit --no-fund --loglevel=error
 step "wasm: node tests (package and page)" node --test test/
 
-# readTables (the crate's `tables` feature, not in the published package yet: over the size
-# budget): the package built again with it, then the tests that need it: against the Python
-# package's read_tables (it finds the checkout's .venv/ that scripts/test.sh sets up), its
-# stream against the one-shot call, and the page reading a 50 MB file on its worker (the
-# browser tests run again, the page's others with this build too).
-cd ../../..
-step "wasm: package with readTables" env SCORESHEET_WASM_FEATURES=tables bash scripts/build-wasm.sh
-cd crates/scoresheet-wasm/npm
-step "wasm: node tests (readTables)" node --test test/tables.test.mjs test/stream.test.mjs test/browser.test.mjs

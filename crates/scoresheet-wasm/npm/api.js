@@ -276,15 +276,11 @@ function sourceName(input) {
   throw new TypeError('readTables: input must be a string, a Uint8Array, a Blob, a ReadableStream or an async iterable of Uint8Array');
 }
 
-function needTables() {
-  if (typeof raw.readTablesRaw !== 'function') {
-    throw new Error('readTables: not in this build of the package (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)');
-  }
-}
-
-/** A batch or a whole result as the module gives it, finished. */
-function finishResult(out) {
+/** A batch or a whole result as the module gives it, finished: typed arrays get their text
+ * and dictionaries decoded; Arrow IPC bytes are handed over as they are. */
+function finishResult(out, format) {
   const log = JSON.parse(out.log);
+  if (format === 'arrow') return { games: out.games, moves: out.moves, ...log };
   return { games: finishTable(out.games), moves: finishTable(out.moves), ...log };
 }
 
@@ -324,7 +320,7 @@ function pieceBytes(piece) {
 
 /** The batches of a stream input (see index.d.ts): the module cuts the bytes into whole games
  * as they come (the library's rule, the one its threads use) and makes one batch a cut. */
-async function* batches(input, stream) {
+async function* batches(input, stream, format) {
   const source = pieces(input);
   let ended = false;
   try {
@@ -335,7 +331,7 @@ async function* batches(input, stream) {
       } else {
         stream.push(pieceBytes(piece));
       }
-      for (let out = stream.next(); out !== undefined; out = stream.next()) yield finishResult(out);
+      for (let out = stream.next(); out !== undefined; out = stream.next()) yield finishResult(out, format);
       if (piece === null) break;
     }
     ended = true;
@@ -345,18 +341,18 @@ async function* batches(input, stream) {
   }
 }
 
-/** The `games` and `moves` tables of a PGN input, as typed arrays; for a stream or a Blob, an
- * async iterator of batches of them (see index.d.ts). */
+/** The `games` and `moves` tables of a PGN input, as typed arrays or (`format: 'arrow'`) the
+ * bytes of an Arrow IPC stream each; for a stream or a Blob, an async iterator of batches of
+ * them (see index.d.ts). */
 export function readTables(input, { columns, fen = false, where, lang, source, format = 'columns', batchBytes = 0, maxGameBytes } = {}) {
-  needTables();
-  if (format !== 'columns') throw new TypeError(`readTables: format ${JSON.stringify(format)} is not available yet (only "columns")`);
+  if (format !== 'columns' && format !== 'arrow') throw new TypeError(`readTables: format must be "columns" or "arrow", not ${JSON.stringify(format)}`);
   const name = source ?? sourceName(input);
   if (isStream(input)) {
     if (!Number.isSafeInteger(batchBytes) || batchBytes < 0 || batchBytes > 2 ** 31) throw new TypeError('readTables: batchBytes must be a whole number of bytes');
     // Made now, so that a bad argument throws here rather than at the first batch.
-    const stream = new raw.TablesStream(columns, fen, where, lang, name, batchBytes, maxGameBytes);
-    return batches(input, stream);
+    const stream = new raw.TablesStream(columns, fen, where, lang, name, batchBytes, maxGameBytes, format);
+    return batches(input, stream, format);
   }
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
-  return finishResult(raw.readTablesRaw(bytes, columns, fen, where, lang, name, maxGameBytes));
+  return finishResult(raw.readTablesRaw(bytes, columns, fen, where, lang, name, maxGameBytes, format), format);
 }

@@ -234,13 +234,26 @@ export interface TablesResult {
   counts: Counts;
 }
 
+/** What `readTables` gives with `format: "arrow"`: each table as the bytes of an Arrow IPC
+ * stream (schema, a dictionary batch per dictionary column, one record batch, end marker),
+ * for Arrow JS's `tableFromIPC`, DuckDB-WASM or pyarrow's `ipc.open_stream`; the columns,
+ * Arrow types, values, nulls and dictionaries of the typed arrays and of Python's
+ * `read_tables`. */
+export interface ArrowTablesResult {
+  games: Uint8Array;
+  moves: Uint8Array;
+  rejected: Rejection[];
+  warnings: Warning[];
+  counts: Counts;
+}
+
 /** The settings of `readTables`. `maxGameBytes`: as `readGames`'. */
 export interface ReadTablesOptions {
   columns?: string[];
   fen?: boolean;
   lang?: string;
   source?: string;
-  format?: 'columns';
+  format?: 'columns' | 'arrow';
   maxGameBytes?: number;
 }
 
@@ -254,10 +267,15 @@ export type TablesStreamInput = ReadableStream<Uint8Array> | Blob | AsyncIterabl
  * columns of either table (default: every column but the optional `board`, `castling`,
  * `en_passant`, `fen_after`; `game_id` always); `fen` adds `fen_after`; `source` is the
  * `source_file` value (default `<string>`, `<bytes>`, `<stream>` or a `File`'s name). Rejected
- * games are left out of both tables and listed in `rejected`. Not in the published package
- * yet (built with `SCORESHEET_WASM_FEATURES=tables`: it takes the .wasm over its size budget);
- * `where` and `format: "arrow"` are not available yet (`UsageError`/`TypeError`). Throws
- * `UsageError` for an unknown column, `PgnError` for a UTF-16 input. */
+ * games are left out of both tables and listed in `rejected`. With `format: "arrow"` each
+ * table is the bytes of an Arrow IPC stream instead (`ArrowTablesResult`). `where` is not
+ * available (`UsageError`: the regex engine it needs would add 350 KB gzipped); another
+ * `format` throws `TypeError`. Throws `UsageError` for an unknown column, `PgnError` for a
+ * UTF-16 input. */
+export function readTables(
+  input: string | Uint8Array,
+  options: ReadTablesOptions & { format: 'arrow' },
+): ArrowTablesResult;
 export function readTables(input: string | Uint8Array, options?: ReadTablesOptions): TablesResult;
 /** The same tables over a stream, as an async iterator of batches read as the bytes come
  * (memory holds a batch, not the input): each batch the whole games of about `batchBytes`
@@ -267,7 +285,12 @@ export function readTables(input: string | Uint8Array, options?: ReadTablesOptio
  * end equal the one-shot call. Dictionaries are declared by the columns: every batch has the
  * same `dictionary` arrays, so codes mean the same in every batch. Bad arguments throw at the
  * call; `PgnError` (an input that cannot be read on: UTF-16) is thrown by the iteration after
- * the batches before it. Leaving the loop early cancels the stream. */
+ * the batches before it. Leaving the loop early cancels the stream. With `format: "arrow"`
+ * each batch's tables are an IPC stream each, readable by itself. */
+export function readTables(
+  input: TablesStreamInput,
+  options: ReadTablesOptions & { batchBytes?: number; format: 'arrow' },
+): AsyncGenerator<ArrowTablesResult, void, undefined>;
 export function readTables(
   input: TablesStreamInput,
   options?: ReadTablesOptions & { batchBytes?: number },

@@ -1,10 +1,10 @@
 // The playground's file reader, on a Web Worker so that the page stays responsive however
 // large the file: it reads the file as a stream, posts how many bytes were read, and at the
 // end posts a summary (games, plies, rejected games with their messages, results by opening,
-// the first games' moves for the board). With readTables (the package built with
-// SCORESHEET_WASM_FEATURES=tables) the file goes through readTables' stream, batch by batch:
-// memory holds a batch, not the file. The published package has no readTables: the file is
-// then read whole and given to readGames (memory grows with the file).
+// the first games' moves for the board). The file goes through readTables' stream, batch by
+// batch: memory holds a batch, not the file. A package without readTables (those before issue
+// 39's size cuts put it in the published .wasm) reads the file whole and gives it to readGames
+// (memory grows with the file).
 //
 // Messages in: {file}. Out: {type: 'progress', read, total}, {type: 'done', summary},
 // {type: 'error', message}.

@@ -25,6 +25,5 @@ mod pumped;
 pub mod rewrite;
 pub mod round_trip;
 pub mod syntax;
-#[cfg(feature = "tables")]
 pub mod tables;
 pub mod vocab;

@@ -6,10 +6,14 @@
 //! typed arrays (the `columns` module).
 
 mod columns;
+mod flatbuf;
+mod ipc;
 
 use std::sync::Arc;
 
-use scoresheet_export::{Columns, ExportOptions, GameConverter, PlainTables};
+use scoresheet_export::{
+    games_schema, moves_schema, Columns, ExportOptions, GameConverter, PlainTables,
+};
 use scoresheet_pgn::pump::{Convert, Feed, GameOutcome, Pump, PumpError};
 use scoresheet_pgn::replay::GameError;
 use scoresheet_pgn::{Location, Oddities, ReadOptions, Reader};
@@ -67,12 +71,36 @@ impl Convert for TablesConverter {
 struct Settings {
     export: ExportOptions,
     read: ReadOptions,
+    columns: Columns,
     source: Arc<str>,
+    format: Format,
+}
+
+/// How the tables leave WebAssembly (`format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// `"columns"`: typed arrays, a column at a time (the `columns` module).
+    Columns,
+    /// `"arrow"`: each table as the bytes of an Arrow IPC stream (the `ipc` module).
+    Arrow,
+}
+
+impl Format {
+    /// The format named `name`; `UsageError` for another name.
+    fn named(name: &str) -> Result<Format, JsValue> {
+        match name {
+            "columns" => Ok(Format::Columns),
+            "arrow" => Ok(Format::Arrow),
+            _ => Err(errors::usage(format!(
+                "format: {name:?} is not a format (\"columns\" or \"arrow\")"
+            ))),
+        }
+    }
 }
 
 impl Settings {
     /// The settings from the wrapper's arguments: a bad column name, `where` expression,
-    /// language or game cap throws `UsageError`.
+    /// language, game cap or format throws `UsageError`.
     fn new(
         columns: Option<Vec<String>>,
         fen: bool,
@@ -80,8 +108,10 @@ impl Settings {
         lang: Option<String>,
         source: String,
         max_game_bytes: Option<f64>,
+        format: &str,
     ) -> Result<Settings, JsValue> {
         refuse_where(selection.as_deref())?;
+        let format = Format::named(format)?;
         let columns = match columns {
             None => Columns::DEFAULT,
             Some(names) => Columns::named(names.iter().map(String::as_str))
@@ -95,7 +125,9 @@ impl Settings {
         Ok(Settings {
             export,
             read: pumped::read_options(max_game_bytes)?,
+            columns,
             source: Arc::from(source),
+            format,
         })
     }
 
@@ -120,15 +152,33 @@ fn refuse_where(text: Option<&str>) -> Result<(), JsValue> {
     }
 }
 
-/// The tables as `{games, moves}` of typed arrays ([`columns`]).
-fn tables_js(tables: &PlainTables) -> js_sys::Object {
-    let rows = |columns: &[scoresheet_export::PlainColumn]| columns.first().map_or(0, |c| c.len());
+/// The tables as `{games, moves}` in the settings' format: typed arrays ([`columns`]) or the
+/// bytes of an Arrow IPC stream each ([`ipc`]).
+fn tables_js(tables: &PlainTables, settings: &Settings) -> Result<js_sys::Object, JsValue> {
     let out = js_sys::Object::new();
-    let games = columns::table_js(&tables.games, rows(&tables.games));
-    let moves = columns::table_js(&tables.moves, rows(&tables.moves));
+    let (games, moves) = match settings.format {
+        Format::Columns => {
+            let rows = |c: &[scoresheet_export::PlainColumn]| c.first().map_or(0, |c| c.len());
+            (
+                columns::table_js(&tables.games, rows(&tables.games)),
+                columns::table_js(&tables.moves, rows(&tables.moves)),
+            )
+        }
+        Format::Arrow => {
+            let bytes = |schema, columns| {
+                ipc::stream(schema, columns)
+                    .map(|b| JsValue::from(js_sys::Uint8Array::from(b.as_slice())))
+                    .map_err(|e| errors::usage(format!("cannot build the tables: {e}")))
+            };
+            (
+                bytes(&games_schema(settings.columns), &tables.games)?,
+                bytes(&moves_schema(settings.columns), &tables.moves)?,
+            )
+        }
+    };
     columns::set(&out, "games", &games);
     columns::set(&out, "moves", &moves);
-    out
+    Ok(out)
 }
 
 /// The log as the JSON text `{rejected, warnings, counts}` (the `pumped` module's members).
@@ -145,9 +195,12 @@ fn log_json(log: Log) -> String {
 /// log. `columns` names columns of either table (`None`: the default ones), `fen` adds
 /// `fen_after`, `selection` is a `where` expression, `source` names the input in
 /// `source_file`, `max_game_bytes` is the largest game read (`None`: 64 MiB; a larger one is
-/// rejected and the next read). Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
+/// rejected and the next read), `format` is `"columns"` or `"arrow"` (each table the bytes of
+/// an Arrow IPC stream). Throws `UsageError` for a bad argument, `PgnError` when the input cannot be
 /// read on (UTF-16).
 #[wasm_bindgen(js_name = readTablesRaw)]
+// The wrapper's options, an argument each (the package's `readTables` names them).
+#[allow(clippy::too_many_arguments)]
 pub fn read_tables_raw(
     input: &[u8],
     columns: Option<Vec<String>>,
@@ -156,8 +209,17 @@ pub fn read_tables_raw(
     lang: Option<String>,
     source: String,
     max_game_bytes: Option<f64>,
+    format: String,
 ) -> Result<JsValue, JsValue> {
-    let settings = Settings::new(columns, fen, selection, lang, source, max_game_bytes)?;
+    let settings = Settings::new(
+        columns,
+        fen,
+        selection,
+        lang,
+        source,
+        max_game_bytes,
+        &format,
+    )?;
     let mut tables = PlainTables::default();
     let mut failed = None;
     let log = pumped::pump_bytes(
@@ -178,7 +240,7 @@ pub fn read_tables_raw(
     if let Some(e) = failed {
         return Err(errors::usage(format!("cannot build the tables: {e}")));
     }
-    let out = tables_js(&tables);
+    let out = tables_js(&tables, &settings)?;
     columns::set(&out, "log", &JsValue::from_str(&log_json(log)));
     Ok(out.into())
 }
@@ -193,6 +255,7 @@ pub fn read_tables_raw(
 #[derive(Debug)]
 pub struct TablesStream {
     feed: Feed<TablesConverter>,
+    settings: Settings,
     batch: Vec<Result<PlainTables, String>>,
 }
 
@@ -200,8 +263,11 @@ pub struct TablesStream {
 impl TablesStream {
     /// A stream read with the settings of [`read_tables_raw`], batches of about `batch_bytes`
     /// input bytes (0: the default, 1 MiB; a batch holds whole games, so one game larger than
-    /// that is a batch of its own).
+    /// that is a batch of its own). With `format` `"arrow"` each batch's tables are an Arrow
+    /// IPC stream each (schema, dictionaries, one record batch).
     #[wasm_bindgen(constructor)]
+    // The wrapper's options, an argument each, as `readTablesRaw` takes them.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         columns: Option<Vec<String>>,
         fen: bool,
@@ -210,8 +276,17 @@ impl TablesStream {
         source: String,
         batch_bytes: usize,
         max_game_bytes: Option<f64>,
+        format: String,
     ) -> Result<TablesStream, JsValue> {
-        let settings = Settings::new(columns, fen, selection, lang, source, max_game_bytes)?;
+        let settings = Settings::new(
+            columns,
+            fen,
+            selection,
+            lang,
+            source,
+            max_game_bytes,
+            &format,
+        )?;
         let size = if batch_bytes == 0 {
             BATCH_BYTES
         } else {
@@ -223,6 +298,7 @@ impl TablesStream {
             .feed(settings.new_worker(usize::MAX));
         Ok(TablesStream {
             feed,
+            settings,
             batch: Vec::new(),
         })
     }
@@ -263,7 +339,7 @@ impl TablesStream {
         }
         let mut chunk = Log::default();
         chunk.add(&log);
-        let out = tables_js(&tables);
+        let out = tables_js(&tables, &self.settings)?;
         columns::set(&out, "log", &JsValue::from_str(&log_json(chunk)));
         Ok(out.into())
     }

@@ -3,8 +3,8 @@
 // time and dropped (rows and plies counted), and the process's peak resident set printed.
 // Usage: node bench/stream-memory.mjs [FILE.pgn] [BATCH_BYTES]
 // Default file: /tmp/real-x40.pgn, made first if missing from ../shared/data/pgn/real.pgn
-// put 40 times end to end (212 MB). Needs the package built with readTables
-// (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh). Results: docs/benchmarks.md.
+// put 40 times end to end (212 MB). Needs the package built (scripts/build-wasm.sh).
+// Results: docs/benchmarks.md.
 import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';

@@ -3,22 +3,16 @@
 // the pieces the stream gives (7 bytes: games, lines and UTF-8 characters split everywhere;
 // 64 KiB) and of the batches; every game is counted once, as a row or as a rejection. On
 // ../shared/data/pgn/real.pgn (3,970 games) when it is there, else the bundled real_clean.pgn.
-// Needs the package built with readTables (SCORESHEET_WASM_FEATURES=tables
-// scripts/build-wasm.sh); skipped otherwise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { readTables } from '../node.js';
-import * as raw from '../gen/scoresheet_wasm.js';
 import { REAL_CLEAN, ROOT } from './data.mjs';
 
 const REAL = path.join(ROOT, '../shared/data/pgn/real.pgn');
 const FILE = existsSync(REAL) ? REAL : REAL_CLEAN;
-const skip = typeof raw.TablesStream !== 'function'
-  ? 'readTables not built in (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)'
-  : false;
 
 /** A ReadableStream giving `bytes` in pieces of `size` bytes (copies, as a file's would be). */
 function piecesOf(bytes, size) {
@@ -110,11 +104,11 @@ function assertSameTables(streamed, whole, where) {
   assert.equal(streamed.gamesIn, streamed.games.numRows + streamed.rejected.length, `${where}: every game counted`);
 }
 
-const BYTES = skip ? null : readFileSync(FILE);
+const BYTES = readFileSync(FILE);
 const COLUMNS = ['source_offset', 'source_file', 'result', 'white_elo', 'opening_name', 'utc_timestamp', 'tags', 'san', 'uci',
   'fen_after', 'board', 'castling', 'en_passant', 'clock_seconds', 'eval_cp', 'is_check'];
 
-test('ok_stream_batches_equal_read_tables_7_byte_pieces', { skip, timeout: 600_000 }, async () => {
+test('ok_stream_batches_equal_read_tables_7_byte_pieces', { timeout: 600_000 }, async () => {
   const whole = readTables(BYTES, { source: FILE });
   assert.ok(whole.games.numRows > 0);
   // Batches of 256 KiB of input: a few dozen over real.pgn.
@@ -123,7 +117,7 @@ test('ok_stream_batches_equal_read_tables_7_byte_pieces', { skip, timeout: 600_0
   assertSameTables(streamed, whole, '7-byte pieces');
 });
 
-test('ok_stream_batches_equal_read_tables_64_kib_pieces_every_column_kind', { skip, timeout: 600_000 }, async () => {
+test('ok_stream_batches_equal_read_tables_64_kib_pieces_every_column_kind', { timeout: 600_000 }, async () => {
   const options = { source: FILE, columns: COLUMNS };
   const whole = readTables(BYTES, options);
   for (const batchBytes of [0, 4096]) {
@@ -133,7 +127,7 @@ test('ok_stream_batches_equal_read_tables_64_kib_pieces_every_column_kind', { sk
   }
 });
 
-test('ok_stream_of_a_node_readable_and_a_blob', { skip, timeout: 600_000 }, async () => {
+test('ok_stream_of_a_node_readable_and_a_blob', { timeout: 600_000 }, async () => {
   const whole = readTables(BYTES, { source: FILE });
   const fromFile = await collect(readTables(Readable.toWeb(createReadStream(FILE)), { source: FILE }));
   assertSameTables(fromFile, whole, 'Readable.toWeb');
@@ -143,7 +137,7 @@ test('ok_stream_of_a_node_readable_and_a_blob', { skip, timeout: 600_000 }, asyn
   assertSameTables(fromBlob, whole, 'a Blob');
 });
 
-test('ok_stream_rejected_games_reported_with_their_batch', { skip }, async () => {
+test('ok_stream_rejected_games_reported_with_their_batch', async () => {
   const pgn = '[White "A"]\n\n1. e4 e5 *\n\n[White "B"]\n\n1. e4 e5 2. Ke3 *\n\n[White "C"]\n\n1. d4 *\n';
   const out = [];
   for await (const batch of readTables(piecesOf(new TextEncoder().encode(pgn), 3), { batchBytes: 1 })) out.push(batch);
@@ -158,7 +152,7 @@ test('ok_stream_rejected_games_reported_with_their_batch', { skip }, async () =>
   assert.deepEqual(out.map((b) => Array.from(b.games.columns.source_offset.values)), [[0n], [], [BigInt(pgn.indexOf('[White "C"]'))]]);
 });
 
-test('err_stream_utf16_input_throws_pgn_error_while_iterating', { skip }, async () => {
+test('err_stream_utf16_input_throws_pgn_error_while_iterating', async () => {
   const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from('[Event "x"]\n', (c) => [c.charCodeAt(0), 0]).flat()]);
   const iterator = readTables(piecesOf(utf16, 5));
   await assert.rejects(async () => {
@@ -166,14 +160,14 @@ test('err_stream_utf16_input_throws_pgn_error_while_iterating', { skip }, async 
   }, (e) => e.name === 'PgnError' && e.byte === 0 && /UTF-16/i.test(e.message));
 });
 
-test('err_stream_bad_arguments_throw_at_the_call', { skip }, () => {
+test('err_stream_bad_arguments_throw_at_the_call', () => {
   const stream = piecesOf(new Uint8Array(0), 1);
   assert.throws(() => readTables(stream, { columns: ['sna'] }), (e) => e.name === 'UsageError' && /no column "sna"/.test(e.message));
   assert.throws(() => readTables(stream, { where: 'WhiteElo > 2000' }), (e) => e.name === 'UsageError');
   assert.throws(() => readTables(stream, { batchBytes: -1 }), TypeError);
 });
 
-test('ok_stream_stopped_early_cancels_the_stream', { skip }, async () => {
+test('ok_stream_stopped_early_cancels_the_stream', async () => {
   let cancelled = false;
   let at = 0;
   const stream = new ReadableStream({
@@ -194,13 +188,13 @@ test('ok_stream_stopped_early_cancels_the_stream', { skip }, async () => {
   assert.ok(at < 256 << 10, `read ${at} bytes for one batch of 8 KiB`);
 });
 
-test('ok_stream_empty_input_gives_no_batch', { skip }, async () => {
+test('ok_stream_empty_input_gives_no_batch', async () => {
   let batches = 0;
   for await (const batch of readTables(piecesOf(new Uint8Array(0), 1))) batches += batch.games.numRows + 1;
   assert.equal(batches, 0);
 });
 
-test('ok_read_tables_without_games_still_has_its_columns', { skip }, () => {
+test('ok_read_tables_without_games_still_has_its_columns', () => {
   const out = readTables('1. e4 e5 2. Ke3 *\n');
   assert.equal(out.games.numRows, 0);
   assert.equal(out.rejected.length, 1);
@@ -208,7 +202,7 @@ test('ok_read_tables_without_games_still_has_its_columns', { skip }, () => {
   assert.equal(out.moves.columns.san.values.length, 0);
 });
 
-test('ok_read_tables_after_a_run_of_rejected_games_only', { skip }, async () => {
+test('ok_read_tables_after_a_run_of_rejected_games_only', async () => {
   // 300 rejected games first: the pump delivers a run every 256 reports, so the first runs
   // have no games (their tables have columns and no rows), then the good games are appended.
   const bad = '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n\n'.repeat(300);

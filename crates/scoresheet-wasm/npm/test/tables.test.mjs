@@ -1,7 +1,6 @@
 // readTables against the Python package's read_tables (the same tables: names, values,
 // dictionaries, token ids, nulls), column by column, on ../shared/data/pgn/real.pgn (or the
-// bundled real_clean.pgn): the default columns, and every column on the bundled file. Needs the
-// package built with readTables (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh) and a
+// bundled real_clean.pgn): the default columns, and every column on the bundled file. Needs a
 // Python with the project's package (the checkout's .venv/ that scripts/test.sh sets up, or
 // SCORESHEET_PYTHON); skipped otherwise.
 import test from 'node:test';
@@ -10,16 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { readTables } from '../node.js';
-import * as raw from '../gen/scoresheet_wasm.js';
 import { REAL_CLEAN, ROOT } from './data.mjs';
 
 const REAL = path.join(ROOT, '../shared/data/pgn/real.pgn');
 const PYTHON = process.env.SCORESHEET_PYTHON ?? path.join(ROOT, '.venv/bin/python');
 const HELPER = new URL('./python_tables.py', import.meta.url).pathname;
 
-const why = typeof raw.readTablesRaw !== 'function'
-  ? 'readTables not built in (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)'
-  : existsSync(PYTHON) ? null : `no ${PYTHON} (scripts/test.sh sets up .venv, or set SCORESHEET_PYTHON)`;
+const why = existsSync(PYTHON) ? null : `no ${PYTHON} (scripts/test.sh sets up .venv, or set SCORESHEET_PYTHON)`;
 
 /** read_tables of `file` in Python, as python_tables.py writes it. */
 function pythonTables(file, columns) {
@@ -69,12 +65,12 @@ test('ok_read_tables_equals_python_read_tables_every_column', skipIf(why), () =>
   assertTablesEqual(ours, pythonTables(REAL_CLEAN, columns));
 });
 
-test('err_read_tables_unknown_column_and_where', skipIf(why && why.startsWith('readTables') ? why : null), () => {
+test('err_read_tables_unknown_column_and_where', {}, () => {
   assert.throws(() => readTables('1. e4 *', { columns: ['sna'] }), (e) => e.name === 'UsageError' && /no column "sna"/.test(e.message));
   assert.throws(() => readTables('1. e4 *', { where: 'WhiteElo > 2000' }), (e) => e.name === 'UsageError');
 });
 
-test('ok_read_tables_rejected_games_are_left_out_and_reported', skipIf(why && why.startsWith('readTables') ? why : null), () => {
+test('ok_read_tables_rejected_games_are_left_out_and_reported', {}, () => {
   const out = readTables('[White "A"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n');
   assert.equal(out.games.numRows, 1);
   assert.equal(out.moves.numRows, 7);

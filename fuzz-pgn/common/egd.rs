@@ -38,8 +38,24 @@ enum Fate {
 pub fn check(data: &[u8]) {
     let options = options(data);
     let pretty = data.first().is_some_and(|b| b & 2 != 0);
+    let (fates, output, values) = json_taken_at_end(data, options, pretty);
+    let records = records_agree(data, options, &fates, &values);
+    let (stepped, pieces) = json_emptied_per_game(data, options, pretty);
+    assert_eq!(stepped, fates, "the second JSON run reads the same games");
+    assert_eq!(
+        pieces.concat(),
+        output,
+        "output emptied per game vs taken at the end"
+    );
+    pieces_are_serde_json(&pieces, &records, pretty);
+}
 
-    // 1. JSON, taken at the end.
+/// Parts 1 and 0: JSON, taken at the end: each game's fate, the output, its JSON values.
+fn json_taken_at_end(
+    data: &[u8],
+    options: EgdOptions,
+    pretty: bool,
+) -> (Vec<Fate>, Vec<u8>, Vec<Value>) {
     let mut json = JsonVisitor::new(options);
     let fates = read_all(data, &mut json, |game| match game {
         Ok(plies) => Fate::Converted(plies),
@@ -73,8 +89,16 @@ pub fn check(data: &[u8]) {
     for (i, (value, &plies)) in values.iter().zip(&plies).enumerate() {
         check_shape(value, plies, i);
     }
+    (fates, output, values)
+}
 
-    // 2. Records: the same fates, and the same JSON.
+/// Part 2: records, the same fates as JSON's, and the same JSON values; the records.
+fn records_agree(
+    data: &[u8],
+    options: EgdOptions,
+    fates: &[Fate],
+    values: &[Value],
+) -> Vec<DenormalizedGame> {
     let mut records = Vec::new();
     let record_fates = read_all(data, &mut EgdVisitor::new(options), |game| match game {
         Ok(game) => {
@@ -88,7 +112,7 @@ pub fn check(data: &[u8]) {
         record_fates, fates,
         "EgdVisitor and JsonVisitor agree game by game"
     );
-    for (i, (record, value)) in records.iter().zip(&values).enumerate() {
+    for (i, (record, value)) in records.iter().zip(values).enumerate() {
         assert_eq!(
             record.game_tags.first().map(|(name, _)| name.as_str()),
             Some("Result"),
@@ -99,8 +123,16 @@ pub fn check(data: &[u8]) {
         let serialized = serde_json::to_value(record).expect("a record serializes");
         assert_eq!(&serialized, value, "game {i}: record and JSON differ");
     }
+    records
+}
 
-    // 3. JSON again, emptied after every game.
+/// Part 3: JSON again, emptied after every game (in turn by each way of emptying it): each game's
+/// fate and each converted game's piece of output.
+fn json_emptied_per_game(
+    data: &[u8],
+    options: EgdOptions,
+    pretty: bool,
+) -> (Vec<Fate>, Vec<Vec<u8>>) {
     let mut json = JsonVisitor::new(options);
     let mut pieces: Vec<Vec<u8>> = Vec::new();
     let mut spare = Vec::new();
@@ -114,20 +146,8 @@ pub fn check(data: &[u8]) {
             Ok(Some(Err(e))) => Fate::Failed(e.to_string()),
             Err(e) => unreadable(&e),
         };
-        let out = json.output();
-        match fate {
-            Fate::Converted(_) => {
-                assert!(
-                    out.ends_with(b"\n"),
-                    "game {game}: output ends with a newline"
-                );
-                if !pretty {
-                    let lines = out.iter().filter(|&&b| b == b'\n').count();
-                    assert_eq!(lines, 1, "game {game}: one line");
-                }
-                pieces.push(out.to_vec());
-            }
-            _ => assert!(out.is_empty(), "game {game} ({fate:?}) left output behind"),
+        if let Some(piece) = game_piece(json.output(), &fate, game, pretty) {
+            pieces.push(piece);
         }
         match game % 3 {
             0 => json.clear_output(),
@@ -142,13 +162,31 @@ pub fn check(data: &[u8]) {
             break;
         }
     }
-    assert_eq!(stepped, fates, "the second JSON run reads the same games");
-    assert_eq!(
-        pieces.concat(),
-        output,
-        "output emptied per game vs taken at the end"
+    (stepped, pieces)
+}
+
+/// The output a game left: a converted game's object (one line unless `pretty`, then a
+/// newline), nothing for any other.
+fn game_piece(out: &[u8], fate: &Fate, game: usize, pretty: bool) -> Option<Vec<u8>> {
+    let Fate::Converted(_) = fate else {
+        assert!(out.is_empty(), "game {game} ({fate:?}) left output behind");
+        return None;
+    };
+    assert!(
+        out.ends_with(b"\n"),
+        "game {game}: output ends with a newline"
     );
-    for (i, (piece, record)) in pieces.iter().zip(&records).enumerate() {
+    if !pretty {
+        let lines = out.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(lines, 1, "game {game}: one line");
+    }
+    Some(out.to_vec())
+}
+
+/// Each game's piece of output is byte for byte what `serde_json` writes for its record, and
+/// reads back to it.
+fn pieces_are_serde_json(pieces: &[Vec<u8>], records: &[DenormalizedGame], pretty: bool) {
+    for (i, (piece, record)) in pieces.iter().zip(records).enumerate() {
         let mut want = match pretty {
             true => serde_json::to_string_pretty(record),
             false => serde_json::to_string(record),

@@ -52,7 +52,7 @@ use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
 use scoresheet_pgn::input::Compression;
-use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
+use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError, Tally};
 use scoresheet_pgn::{ReadError, ReadOptions};
 
 use crate::convert::{RowConverter, Rows};
@@ -385,10 +385,22 @@ struct Batch {
     games: Vec<GameRow>,
     rejected: Vec<String>,
     warnings: Vec<String>,
-    oddities: u64,
-    read: u64,
+    /// The pump's counts of the runs reported with this batch.
+    tally: Tally,
     nuls: u64,
-    not_selected: u64,
+}
+
+impl Batch {
+    /// Adds a run of the pump's reports (each message naming `source`) and counts.
+    fn add_log(&mut self, log: &ChunkLog, source: &str) {
+        self.tally.add(log);
+        for event in log.events() {
+            match event {
+                Event::Rejected(e) => self.rejected.push(format!("{source}: {e}")),
+                Event::Warning(at, what) => self.warnings.push(format!("{source}: {at}: {what}")),
+            }
+        }
+    }
 }
 
 /// The reader thread: the library's [`Pump`] reads and converts games (on
@@ -414,40 +426,12 @@ fn parse<R: Read + Send>(
     let named = Arc::clone(&source);
     // Behind a lock only to be shared with the pump's delivering thread.
     let done = Mutex::new(done);
-    let send = |pending: &mut Batch, games: usize| {
-        let rest = pending.games.split_off(games.min(pending.games.len()));
-        let next = Batch {
-            seq: pending.seq + 1,
-            games: rest,
-            ..Batch::default()
-        };
-        let batch = std::mem::replace(pending, next);
-        let sent = tx
-            .send(batch)
-            .map_err(|_| io::Error::other("the writers stopped"));
-        // At most two written batches wait here: one per batch sent since the last look.
-        if let Ok(done) = done.lock() {
-            done.try_iter().for_each(drop);
-        }
-        sent
-    };
     let mut deliver = |rows: &mut Rows, log: ChunkLog| {
-        let source = &named;
         pending.nuls += std::mem::take(&mut rows.nuls);
-        pending.read += log.converted_games() + log.rejected_games() + log.not_selected_games();
-        pending.not_selected += log.not_selected_games();
-        pending.oddities += log.oddities().total();
-        for event in log.events() {
-            match event {
-                Event::Rejected(e) => pending.rejected.push(format!("{source}: {e}")),
-                Event::Warning(at, what) => {
-                    pending.warnings.push(format!("{source}: {at}: {what}"));
-                }
-            }
-        }
+        pending.add_log(&log, &named);
         pending.games.append(&mut rows.games);
         while pending.games.len() >= options.batch_size {
-            send(&mut pending, options.batch_size)?;
+            send(&mut pending, options.batch_size, &tx, &done)?;
         }
         Ok(())
     };
@@ -455,7 +439,7 @@ fn parse<R: Read + Send>(
     let result = pump.run(src, new_worker, &mut deliver);
     // The last batch (maybe without games: it carries the last reports and counts). The writer
     // may have stopped on an error of its own; that error is what it reports.
-    let _ = send(&mut pending, usize::MAX);
+    let _ = send(&mut pending, usize::MAX, &tx, &done);
     match result {
         Ok(()) => None,
         // The writers stopped on an error of their own: that error is what is reported.
@@ -463,6 +447,31 @@ fn parse<R: Read + Send>(
         Err(PumpError::Fatal(e)) => Some(e),
         Err(PumpError::Read { byte, error }) => Some(ReadError::from_io(error, byte)),
     }
+}
+
+/// Sends the first `games` rows of `pending` (at most; with all its reports and counts) to the
+/// writers, keeping the rest for the next batch, and frees the batches written since.
+fn send(
+    pending: &mut Batch,
+    games: usize,
+    tx: &mpsc::SyncSender<Batch>,
+    done: &Mutex<mpsc::Receiver<Batch>>,
+) -> io::Result<()> {
+    let rest = pending.games.split_off(games.min(pending.games.len()));
+    let next = Batch {
+        seq: pending.seq + 1,
+        games: rest,
+        ..Batch::default()
+    };
+    let batch = std::mem::replace(pending, next);
+    let sent = tx
+        .send(batch)
+        .map_err(|_| io::Error::other("the writers stopped"));
+    // At most two written batches wait here: one per batch sent since the last look.
+    if let Ok(done) = done.lock() {
+        done.try_iter().for_each(drop);
+    }
+    sent
 }
 
 /// With several threads, chunks of about this much input (a few hundred games).
@@ -599,9 +608,9 @@ fn report(
     for message in &batch.rejected {
         on_event(LoadEvent::Rejected(message));
     }
-    summary.oddities += batch.oddities;
-    summary.games += batch.read;
-    summary.not_selected += batch.not_selected;
+    summary.oddities += batch.tally.oddities().total();
+    summary.games += batch.tally.games_in();
+    summary.not_selected += batch.tally.not_selected();
     summary.rejected += batch.rejected.len() as u64;
     summary.nul_replaced += batch.nuls;
     let Some(outcome) = outcome else { return };

@@ -1,7 +1,5 @@
-//! `read_games`: replayed games (`scoresheet_pgn::replay::ReplayedGames`) as Python objects.
-
-use std::io::Read;
-use std::sync::{Mutex, PoisonError};
+//! `read_games`: replayed games (the pump pulled with `scoresheet_pgn::replay::GameBuilder`,
+//! what `ReplayedGames` reads) as Python objects.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -9,12 +7,11 @@ use scoresheet::uci::UciMove;
 use scoresheet::{EnPassantMode, Move, Position};
 use scoresheet_pgn::annotation::EvalScore;
 use scoresheet_pgn::egd::MoveMeta;
-use scoresheet_pgn::replay::{self, GamePly, ReplayedGames};
-use scoresheet_pgn::{Location, Reader};
+use scoresheet_pgn::replay::{self, GameBuilder, GamePly, Replayer};
+use scoresheet_pgn::{Location, Noted};
 
-use crate::errors::{input_ended, Rejected};
-use crate::source::open_source;
-use crate::{EnPassant, Errors};
+use crate::pulled::{PullArgs, PulledGames};
+use crate::EnPassant;
 
 /// One mainline move of a game.
 #[pyclass(
@@ -231,24 +228,9 @@ fn ply(index: usize, p: &GamePly, mode: scoresheet::CastlingMode) -> PyPly {
 
 /// The iterator `read_games` returns.
 #[pyclass(module = "scoresheet", name = "Games")]
+#[derive(Debug)]
 pub struct PyGames {
-    /// The games still to read (`None` once the input ended); a mutex only to make the class
-    /// shareable, as Python requires (the GIL already serialises calls).
-    inner: Mutex<Option<ReplayedGames<Box<dyn Read + Send>>>>,
-    name: String,
-    /// Whether the input is a table of games (messages name the row).
-    table: bool,
-    raise: bool,
-    rejected: Py<PyList>,
-    read: u64,
-    /// Games left out by `where` (kept once the input ended).
-    left_out: u64,
-}
-
-impl std::fmt::Debug for PyGames {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Games").field("name", &self.name).finish()
-    }
+    games: PulledGames<Replayer<Noted<GameBuilder>>>,
 }
 
 #[pymethods]
@@ -258,62 +240,33 @@ impl PyGames {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        loop {
-            py.check_signals()?;
-            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-            let Some(games) = inner.as_mut() else {
-                return Ok(None);
-            };
-            let item = py.detach(|| games.next().map(|r| r.map(PyGame::new)));
-            self.left_out = games.not_selected();
-            match item {
-                None => {
-                    *inner = None;
-                    return Ok(None);
-                }
-                Some(Ok(game)) => {
-                    self.read += 1;
-                    return Ok(Some(game));
-                }
-                Some(Err(e)) if e.ends_input() => {
-                    *inner = None;
-                    return Err(input_ended(py, &self.name, self.table, &e));
-                }
-                Some(Err(e)) => {
-                    let rejected = self.rejected.bind(py);
-                    Rejected::new(&e, self.table).report(
-                        py,
-                        &self.name,
-                        (self.raise, 1),
-                        rejected,
-                    )?;
-                }
-            }
-        }
+        self.games.next(py, |mut games: Vec<replay::Game>| {
+            games.pop().map(PyGame::new)
+        })
     }
 
     /// Every game rejected so far (with `errors="skip"`), as `Rejection` records.
     #[getter]
     fn rejected(&self, py: Python<'_>) -> Py<PyList> {
-        self.rejected.clone_ref(py)
+        self.games.rejected(py)
     }
 
     /// Games yielded so far.
     #[getter]
     fn games_read(&self) -> u64 {
-        self.read
+        self.games.tally(|t| t.converted())
     }
 
     /// Games left out by `where` so far.
     #[getter]
     fn not_selected(&self) -> u64 {
-        self.left_out
+        self.games.tally(|t| t.not_selected())
     }
 
     /// The source's name, as in messages.
     #[getter]
     fn source(&self) -> &str {
-        &self.name
+        self.games.name()
     }
 }
 
@@ -345,18 +298,13 @@ pub fn read_games(
     movetext_column: Option<&str>,
     max_game_bytes: Option<usize>,
 ) -> PyResult<PyGames> {
-    let raise = Errors::parse(errors)?.raise();
-    let selection = crate::errors::where_expr(r#where)?;
-    let options = crate::errors::read_options(max_game_bytes)?;
-    let opened = open_source(source, movetext_column)?;
-    let reader = Reader::with_options(opened.src, options).select_where(selection);
-    Ok(PyGames {
-        inner: Mutex::new(Some(ReplayedGames::from_reader(reader))),
-        name: opened.name,
-        table: opened.table,
-        raise,
-        rejected: PyList::empty(py).unbind(),
-        read: 0,
-        left_out: 0,
-    })
+    let args = PullArgs {
+        errors,
+        where_: r#where,
+        movetext_column,
+        max_game_bytes,
+    };
+    let replayer = Replayer::new(Noted::new(GameBuilder::new()));
+    let games = PulledGames::open(py, source, args, replayer)?;
+    Ok(PyGames { games })
 }

@@ -12,6 +12,7 @@ mod egd;
 mod errors;
 mod games;
 mod notation;
+mod pulled;
 mod source;
 mod tables;
 mod vocab;

@@ -11,29 +11,18 @@ use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 use super::progress::Progress;
 use super::pumped::{self, Counters};
 use crate::args::EgdArgs;
-use crate::output::{Failure, Outcome};
+use crate::output::Outcome;
 use crate::output_file::Destination;
 
 /// Runs the subcommand.
 pub fn run(args: EgdArgs) -> Outcome {
     let started = Instant::now();
-    let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
-    let result = convert_all(&args, &counters, &bar);
-    bar.finish();
-    if let Err(e) = result {
-        return Err(Failure::Error(e));
-    }
-    if !args.input.quiet {
-        summary(&counters, started);
-    }
-    match counters.get(&counters.errors) {
-        0 => Ok(()),
-        _ => Err(Failure::Exit {
-            code: 1,
-            error: None,
-        }),
-    }
+    pumped::run_command(
+        &args.input,
+        |counters, bar| convert_all(&args, counters, bar),
+        |counters, ()| pumped::summary("egd", "converted", counters, started),
+        pumped::exit_rejected,
+    )
 }
 
 fn convert_all(args: &EgdArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
@@ -72,17 +61,4 @@ fn convert_inputs(
             .run(src, new_worker, deliver)
             .map_err(|e| job.error(e))
     })
-}
-
-fn summary(counters: &Counters, started: Instant) {
-    let converted = counters.get(&counters.converted);
-    let errors = counters.get(&counters.errors);
-    eprintln!(
-        "egd: {} games in: {converted} converted, {errors} reported as errors{}; {} plies; {}; {:.2} s",
-        counters.games_in(),
-        counters.not_selected_clause(),
-        counters.get(&counters.plies),
-        counters.oddities(),
-        started.elapsed().as_secs_f64()
-    );
 }

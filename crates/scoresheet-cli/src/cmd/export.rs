@@ -3,7 +3,6 @@
 //! `scoresheet-export` crate's.
 
 use std::io::{self, Read};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,26 +16,17 @@ use scoresheet_pgn::pump::{ChunkLog, PumpError};
 use super::progress::Progress;
 use super::pumped::{self, Counters, Job};
 use crate::args::{ExportArgs, ExportFormat};
-use crate::output::{Failure, Outcome};
+use crate::output::Outcome;
 
 /// Runs the subcommand.
 pub fn run(args: ExportArgs) -> Outcome {
     let started = Instant::now();
-    let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
-    let result = export_all(&args, &counters, &bar);
-    bar.finish();
-    result.map_err(Failure::Error)?;
-    if !args.input.quiet {
-        summary(&counters, started);
-    }
-    match counters.errors.load(Ordering::Relaxed) {
-        0 => Ok(()),
-        _ => Err(Failure::Exit {
-            code: 1,
-            error: None,
-        }),
-    }
+    pumped::run_command(
+        &args.input,
+        |counters, bar| export_all(&args, counters, bar),
+        |counters, ()| pumped::summary("export", "exported", counters, started),
+        pumped::exit_rejected,
+    )
 }
 
 /// The library settings the flags give.
@@ -125,17 +115,4 @@ fn export_input(
         }
         Err(e) => Err(job.error(e)),
     }
-}
-
-fn summary(counters: &Counters, started: Instant) {
-    let exported = counters.converted.load(Ordering::Relaxed);
-    let errors = counters.errors.load(Ordering::Relaxed);
-    eprintln!(
-        "export: {} games in: {exported} exported, {errors} reported as errors{}; {} plies; {}; {:.2} s",
-        counters.games_in(),
-        counters.not_selected_clause(),
-        counters.plies.load(Ordering::Relaxed),
-        counters.oddities(),
-        started.elapsed().as_secs_f64()
-    );
 }

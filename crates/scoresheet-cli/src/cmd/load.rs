@@ -22,40 +22,14 @@ pub fn run(args: LoadArgs) -> Outcome {
     let mut db = Database::open(&url).with_context(|| format!("cannot open {url}"))?;
     db.migrate()
         .with_context(|| format!("cannot create the schema in {url}"))?;
-    let abort = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
-    let options = LoadOptions::new()
-        .batch_size(args.batch_size)
-        .abort_after_games(abort)
-        .warnings(args.warnings)
-        .threads(usize::from(args.threads))
-        .max_game_bytes(args.max_game_bytes)
-        .replay(args.movetext.replay_options())
-        .select_where(super::pumped::where_expr(args.where_.as_deref())?)
-        .openings(super::pumped::openings_table(&args.openings)?);
+    let options = load_options(&args)?;
     let mut total = LoadSummary::default();
     for input in &args.inputs {
         let bar = progress_bar(input, args.quiet);
         let name = input.display().to_string();
         let table = open_table(input, &args.movetext_column)?;
         let is_table = table.is_some();
-        let mut on_event = |event: LoadEvent<'_>| match event {
-            LoadEvent::Rejected(message) => {
-                let message = name_row(message, &name, is_table);
-                bar.suspend(|| eprintln!("error: {message}"));
-            }
-            LoadEvent::Warning(message) => {
-                let message = name_row(message, &name, is_table);
-                bar.suspend(|| eprintln!("warning: {message}"));
-            }
-            LoadEvent::Progress { bytes, games } => {
-                bar.set_position(bytes);
-                bar.set_message(format!("{games} games"));
-            }
-            LoadEvent::BuildingIndexes => {
-                bar.set_message("all games stored; building the indexes");
-            }
-            _ => {}
-        };
+        let mut on_event = |event: LoadEvent<'_>| show_event(event, &bar, &name, is_table);
         let result = match table {
             Some(rows) => load::load_reader(&mut db, rows, &name, &options, &mut on_event),
             None => load::load_path(&mut db, input, &options, &mut on_event),
@@ -87,6 +61,47 @@ pub fn run(args: LoadArgs) -> Outcome {
         )));
     }
     Ok(())
+}
+
+/// The load's settings from the flags (and, in crash tests, [`ABORT_ENV`]).
+///
+/// # Errors
+///
+/// `--where` or `--openings` does not read.
+fn load_options(args: &LoadArgs) -> anyhow::Result<LoadOptions> {
+    let abort = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
+    Ok(LoadOptions::new()
+        .batch_size(args.batch_size)
+        .abort_after_games(abort)
+        .warnings(args.warnings)
+        .threads(usize::from(args.threads))
+        .max_game_bytes(args.max_game_bytes)
+        .replay(args.movetext.replay_options())
+        .select_where(super::pumped::where_expr(args.where_.as_deref())?)
+        .openings(super::pumped::openings_table(&args.openings)?))
+}
+
+/// Shows an event of the load of input `name` (a table when `table`): a rejected game or a
+/// warning on stderr, the progress on `bar`.
+fn show_event(event: LoadEvent<'_>, bar: &ProgressBar, name: &str, table: bool) {
+    match event {
+        LoadEvent::Rejected(message) => {
+            let message = name_row(message, name, table);
+            bar.suspend(|| eprintln!("error: {message}"));
+        }
+        LoadEvent::Warning(message) => {
+            let message = name_row(message, name, table);
+            bar.suspend(|| eprintln!("warning: {message}"));
+        }
+        LoadEvent::Progress { bytes, games } => {
+            bar.set_position(bytes);
+            bar.set_message(format!("{games} games"));
+        }
+        LoadEvent::BuildingIndexes => {
+            bar.set_message("all games stored; building the indexes");
+        }
+        _ => {}
+    }
 }
 
 /// The rows of `input` as PGN text when it is a Parquet file (told by content; standard input

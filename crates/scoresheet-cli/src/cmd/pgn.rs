@@ -19,33 +19,28 @@ use crate::output_file::Destination;
 /// Runs the subcommand.
 pub fn run(args: PgnArgs) -> Outcome {
     check_lang(args.to_lang, &[args.to])?;
-    let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
-    let mut out = Destination::open(args.output.as_deref())?;
-    let converted = convert_inputs(&args, &counters, &bar, &mut out);
-    // What was written before an input failed is whole: the file is kept (a write error
-    // removes it instead).
-    let finished = out.finish();
-    bar.finish();
-    converted.and(finished).map_err(Failure::Error)?;
-    let (written, rejected) = (
-        counters.get(&counters.converted),
-        counters.get(&counters.errors),
-    );
-    if !args.input.quiet {
+    let read = |counters: &Arc<Counters>, bar: &Progress| {
+        let mut out = Destination::open(args.output.as_deref())?;
+        let converted = convert_inputs(&args, counters, bar, &mut out);
+        // What was written before an input failed is whole: the file is kept (a write error
+        // removes it instead).
+        converted.and(out.finish())
+    };
+    let summary = |counters: &Counters, ()| {
         eprintln!(
-            "pgn: {written} games written, {rejected} rejected{}; {}",
+            "pgn: {} games written, {} rejected{}; {}",
+            counters.get(&counters.converted),
+            counters.get(&counters.errors),
             counters.not_selected_clause(),
             counters.oddities()
         );
-    }
-    if rejected > 0 {
-        return Err(Failure::Rejected(format!(
-            "{rejected} of {} games rejected",
-            written + rejected
-        )));
-    }
-    Ok(())
+    };
+    let rejected = |counters: &Counters| {
+        let rejected = counters.get(&counters.errors);
+        let games = counters.get(&counters.converted) + rejected;
+        Failure::Rejected(format!("{rejected} of {games} games rejected"))
+    };
+    pumped::run_command(&args.input, read, summary, rejected)
 }
 
 fn convert_inputs(

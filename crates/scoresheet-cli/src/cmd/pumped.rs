@@ -7,6 +7,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet::notation::Caret;
@@ -19,6 +20,59 @@ use scoresheet_pgn::{input, Location, ReadError, ReadOptions};
 pub use super::counters::Counters;
 use super::progress::{Counting, Progress};
 use crate::args::PgnInputArgs;
+use crate::output::{Failure, Outcome};
+
+/// Runs a command that reads PGN through the pump, the shell they share: the totals and the
+/// progress line for `read` (which opens the inputs and the outputs, pumps the inputs and
+/// gives what its summary needs), then, when it succeeded, the summary (unless `--quiet`) and
+/// the exit code: 0, or `rejected`'s failure (exit 1) when games were rejected.
+///
+/// # Errors
+///
+/// `read`'s error (exit 2), or `rejected`'s failure.
+pub fn run_command<T>(
+    input: &PgnInputArgs,
+    read: impl FnOnce(&Arc<Counters>, &Progress) -> anyhow::Result<T>,
+    summary: impl FnOnce(&Counters, T),
+    rejected: impl FnOnce(&Counters) -> Failure,
+) -> Outcome {
+    let counters = Arc::new(Counters::default());
+    let bar = Progress::start(!input.quiet, Arc::clone(&counters));
+    let result = read(&counters, &bar);
+    bar.finish();
+    let done = result.map_err(Failure::Error)?;
+    if !input.quiet {
+        summary(&counters, done);
+    }
+    match counters.get(&counters.errors) {
+        0 => Ok(()),
+        _ => Err(rejected(&counters)),
+    }
+}
+
+/// `COMMAND: N games in: C DONE, R reported as errors[, S not selected]; P plies; <oddities>;
+/// T s`: the summary of `egd` and `export`, `started` the run's start.
+pub fn summary(command: &str, done: &str, counters: &Counters, started: Instant) {
+    eprintln!(
+        "{command}: {} games in: {} {done}, {} reported as errors{}; {} plies; {}; {:.2} s",
+        counters.games_in(),
+        counters.get(&counters.converted),
+        counters.get(&counters.errors),
+        counters.not_selected_clause(),
+        counters.get(&counters.plies),
+        counters.oddities(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// The failure of a command whose rejected games were reported one by one: exit 1, nothing
+/// more printed.
+pub fn exit_rejected(_: &Counters) -> Failure {
+    Failure::Exit {
+        code: 1,
+        error: None,
+    }
+}
 
 /// The inputs the flags name: standard input (`-`) when none.
 pub fn inputs(args: &PgnInputArgs) -> Vec<PathBuf> {

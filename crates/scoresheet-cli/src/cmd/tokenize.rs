@@ -23,31 +23,29 @@ fn vocabulary(vocab: TokenVocab) -> Vocabulary {
 
 /// Runs `tokenize`.
 pub fn run(args: TokenizeArgs) -> Outcome {
-    let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
     let mut out = Destination::open(None)?;
-    let result = tokenize_inputs(&args, &counters, &bar, &mut out);
-    bar.finish();
-    result.and(out.finish()).map_err(Failure::Error)?;
-    let (written, rejected) = (
-        counters.get(&counters.converted),
-        counters.get(&counters.errors),
-    );
-    if !args.input.quiet {
+    let read = |counters: &Arc<Counters>, bar: &Progress| {
+        let result = tokenize_inputs(&args, counters, bar, &mut out);
+        result.and(out.finish())
+    };
+    let summary = |counters: &Counters, ()| {
         eprintln!(
-            "tokenize: {} games in: {written} tokenized, {rejected} rejected{}; {}",
+            "tokenize: {} games in: {} tokenized, {} rejected{}; {}",
             counters.games_in(),
+            counters.get(&counters.converted),
+            counters.get(&counters.errors),
             counters.not_selected_clause(),
             counters.oddities()
         );
-    }
-    match rejected {
-        0 => Ok(()),
-        n => Err(Failure::Exit {
-            code: 1,
-            error: Some(anyhow::anyhow!("{n} games rejected")),
-        }),
-    }
+    };
+    let rejected = |counters: &Counters| Failure::Exit {
+        code: 1,
+        error: Some(anyhow::anyhow!(
+            "{} games rejected",
+            counters.get(&counters.errors)
+        )),
+    };
+    pumped::run_command(&args.input, read, summary, rejected)
 }
 
 fn tokenize_inputs(

@@ -222,6 +222,11 @@ impl ChunkLog {
         &self.events
     }
 
+    /// Takes the rejected games and kept oddities, in input order.
+    pub(crate) fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
     /// The rejected games, in input order.
     pub fn rejections(&self) -> impl Iterator<Item = &GameError> {
         self.events.iter().filter_map(|e| match e {

@@ -22,6 +22,13 @@
 //! - **Threads** ([`Pump::threads`]): the output is the same whatever the count. With one, the
 //!   input is read by one [`Reader`] as it streams and delivered in runs; with more, it is cut
 //!   into chunks of whole games (see [`parallel`](crate::parallel)).
+//! - **Pushed or pulled**: [`Pump::run`] hands batches to a delivery; [`Pump::pull`] is an
+//!   iterator of what became of each game ([`Pulled`]: a converted game, a rejected game, a
+//!   kept oddity; then the error that ends the input, if any) with its [`Tally`], for callers
+//!   that take one game at a time ([`ReplayedGames`](crate::replay::ReplayedGames), the Python
+//!   package's iterators). Both read through the same loop (one reader's runs, `serial.rs`) and
+//!   the same policy, so they give the same games, messages and counts; [`Pump::feed`] is
+//!   pushed bytes by its caller.
 //!
 //! ```
 //! use std::io::Read;
@@ -66,7 +73,9 @@
 
 mod feed;
 mod policy;
+mod pull;
 mod selection;
+mod serial;
 mod tally;
 
 use std::io::{self, Read};
@@ -75,6 +84,7 @@ use std::sync::Arc;
 pub use crate::parallel::{ChunkLog, Event, ParallelError as PumpError};
 pub use feed::Feed;
 pub use policy::{next_game, Convert, GameOutcome};
+pub use pull::{Pull, Pulled};
 pub use tally::Tally;
 
 pub(crate) use selection::Selection;
@@ -82,6 +92,7 @@ pub(crate) use selection::Selection;
 use crate::parallel::{read_parallel, ParallelOptions};
 use crate::select::TagExpr;
 use crate::{ReadOptions, Reader};
+use serial::Serial;
 
 /// With one thread, a run is delivered once it holds this many reports (rejected games and
 /// kept oddities), whatever its batch: memory stays bounded on inputs of rejected games.
@@ -213,32 +224,21 @@ impl Pump {
                 deliver,
             );
         }
-        let mut converter = new_worker();
-        let mut reader =
+        let reader =
             Reader::with_options(src, self.options.read()).select_where(self.selection.clone());
         let mut batch = C::Batch::default();
-        converter.begin_run(0, &mut batch);
-        loop {
-            let mut log = ChunkLog::default();
-            let ended = policy::read_run(
-                &mut converter,
-                &mut reader,
-                &mut log,
-                &mut batch,
-                |converter, batch, log| {
-                    converter.batch_ready(batch) || log.events().len() >= EVENTS_PER_RUN
-                },
-            );
-            converter.end_run(&mut batch);
+        let mut serial = Serial::new(reader, new_worker(), &mut batch);
+        let pause = |converter: &C, batch: &C::Batch, log: &ChunkLog| {
+            converter.batch_ready(batch) || log.events().len() >= EVENTS_PER_RUN
+        };
+        while let Some(mut log) = serial.next_run(&mut batch, pause) {
             let fatal = log.take_fatal();
             deliver(&mut batch, log).map_err(PumpError::Deliver)?;
             if let Some(e) = fatal {
                 return Err(PumpError::Fatal(e));
             }
-            if ended {
-                return Ok(());
-            }
         }
+        Ok(())
     }
 }
 

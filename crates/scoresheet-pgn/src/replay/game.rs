@@ -7,7 +7,8 @@ use scoresheet::{Move, Position};
 
 use super::{GameError, Ply, ReplayOptions, ReplaySink, Replayer};
 use crate::annotation::CommentIssue;
-use crate::{Location, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
+use crate::pump::{next_game, Convert, GameOutcome, Pull, Pulled, Tally};
+use crate::{Location, Noted, Oddities, Oddity, Outcome, RawComment, RawTag, RawToken, Reader};
 
 /// One mainline move of a [`Game`], with what was written after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,7 +184,35 @@ impl ReplaySink for GameBuilder {
     }
 }
 
-/// An iterator of replayed [`Game`]s, for callers who do not want to write a visitor.
+/// The conversion behind [`ReplayedGames`] as the pump's converter: a batch is the games of a
+/// run (of one game when [pulled](crate::pump::Pull)); the oddities are counted.
+impl Convert for Replayer<Noted<GameBuilder>> {
+    type Batch = Vec<Game>;
+
+    fn next_game<R: Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+        games: &mut Vec<Game>,
+    ) -> GameOutcome<u64> {
+        next_game(reader, self).map(|game| {
+            let plies = game.plies.len() as u64;
+            games.push(game);
+            plies
+        })
+    }
+
+    fn oddities(&self) -> &Oddities {
+        self.sink().oddities()
+    }
+
+    fn take_kept(&mut self) -> Vec<(Location, String)> {
+        self.sink_mut().take_kept()
+    }
+}
+
+/// An iterator of replayed [`Game`]s, for callers who do not want to write a visitor: the
+/// pump's [`Pull`] of [`GameBuilder`]'s games, whose [`tally`](ReplayedGames::tally) counts
+/// them as every command does.
 ///
 /// Each item is a game, or the [`GameError`] that rejected one (a bad move, `FEN` or
 /// `Variant` tag, or a read error such as a game over the size limit); after a rejected game
@@ -194,18 +223,18 @@ impl ReplaySink for GameBuilder {
 /// use scoresheet_pgn::replay::ReplayedGames;
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 Ke7 2. Qz9 *\n";
-/// let games: Vec<_> = ReplayedGames::new(pgn.as_bytes()).collect();
-/// let first = games[0].as_ref().expect("legal game");
+/// let mut games = ReplayedGames::new(pgn.as_bytes());
+/// let first = games.next().expect("a game").expect("legal game");
 /// assert_eq!(first.plies[6].san.to_string(), "Qxf7#");
 /// assert_eq!(first.result(), "1-0");
-/// let error = games[1].as_ref().expect_err("illegal move");
+/// let error = games.next().expect("a game").expect_err("illegal move");
 /// assert_eq!(error.token(), "Ke7");
+/// assert!(games.next().is_none());
+/// assert_eq!((games.tally().converted(), games.tally().rejected()), (1, 1));
 /// ```
 #[derive(Debug)]
 pub struct ReplayedGames<R> {
-    reader: Reader<R>,
-    replayer: Replayer<GameBuilder>,
-    done: bool,
+    pull: Pull<R, Replayer<Noted<GameBuilder>>>,
 }
 
 impl<R: Read> ReplayedGames<R> {
@@ -226,15 +255,20 @@ impl<R: Read> ReplayedGames<R> {
 
     /// The games the reader's selection left out so far ([`Reader::select_where`]).
     pub fn not_selected(&self) -> u64 {
-        self.reader.not_selected()
+        self.pull.tally().not_selected()
+    }
+
+    /// The counts of the games read so far (replayed, rejected, not selected, plies,
+    /// oddities), as the pump counts them.
+    pub fn tally(&self) -> &Tally {
+        self.pull.tally()
     }
 
     /// Replays the games of a reader (with its options), reading moves as `options` say.
     pub fn from_reader_with(reader: Reader<R>, options: ReplayOptions) -> ReplayedGames<R> {
+        let replayer = Replayer::with_options(Noted::new(GameBuilder::new()), options);
         ReplayedGames {
-            reader,
-            replayer: Replayer::with_options(GameBuilder::new(), options),
-            done: false,
+            pull: Pull::new(reader, replayer),
         }
     }
 }
@@ -243,19 +277,16 @@ impl<R: Read> Iterator for ReplayedGames<R> {
     type Item = Result<Game, GameError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match crate::pump::next_game(&mut self.reader, &mut self.replayer) {
-            crate::pump::GameOutcome::End => {
-                self.done = true;
-                None
-            }
-            crate::pump::GameOutcome::Accepted(game) => Some(Ok(game)),
-            crate::pump::GameOutcome::Rejected(e) => Some(Err(e)),
-            crate::pump::GameOutcome::Fatal(e) => {
-                self.done = true;
-                Some(Err(e.into()))
+        loop {
+            match self.pull.next()? {
+                Ok(Pulled::Game(mut games)) => {
+                    if let Some(game) = games.pop() {
+                        return Some(Ok(game));
+                    }
+                }
+                Ok(Pulled::Rejected(e)) => return Some(Err(e)),
+                Ok(Pulled::Oddity(..)) => {}
+                Err(e) => return Some(Err(e.into())),
             }
         }
     }

@@ -13,6 +13,7 @@ mod feed;
 mod fuzz_replay;
 mod no_panic;
 mod parallel;
+mod pull;
 mod select;
 mod stress;
 mod threads_agree;

@@ -51,78 +51,68 @@ use crate::{CastlingSide, Role, Square};
 /// The notation's syntax error ([`NotationError`], never [`NotationError::Move`]): its
 /// offset and what was expected.
 pub fn to_json(notation: Notation, text: &[u8], strict: bool) -> Result<String, NotationError> {
-    fn pick<T, E>(
-        strict: bool,
-        s: fn(&[u8]) -> Result<T, E>,
-        l: fn(&[u8]) -> Result<T, E>,
-    ) -> fn(&[u8]) -> Result<T, E> {
-        if strict {
-            s
-        } else {
-            l
-        }
-    }
     Ok(match notation {
-        Notation::San => san(pick(
-            strict,
-            SanPlus::from_ascii,
-            SanPlus::from_ascii_lenient,
-        )(text)?),
-        Notation::Figurine(_) => san(pick(
-            strict,
-            FigurineSan::from_ascii,
-            FigurineSan::from_ascii_lenient,
-        )(text)?
-        .san),
+        Notation::San => san(SanPlus::read(text, strict)?),
+        Notation::Figurine(_) => san(FigurineSan::read(text, strict)?.san),
         Notation::LocalizedSan(lang) => san(match strict {
             true => LocalizedSan::from_ascii(lang, text)?,
             false => LocalizedSan::from_ascii_lenient(lang, text)?,
         }
         .san),
-        Notation::Lan => lan(pick(strict, Lan::from_ascii, Lan::from_ascii_lenient)(
-            text,
-        )?),
+        Notation::Lan => lan(Lan::read(text, strict)?),
         Notation::LocalizedLan(lang) => lan(match strict {
             true => LocalizedLan::from_ascii(lang, text)?,
             false => LocalizedLan::from_ascii_lenient(lang, text)?,
         }
         .lan),
-        Notation::Uci => uci(pick(
-            strict,
-            UciMove::from_ascii,
-            UciMove::from_ascii_lenient,
-        )(text)?),
+        Notation::Uci => uci(UciMove::read(text, strict)?),
         Notation::Eran | Notation::EranShort => eran(Eran::from_ascii(text)?),
-        Notation::Quantum => quantum(pick(
-            strict,
-            QuantumMove::from_ascii,
-            QuantumMove::from_ascii_lenient,
-        )(text)?),
-        Notation::QuantumRecirq => recirq(pick(
-            strict,
-            RecirqMove::from_ascii,
-            RecirqMove::from_ascii_lenient,
-        )(text)?),
+        Notation::Quantum => quantum(QuantumMove::read(text, strict)?),
+        Notation::QuantumRecirq => recirq(RecirqMove::read(text, strict)?),
         Notation::Iccf => {
-            let m = pick(strict, IccfMove::from_ascii, IccfMove::from_ascii_lenient)(text)?;
+            let m = IccfMove::read(text, strict)?;
             squares(m.from, m.to, m.promotion, None)
         }
         Notation::Smith => {
-            let m = pick(strict, SmithMove::from_ascii, SmithMove::from_ascii_lenient)(text)?;
-            squares(
-                m.from,
-                m.to,
-                m.promotion,
-                Some(smith_indicator(m.indicator)),
-            )
+            let m = SmithMove::read(text, strict)?;
+            let indicator = Some(smith_indicator(m.indicator));
+            squares(m.from, m.to, m.promotion, indicator)
         }
-        Notation::Descriptive => descriptive(pick(
-            strict,
-            DescriptivePlus::from_ascii,
-            DescriptivePlus::from_ascii_lenient,
-        )(text)?),
+        Notation::Descriptive => descriptive(DescriptivePlus::read(text, strict)?),
     })
 }
+
+/// A notation's syntax type read by its strict or its lenient parser.
+trait StrictOrLenient: Sized {
+    /// `text` read by the strict parser when `strict`, else by the lenient one.
+    fn read(text: &[u8], strict: bool) -> Result<Self, NotationError>;
+}
+
+/// [`StrictOrLenient`] for syntax types with `from_ascii` and `from_ascii_lenient`.
+macro_rules! strict_or_lenient {
+    ($($syntax:ty),* $(,)?) => {$(
+        impl StrictOrLenient for $syntax {
+            fn read(text: &[u8], strict: bool) -> Result<$syntax, NotationError> {
+                Ok(match strict {
+                    true => <$syntax>::from_ascii(text)?,
+                    false => <$syntax>::from_ascii_lenient(text)?,
+                })
+            }
+        }
+    )*};
+}
+
+strict_or_lenient!(
+    SanPlus,
+    FigurineSan,
+    Lan,
+    UciMove,
+    QuantumMove,
+    RecirqMove,
+    IccfMove,
+    SmithMove,
+    DescriptivePlus,
+);
 
 /// One JSON object being written: keys and values in order.
 struct Object(String);

@@ -44,26 +44,20 @@ use write::{Outputs, Totals};
 /// Runs the subcommand.
 pub fn run(args: SelectArgs) -> Outcome {
     let settings = Settings::from_args(&args)?;
-    let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!args.input.quiet, Arc::clone(&counters));
-    let mut outputs = Outputs::open(&args, settings.unique)?;
-    let selected = select_inputs(&args, &settings, &counters, &bar, &mut outputs);
-    // What was written before an input failed is whole: the files are kept (a write error
-    // removes them instead).
-    let (totals, finished) = outputs.finish();
-    bar.finish();
-    selected.and(finished).map_err(Failure::Error)?;
-    let rejected = counters.get(&counters.errors);
-    if !args.input.quiet {
-        summary(&counters, &totals);
-    }
-    if rejected > 0 {
-        return Err(Failure::Rejected(format!(
-            "{rejected} of {} games rejected",
-            counters.games_in()
-        )));
-    }
-    Ok(())
+    let read = |counters: &Arc<Counters>, bar: &Progress| {
+        let mut outputs = Outputs::open(&args, settings.unique)?;
+        let selected = select_inputs(&args, &settings, counters, bar, &mut outputs);
+        // What was written before an input failed is whole: the files are kept (a write
+        // error removes them instead).
+        let (totals, finished) = outputs.finish();
+        selected.and(finished).map(|()| totals)
+    };
+    let rejected = |counters: &Counters| {
+        let rejected = counters.get(&counters.errors);
+        let games = counters.games_in();
+        Failure::Rejected(format!("{rejected} of {games} games rejected"))
+    };
+    pumped::run_command(&args.input, read, |c, totals| summary(c, &totals), rejected)
 }
 
 /// `select: N games in: S selected, X not selected, D duplicates, R rejected; <oddities>`.

@@ -34,7 +34,7 @@ pub struct GameTags {
 }
 
 impl GameTags {
-    /// Forgets every tag, for the next game. A kept string whose room is over [`KEPT_ROOM`]
+    /// Forgets every tag, for the next game. A kept string whose room is over 64 KiB
     /// (a 50 MB tag value) is dropped rather than kept for the next games.
     pub fn clear(&mut self) {
         self.len = 0;

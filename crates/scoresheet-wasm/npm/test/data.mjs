@@ -48,3 +48,18 @@ export function pgnText(c) {
 export function readText(file) {
   return readFileSync(file, 'utf8');
 }
+
+/** A ReadableStream giving `bytes` in pieces of `size` bytes (copies, as a file's would be). */
+export function piecesOf(bytes, size) {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}

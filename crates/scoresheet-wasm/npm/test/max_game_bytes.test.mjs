@@ -8,7 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readGames, readTables } from '../node.js';
 import * as raw from '../gen/scoresheet_wasm.js';
-import { cli, noCli } from './data.mjs';
+import { cli, noCli, piecesOf } from './data.mjs';
 
 // A game of about 2,000 bytes (a long comment), then a short one.
 const TEXT = `[Event "long"]\n\n1. e4 {${'x'.repeat(2000)}} e5 *\n\n[Event "after"]\n\n1. d4 d5 *\n`;
@@ -18,22 +18,6 @@ const WHY = `expected a game of at most ${CAP} bytes`;
 const noTables = typeof raw.TablesStream !== 'function'
   ? 'readTables not built in (SCORESHEET_WASM_FEATURES=tables scripts/build-wasm.sh)'
   : false;
-
-/** A ReadableStream giving `text` in pieces of `size` bytes. */
-function piecesOf(text, size) {
-  const bytes = new TextEncoder().encode(text);
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(bytes.slice(at, at + size));
-      at += size;
-    },
-  });
-}
 
 /** The one rejection is the long game's, for the cap. */
 function assertCapRejected(rejected) {
@@ -87,7 +71,7 @@ test('ok_issue_38_read_tables_stream_max_game_bytes', { skip: noTables }, async 
     const events = [];
     const rejected = [];
     let gamesIn = 0;
-    for await (const batch of readTables(piecesOf(TEXT, size), { maxGameBytes: CAP })) {
+    for await (const batch of readTables(piecesOf(new TextEncoder().encode(TEXT), size), { maxGameBytes: CAP })) {
       events.push(...batch.games.columns.event.values);
       rejected.push(...batch.rejected);
       gamesIn += batch.counts.gamesIn;
@@ -96,5 +80,5 @@ test('ok_issue_38_read_tables_stream_max_game_bytes', { skip: noTables }, async 
     assert.deepEqual(events, ['after'], `pieces of ${size} bytes`);
     assert.equal(gamesIn, 2);
   }
-  assert.throws(() => readTables(piecesOf(TEXT, 7), { maxGameBytes: 0 }), { name: 'UsageError' });
+  assert.throws(() => readTables(piecesOf(new TextEncoder().encode(TEXT), 7), { maxGameBytes: 0 }), { name: 'UsageError' });
 });

@@ -9,25 +9,10 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { readTables } from '../node.js';
-import { REAL_CLEAN, ROOT } from './data.mjs';
+import { REAL_CLEAN, ROOT, piecesOf } from './data.mjs';
 
 const REAL = path.join(ROOT, '../shared/data/pgn/real.pgn');
 const FILE = existsSync(REAL) ? REAL : REAL_CLEAN;
-
-/** A ReadableStream giving `bytes` in pieces of `size` bytes (copies, as a file's would be). */
-function piecesOf(bytes, size) {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(bytes.slice(at, at + size));
-      at += size;
-    },
-  });
-}
 
 /** Typed arrays or arrays put end to end. */
 function concat(parts) {

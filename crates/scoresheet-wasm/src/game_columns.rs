@@ -103,6 +103,8 @@ pub(crate) struct GameColumns {
     line: Vec<f64>,
     column: Vec<f64>,
     byte: Vec<f64>,
+    /// Room for one SAN as it is written, kept from ply to ply.
+    san_bytes: Vec<u8>,
 }
 
 /// A game-relative index as a column value: `-1` for none.
@@ -146,9 +148,9 @@ impl GameColumns {
         for comment in &ply.comments {
             meta.add_comment(comment.as_bytes());
         }
-        let mut san = Vec::with_capacity(10);
-        ply.san.write_to(&mut san);
-        self.san.push(&String::from_utf8_lossy(&san));
+        self.san_bytes.clear();
+        ply.san.write_to(&mut self.san_bytes);
+        self.san.push(&String::from_utf8_lossy(&self.san_bytes));
         let _ = write!(self.uci.data, "{}", ply.uci);
         self.uci.end();
         if let Some(fen) = &ply.fen {

@@ -21,7 +21,7 @@ pub(crate) const MAX_GAME: usize = 1 << 30;
 pub(crate) const PAST_LIMIT: usize = 2 * CHUNK;
 
 /// A game's buffer larger than this is given its room up to the cap in one allocation.
-const BIG: usize = 8 << 20;
+pub(crate) const BIG: usize = 8 << 20;
 
 /// Where a token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,19 +69,40 @@ pub(crate) struct Buffer<R> {
     /// first byte, when the reader keeps each game's bytes): see [`Buffer::recorded`].
     record: Option<u64>,
     pub max_game: usize,
+    /// Whether `buf` holds the whole input (see [`Buffer::in_memory`]): nothing is read, moved
+    /// or given back.
+    in_memory: bool,
     /// An I/O error met while reading, with the offset of the byte after the last one read:
     /// the input counts as ended there ([`Buffer::eof`]), so that the bytes read before it are
     /// still read; the reader then decides what of them is whole.
     pub io_error: Option<(io::Error, u64)>,
 }
 
+impl Buffer<&'static [u8]> {
+    /// A buffer holding the whole input already, `bytes`, read in place: the same tokens,
+    /// errors and locations as a buffer reading them from a source (as if one read returned
+    /// them all), without a copy. The bytes stay as they are ([`Buffer::into_bytes`]).
+    pub fn in_memory(bytes: Vec<u8>, max_game: usize) -> Buffer<&'static [u8]> {
+        let end = bytes.len();
+        Buffer {
+            in_memory: true,
+            ..Buffer::holding(&[][..], bytes, end, max_game)
+        }
+    }
+}
+
 impl<R: Read> Buffer<R> {
     pub fn new(src: R, max_game: usize) -> Buffer<R> {
+        Buffer::holding(src, vec![0; CHUNK], 0, max_game)
+    }
+
+    /// A buffer over `src` whose first `end` bytes of `buf` are the input's first.
+    fn holding(src: R, buf: Vec<u8>, end: usize, max_game: usize) -> Buffer<R> {
         Buffer {
             src,
-            buf: vec![0; CHUNK],
+            buf,
             pos: 0,
-            end: 0,
+            end,
             eof: false,
             base: 0,
             line: 1,
@@ -92,8 +113,14 @@ impl<R: Read> Buffer<R> {
             pin: None,
             record: None,
             max_game: max_game.min(MAX_GAME),
+            in_memory: false,
             io_error: None,
         }
+    }
+
+    /// The bytes it holds, handed back unchanged (for a buffer made by [`Buffer::in_memory`]).
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.buf
     }
 
     /// The buffer's size in bytes.
@@ -227,7 +254,7 @@ impl<R: Read> Buffer<R> {
         if self.eof {
             // At the end too: the room of a long token is not held while the last games are
             // written (a 50 MB tag in the input's last chunk).
-            if self.buf.len() > BIG {
+            if self.buf.len() > BIG && !self.in_memory {
                 self.compact();
                 self.give_back_room();
             }
@@ -237,6 +264,11 @@ impl<R: Read> Buffer<R> {
             return Err(self.error(ReadErrorKind::GameTooLarge {
                 limit: self.max_game,
             }));
+        }
+        if self.in_memory {
+            // The input's end: what a read past the last byte says.
+            self.eof = true;
+            return Ok(false);
         }
         self.compact();
         self.give_back_room();

@@ -112,8 +112,13 @@ pub(crate) struct Lexer<R> {
 
 impl<R: Read> Lexer<R> {
     pub fn new(src: R, options: ReadOptions) -> Lexer<R> {
+        Lexer::over(Buffer::new(src, options.max_game_bytes), options)
+    }
+
+    /// A lexer of the bytes `buffer` holds and reads.
+    pub fn over(buffer: Buffer<R>, options: ReadOptions) -> Lexer<R> {
         Lexer {
-            buffer: Buffer::new(src, options.max_game_bytes),
+            buffer,
             state: State::Between,
             pending: VecDeque::with_capacity(8),
             popped_mark: None,

@@ -102,7 +102,7 @@
 use std::{io::Read, ops::ControlFlow};
 
 use crate::{
-    buffer::{ErrorAt, Mark},
+    buffer::{Buffer, ErrorAt, Mark},
     lexer::{Kind, Lexer, Token},
     visitor::SkipGame as SkipAll,
     Location, Oddity, OddityKind, RawComment, RawTag, RawToken, ReadError, ReadErrorKind, Skip,
@@ -207,6 +207,21 @@ pub struct Reader<R> {
     game_end: u64,
 }
 
+impl Reader<&'static [u8]> {
+    /// A reader of `bytes`, the whole input (a chunk of the parallel reader), read where they
+    /// are rather than copied into a buffer of the reader's: what a reader of `&bytes[..]`
+    /// reads, holding the bytes once. [`Reader::into_bytes`] gives them back unchanged.
+    pub(crate) fn in_memory(bytes: Vec<u8>, options: ReadOptions) -> Reader<&'static [u8]> {
+        let buffer = Buffer::in_memory(bytes, options.max_game_bytes);
+        Reader::of(Lexer::over(buffer, options), options)
+    }
+
+    /// The bytes of a reader made by [`Reader::in_memory`], unchanged.
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
+        self.lexer.buffer.into_bytes()
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// A reader with the default [`ReadOptions`].
     pub fn new(src: R) -> Reader<R> {
@@ -215,8 +230,12 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given options.
     pub fn with_options(src: R, options: ReadOptions) -> Reader<R> {
+        Reader::of(Lexer::new(src, options), options)
+    }
+
+    fn of(lexer: Lexer<R>, options: ReadOptions) -> Reader<R> {
         Reader {
-            lexer: Lexer::new(src, options),
+            lexer,
             max_depth: options.max_variation_depth,
             game_index: 0,
             game_first_line: 1,

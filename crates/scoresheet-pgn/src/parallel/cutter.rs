@@ -93,19 +93,36 @@ pub(crate) enum ReaderCut {
 /// At the end of the input (`at_eof`; after an I/O error, or for the input's last chunk) the
 /// last game counts only if its result marker was read, and `from` does not count: the end of
 /// the `games`-th game, else of the last whole game, is returned.
+///
+/// `buf` is read in place (taken and put back unchanged), not copied: it may hold a game of up
+/// to the size cap.
 pub(crate) fn reader_cut(
-    buf: &[u8],
+    buf: &mut Vec<u8>,
+    bounds: (usize, usize),
+    at_eof: bool,
+    options: ReadOptions,
+) -> ReaderCut {
+    let len = buf.len();
+    // Only its cuts are wanted: the input's first chunk is refused (UTF-16, binary) by the
+    // worker that reads it.
+    let mut reader = Reader::in_memory(std::mem::take(buf), options).within_input();
+    let cut = cut_in(&mut reader, len, bounds, at_eof, options);
+    *buf = reader.into_bytes();
+    cut
+}
+
+/// [`reader_cut`] of the `len` bytes `reader` reads.
+fn cut_in(
+    reader: &mut Reader<&[u8]>,
+    len: usize,
     (from, games): (usize, usize),
     at_eof: bool,
     options: ReadOptions,
 ) -> ReaderCut {
     let limit = match at_eof {
-        true => buf.len(),
-        false => buf.len().saturating_sub(LOOKAHEAD_MARGIN),
+        true => len,
+        false => len.saturating_sub(LOOKAHEAD_MARGIN),
     };
-    // Only its cuts are wanted: the input's first chunk is refused (UTF-16, binary) by the
-    // worker that reads it.
-    let mut reader = Reader::with_options(buf, options).within_input();
     let mut ends = Ends::default();
     let mut last = None;
     // Where the game that does not end in time starts.
@@ -117,11 +134,11 @@ pub(crate) fn reader_cut(
             Ok(None) => break,
         };
         let end = usize::try_from(reader.location().byte).unwrap_or(usize::MAX);
-        let whole = end < buf.len() || reader.last_game_had_result();
+        let whole = end < len || reader.last_game_had_result();
         if end > limit || !whole {
             unended = Some(ends.start);
             if let (true, false, Some(skip)) = (failed, at_eof, reader.resync_end()) {
-                if last.is_none() && decided(buf.len(), ends.start, options) {
+                if last.is_none() && decided(len, ends.start, options) {
                     return ReaderCut::Oversized(skip);
                 }
             }
@@ -130,7 +147,7 @@ pub(crate) fn reader_cut(
         last = Some(end);
         let bound = match at_eof {
             // At the end of the input only the games' bound cuts before the last game.
-            true => read >= games && end < buf.len(),
+            true => read >= games && end < len,
             false => end >= from || read >= games,
         };
         if bound && end > 0 {
@@ -141,11 +158,11 @@ pub(crate) fn reader_cut(
         (Some(end), _) if end > 0 || at_eof => ReaderCut::At(end),
         _ if at_eof => ReaderCut::Nothing,
         (_, Some(start)) => {
-            let (len, room) = read_to(buf.len(), start, options);
+            let (len, room) = read_to(len, start, options);
             ReaderCut::ReadTo(len, room)
         }
         // Games that end too near the end of `buf`, or text between games: read on, doubling.
-        (_, None) => ReaderCut::ReadTo(2 * buf.len(), 2 * buf.len()),
+        (_, None) => ReaderCut::ReadTo(2 * len, 2 * len),
     }
 }
 

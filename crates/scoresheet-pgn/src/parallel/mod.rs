@@ -14,7 +14,10 @@
 //!   whatever it has read), they are a chunk, whose reader reports the game; the rest of the
 //!   game is skipped as it is read, by the reader's rule (to the next line starting with `[`
 //!   after blanks), and the next chunk starts there. Memory is bounded by the cap, not by the
-//!   game.
+//!   game. The bytes of a game that large are held once: the cutter's reader of them and the
+//!   worker's reader of a chunk much larger than [`ParallelOptions::chunk_bytes`] read them in
+//!   place (the same tokens and locations as a reader copying them into its buffer would read),
+//!   so that several threads hold no more of such a game than one reader does.
 //! - **Order and memory**: converted chunks wait until those before them are delivered; a worker
 //!   more than `4 N` chunks ahead of the delivery waits before taking another. There is no other
 //!   thread: the worker that completes the run of chunks due next delivers them, one worker at a
@@ -36,9 +39,9 @@
 //!   [`io::ErrorKind::WouldBlock`] when the pieces so far are used up, and the cutting resumes
 //!   where it was once more come.
 //!
-//! Buffers go round: chunk buffers back to the input once converted, batches back to the workers
-//! once delivered (the delivery empties them), so that after the first chunks little is
-//! allocated.
+//! Buffers go round: chunk buffers back to the input once converted (but those of chunks much
+//! larger than the chunk size, read in place and dropped), batches back to the workers once
+//! delivered (the delivery empties them), so that after the first chunks little is allocated.
 //!
 //! ```
 //! use scoresheet_pgn::parallel::{read_parallel, ChunkLog, ParallelOptions};
@@ -81,6 +84,7 @@ use std::io::{self, Read};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::{error, fmt, thread};
 
+use crate::buffer::BIG;
 use crate::replay::GameError;
 use crate::scan::BINARY_WINDOW;
 use crate::{Location, Oddities, ReadError, ReadErrorKind, ReadOptions, Reader};
@@ -347,17 +351,14 @@ where
             scope.spawn(|| {
                 let mut worker = new_worker();
                 loop {
-                    let Some(chunk) = lock(&input).next_chunk(&spare_bytes) else {
+                    let Some(mut chunk) = lock(&input).next_chunk(&spare_bytes) else {
                         return;
                     };
                     let mut batch = lock(&output).spare.pop().unwrap_or_default();
-                    let log = convert_chunk(&chunk, options.read, |reader, log| {
+                    let (log, bytes) = convert_chunk(&mut chunk, options, |reader, log| {
                         convert(&mut worker, reader, log, &mut batch);
                     });
-                    // Not the buffer of a chunk that held a game much larger than a chunk.
-                    if chunk.bytes.capacity() <= 4 * (options.chunk_bytes + FALLBACK_AFTER) {
-                        lock(&spare_bytes).push(chunk.bytes);
-                    }
+                    lock(&spare_bytes).extend(bytes);
                     let mut out = lock(&output);
                     let start = (chunk.byte, chunk.line, chunk.column);
                     out.pending.insert(chunk.seq, (start, batch, log));
@@ -380,24 +381,42 @@ where
     outcome(input, output)
 }
 
-/// Reads a chunk with `read` (only the first chunk starts the input: a byte order mark there
-/// is skipped silently, and the input's start was checked before cutting) into its log.
+/// Reads a chunk (only the first chunk starts the input: a byte order mark there is skipped
+/// silently, and the input's start was checked before cutting) into its log. Takes the chunk's
+/// bytes, and gives them back when they are worth keeping for another chunk: not those of a
+/// chunk that held a game much larger than a chunk, which its reader reads in place instead
+/// of copying them into its buffer (a game of up to the size cap is then held once, not twice).
 fn convert_chunk(
-    chunk: &Chunk,
-    read: ReadOptions,
+    chunk: &mut Chunk,
+    options: &ParallelOptions,
     convert: impl FnOnce(Reader<&[u8]>, &mut ChunkLog),
-) -> ChunkLog {
+) -> (ChunkLog, Option<Vec<u8>>) {
     let mut log = ChunkLog {
         chunk_byte: chunk.byte,
         ..ChunkLog::default()
     };
-    let reader = Reader::with_options(&chunk.bytes[..], read);
-    let reader = match chunk.seq {
-        0 => reader,
-        _ => reader.within_input(),
-    };
-    convert(reader, &mut log);
-    log
+    let bytes = std::mem::take(&mut chunk.bytes);
+    let first = chunk.seq == 0;
+    if bytes.capacity() > 4 * (options.chunk_bytes + FALLBACK_AFTER) {
+        convert(
+            started(Reader::in_memory(bytes, options.read), first),
+            &mut log,
+        );
+        return (log, None);
+    }
+    convert(
+        started(Reader::with_options(&bytes[..], options.read), first),
+        &mut log,
+    );
+    (log, Some(bytes))
+}
+
+/// A chunk's reader: only the input's first chunk is read as the input's start.
+fn started<R: Read>(reader: Reader<R>, first: bool) -> Reader<R> {
+    match first {
+        true => reader,
+        false => reader.within_input(),
+    }
 }
 
 /// How a parallel reading ended: the delivery's error, else an input refused or given up, else
@@ -529,14 +548,12 @@ impl Feeder {
         convert: impl FnOnce(Reader<&[u8]>, &mut ChunkLog, &mut B),
         batch: &mut B,
     ) -> Option<ChunkLog> {
-        let read = self.input.options.read;
-        let chunk = self.input.next_chunk(&self.spare)?;
-        let mut log = convert_chunk(&chunk, read, |reader, log| convert(reader, log, batch));
-        // Not the buffer of a chunk that held a game much larger than a chunk.
-        let size = self.input.options.chunk_bytes;
-        if chunk.bytes.capacity() <= 4 * (size + FALLBACK_AFTER) {
-            lock(&self.spare).push(chunk.bytes);
-        }
+        let options = self.input.options;
+        let mut chunk = self.input.next_chunk(&self.spare)?;
+        let (mut log, bytes) = convert_chunk(&mut chunk, &options, |reader, log| {
+            convert(reader, log, batch)
+        });
+        lock(&self.spare).extend(bytes);
         let start = Location {
             game_index: self.games_before,
             game_first_line: chunk.line,
@@ -690,7 +707,7 @@ impl<R: Read> Input<R> {
     fn sure_cut(&mut self, from: usize, want: &mut usize) -> Option<usize> {
         let size = self.options.chunk_bytes;
         let games = self.options.chunk_games;
-        match reader_cut(&self.buf, (from, games), false, self.options.read) {
+        match reader_cut(&mut self.buf, (from, games), false, self.options.read) {
             ReaderCut::At(cut) => Some(cut),
             ReaderCut::Oversized(skip) => {
                 self.skip = Some(skip);
@@ -699,9 +716,10 @@ impl<R: Read> Input<R> {
             // A game longer than what is read: read on.
             ReaderCut::ReadTo(len, room) => {
                 *want = (*want).max(len);
-                // Room at once past a few chunks: doubling would copy the game's bytes each
-                // time, holding the old and the new buffer together.
-                if len > 4 * (size + FALLBACK_AFTER) {
+                // Room at once past a few chunks, or past a big game's size as the reader's
+                // buffer does: doubling would copy the game's bytes each time, holding the old
+                // and the new buffer together (with chunks of 8 MiB, 32 MiB and then the room).
+                if len > BIG.min(4 * (size + FALLBACK_AFTER)) {
                     self.buf.reserve_exact(room.saturating_sub(self.buf.len()));
                 }
                 None
@@ -729,7 +747,7 @@ impl<R: Read> Input<R> {
         if counted.saturating_mul(BYTES_A_COUNTED_GAME) >= self.starts.scanned {
             return None;
         }
-        match reader_cut(&self.buf, (from, games), true, self.options.read) {
+        match reader_cut(&mut self.buf, (from, games), true, self.options.read) {
             ReaderCut::At(cut) if cut > 0 && cut < self.buf.len() => Some(cut),
             _ => None,
         }
@@ -812,7 +830,7 @@ impl<R: Read> Input<R> {
     fn broken_off(&mut self, e: io::Error, spare: &SpareBytes) -> Option<Chunk> {
         self.error = Some((e, self.byte + self.buf.len() as u64));
         self.eof = true;
-        let whole = match reader_cut(&self.buf, (0, usize::MAX), true, self.options.read) {
+        let whole = match reader_cut(&mut self.buf, (0, usize::MAX), true, self.options.read) {
             ReaderCut::At(end) => end,
             _ => 0,
         };

@@ -547,3 +547,41 @@ fn ok_issue_38_long_bare_bracket_line_read_alike() {
         assert_eq!(games(&lines).len(), 1, "{len}: {lines:?}");
     }
 }
+
+/// Issue 38: a chunk much larger than the chunk size (a game of megabytes, under the size cap
+/// or over it) is read in place by its worker rather than copied into its reader's buffer;
+/// those readers read what one reader reads, oddities, errors and locations included, and the
+/// game after the large one is kept.
+#[test]
+fn ok_issue_38_large_chunks_read_in_place_agree() {
+    let big = 2 << 20;
+    let bodies = [
+        format!("1. e4 {{{}}} e5 *", "y".repeat(big)),
+        format!("[Event \"{}\"]\n\n1. e4 *", "z".repeat(big)),
+        format!("1. e4 {}\n\n*", "x".repeat(big)),
+        format!(
+            "1. e4 {{{}\n\n[Site \"s\"]\n\n1. d4 *",
+            "y\n".repeat(big / 2)
+        ),
+    ];
+    for (i, body) in bodies.iter().enumerate() {
+        let text =
+            format!("[Event \"before\"]\n\n1. d4 *\n\n{body}\r\n\n[Event \"after\"]\n\n1. c4 *\n");
+        for cap in [usize::MAX, big / 2] {
+            let options = ReadOptions::new().max_game_bytes(cap);
+            let one = serial_with(text.as_bytes(), options);
+            let read = games(&one);
+            assert!(
+                read.last().is_some_and(|g| g.contains("after")),
+                "{i}: {read:?}"
+            );
+            for (threads, chunk) in [(1, 64), (2, 7), (2, 4096)] {
+                let many = parallel_with(text.as_bytes(), threads, chunk, options);
+                assert_eq!(
+                    many, one,
+                    "{i}, cap {cap}: {threads} threads, chunks of {chunk}"
+                );
+            }
+        }
+    }
+}

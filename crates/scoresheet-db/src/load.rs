@@ -43,7 +43,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -51,7 +50,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
-use scoresheet_pgn::input::Compression;
+use scoresheet_pgn::input::{self, Compression};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError, Tally};
 use scoresheet_pgn::{Location, ReadError, ReadOptions};
 
@@ -254,34 +253,20 @@ pub fn load_path(
 ) -> Result<LoadSummary, LoadError> {
     let fail = |error: io::Error| LoadError::new(LoadSummary::default(), Error::Io(error));
     let name = path.display().to_string();
-    if path == Path::new("-") {
-        let (src, checked) = open_checked(io::stdin()).map_err(fail)?;
-        let count = Arc::new(AtomicU64::new(0));
-        return load_counted(db, src, &name, options, on_event, count, checked);
-    }
-    if path.is_dir() {
-        let message = format!("{name} is a directory");
-        return Err(fail(io::Error::new(io::ErrorKind::InvalidInput, message)));
-    }
-    let file =
-        File::open(path).map_err(|e| fail(io::Error::new(e.kind(), format!("{name}: {e}"))))?;
+    // Opened as every reader opens an input (standard input for `-`, a directory refused).
+    let (raw, _) = input::open_raw(path).map_err(|e| match e.kind() {
+        // Its message names the path already.
+        io::ErrorKind::IsADirectory => fail(e),
+        kind => fail(io::Error::new(kind, format!("{name}: {e}"))),
+    })?;
     let count = Arc::new(AtomicU64::new(0));
     let counted = Counting {
-        inner: file,
+        inner: raw,
         count: Arc::clone(&count),
     };
-    let (src, checked) = open_checked(counted).map_err(fail)?;
+    let (src, compression) = input::decompress_detected(counted).map_err(fail)?;
+    let checked = compression != Compression::None;
     load_counted(db, src, &name, options, on_event, count, checked)
-}
-
-/// Decompresses `src` if it is compressed; says whether it is (then the format's checksums
-/// verify it, and a load whose input fails them takes back what it stored).
-fn open_checked<R: Read + Send + 'static>(mut src: R) -> io::Result<(Box<dyn Read + Send>, bool)> {
-    let mut head = Vec::with_capacity(6);
-    (&mut src).take(6).read_to_end(&mut head)?;
-    let compressed = Compression::detect(&head) != Compression::None;
-    let src = scoresheet_pgn::input::decompress(io::Cursor::new(head).chain(src))?;
-    Ok((src, compressed))
 }
 
 /// Loads PGN from `src`, naming it `source` in the `games` table and in messages.

@@ -14,13 +14,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gen=crates/scoresheet-wasm/npm/gen
+# `--compile-only`: the crate only (no wasm-bindgen needed): .ci/run compiles it ahead, in the
+# background, and the package build then finds it up to date.
+compile() {
+  cargo build -p scoresheet-wasm --target wasm32-unknown-unknown --profile wasm --quiet
+}
+if [ "${1:-}" = "--compile-only" ]; then
+  compile
+  exit
+fi
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
   echo "build-wasm: wasm-bindgen-cli $want is needed (found '${have:-none}'): cargo install wasm-bindgen-cli --version $want" >&2
   exit 2
 fi
-cargo build -p scoresheet-wasm --target wasm32-unknown-unknown --profile wasm --quiet
+compile
 rm -rf "$gen"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$gen" \
   target/wasm32-unknown-unknown/wasm/scoresheet_wasm.wasm

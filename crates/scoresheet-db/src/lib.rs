@@ -86,7 +86,7 @@ mod store;
 pub mod url;
 
 pub use error::Error;
-pub use load::{LoadError, LoadEvent, LoadOptions, LoadSummary};
+pub use load::{LoadError, LoadEvent, LoadOptions, LoadSummary, Rejection};
 pub use schema::SCHEMA_VERSION;
 pub use store::{Database, OpenOptions};
 pub use url::{DatabaseUrl, DEFAULT_URL};

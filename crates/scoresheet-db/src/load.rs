@@ -29,8 +29,8 @@
 //! db.migrate()?;
 //! let mut rejected = Vec::new();
 //! let summary = load::load_reader(&mut db, &pgn[..], "mate.pgn", &LoadOptions::new(), &mut |event| {
-//!     if let load::LoadEvent::Rejected(message) = event {
-//!         rejected.push(message.to_owned());
+//!     if let load::LoadEvent::Rejected(rejection) = event {
+//!         rejected.push(rejection.to_string());
 //!     }
 //! })?;
 //! assert_eq!((summary.games, summary.stored, summary.rejected, summary.moves), (2, 1, 1, 7));
@@ -43,7 +43,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -51,9 +50,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 use std::{fmt, thread};
 
-use scoresheet_pgn::input::Compression;
+use scoresheet_pgn::input::{self, Compression};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError, Tally};
-use scoresheet_pgn::{ReadError, ReadOptions};
+use scoresheet_pgn::{Location, ReadError, ReadOptions};
 
 use crate::convert::{RowConverter, Rows};
 pub use crate::options::LoadOptions;
@@ -152,10 +151,17 @@ impl fmt::Display for LoadSummary {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LoadEvent<'a> {
-    /// A game was not stored: the source name, then the reason and where.
-    Rejected(&'a str),
-    /// An oddity of the input (with [`LoadOptions::warnings`]): the source name, where, what.
-    Warning(&'a str),
+    /// A game was not stored: which, where, and why.
+    Rejected(&'a Rejection),
+    /// An oddity of the input (with [`LoadOptions::warnings`]).
+    Warning {
+        /// The input's name, as given to the load.
+        source: &'a str,
+        /// Where the oddity is.
+        at: &'a Location,
+        /// What it is.
+        what: &'a str,
+    },
     /// A batch was written.
     Progress {
         /// Bytes of the input consumed so far (compressed bytes for compressed files).
@@ -166,6 +172,24 @@ pub enum LoadEvent<'a> {
     /// Every game is stored; the indexes dropped for a load into an empty database are being
     /// built (on a large load, a good part of its time).
     BuildingIndexes,
+}
+
+/// A game the load did not store. Shown as `SOURCE: MESSAGE`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// The input's name, as given to the load.
+    pub source: Arc<str>,
+    /// Where the reader placed the game; `None` for a game whose id a different game holds
+    /// (a hash collision: the message names its byte).
+    pub location: Option<Location>,
+    /// Where and why: `game 2 (from line 5), line 6, column 9: move "Qz9": ...`.
+    pub message: String,
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
 }
 
 /// A load that stopped: what was stored before, and why it stopped.
@@ -229,34 +253,20 @@ pub fn load_path(
 ) -> Result<LoadSummary, LoadError> {
     let fail = |error: io::Error| LoadError::new(LoadSummary::default(), Error::Io(error));
     let name = path.display().to_string();
-    if path == Path::new("-") {
-        let (src, checked) = open_checked(io::stdin()).map_err(fail)?;
-        let count = Arc::new(AtomicU64::new(0));
-        return load_counted(db, src, &name, options, on_event, count, checked);
-    }
-    if path.is_dir() {
-        let message = format!("{name} is a directory");
-        return Err(fail(io::Error::new(io::ErrorKind::InvalidInput, message)));
-    }
-    let file =
-        File::open(path).map_err(|e| fail(io::Error::new(e.kind(), format!("{name}: {e}"))))?;
+    // Opened as every reader opens an input (standard input for `-`, a directory refused).
+    let (raw, _) = input::open_raw(path).map_err(|e| match e.kind() {
+        // Its message names the path already.
+        io::ErrorKind::IsADirectory => fail(e),
+        kind => fail(io::Error::new(kind, format!("{name}: {e}"))),
+    })?;
     let count = Arc::new(AtomicU64::new(0));
     let counted = Counting {
-        inner: file,
+        inner: raw,
         count: Arc::clone(&count),
     };
-    let (src, checked) = open_checked(counted).map_err(fail)?;
+    let (src, compression) = input::decompress_detected(counted).map_err(fail)?;
+    let checked = compression != Compression::None;
     load_counted(db, src, &name, options, on_event, count, checked)
-}
-
-/// Decompresses `src` if it is compressed; says whether it is (then the format's checksums
-/// verify it, and a load whose input fails them takes back what it stored).
-fn open_checked<R: Read + Send + 'static>(mut src: R) -> io::Result<(Box<dyn Read + Send>, bool)> {
-    let mut head = Vec::with_capacity(6);
-    (&mut src).take(6).read_to_end(&mut head)?;
-    let compressed = Compression::detect(&head) != Compression::None;
-    let src = scoresheet_pgn::input::decompress(io::Cursor::new(head).chain(src))?;
-    Ok((src, compressed))
 }
 
 /// Loads PGN from `src`, naming it `source` in the `games` table and in messages.
@@ -383,21 +393,28 @@ struct Batch {
     /// Its place in the input: 0 for the first batch.
     seq: u64,
     games: Vec<GameRow>,
-    rejected: Vec<String>,
-    warnings: Vec<String>,
+    rejected: Vec<Rejection>,
+    /// Kept oddities: the input's name, where, what.
+    warnings: Vec<(Arc<str>, Location, String)>,
     /// The pump's counts of the runs reported with this batch.
     tally: Tally,
     nuls: u64,
 }
 
 impl Batch {
-    /// Adds a run of the pump's reports (each message naming `source`) and counts.
-    fn add_log(&mut self, log: &ChunkLog, source: &str) {
+    /// Adds a run of the pump's reports (the rejections naming `source`) and counts.
+    fn add_log(&mut self, log: &ChunkLog, source: &Arc<str>) {
         self.tally.add(log);
         for event in log.events() {
             match event {
-                Event::Rejected(e) => self.rejected.push(format!("{source}: {e}")),
-                Event::Warning(at, what) => self.warnings.push(format!("{source}: {at}: {what}")),
+                Event::Rejected(e) => self.rejected.push(Rejection {
+                    source: Arc::clone(source),
+                    location: Some(e.location()),
+                    message: e.to_string(),
+                }),
+                Event::Warning(at, what) => {
+                    self.warnings.push((Arc::clone(source), *at, what.clone()))
+                }
             }
         }
     }
@@ -602,11 +619,11 @@ fn report(
     on_event: &mut dyn FnMut(LoadEvent<'_>),
     stored_ids: &mut Option<Vec<i64>>,
 ) {
-    for message in &batch.warnings {
-        on_event(LoadEvent::Warning(message));
+    for (source, at, what) in &batch.warnings {
+        on_event(LoadEvent::Warning { source, at, what });
     }
-    for message in &batch.rejected {
-        on_event(LoadEvent::Rejected(message));
+    for rejection in &batch.rejected {
+        on_event(LoadEvent::Rejected(rejection));
     }
     summary.oddities += batch.tally.oddities().total();
     summary.games += batch.tally.games_in();
@@ -622,12 +639,16 @@ fn report(
     summary.moves += outcome.moves;
     for index in outcome.collisions {
         let game = &batch.games[index];
-        let message = format!(
-            "{}: game at byte {}: its id {} is taken by a different game (hash collision), \
-             not stored",
-            game.source_file, game.source_offset, game.game_id
-        );
-        on_event(LoadEvent::Rejected(&message));
+        let rejection = Rejection {
+            source: Arc::clone(&game.source_file),
+            location: None,
+            message: format!(
+                "game at byte {}: its id {} is taken by a different game (hash collision), \
+                 not stored",
+                game.source_offset, game.game_id
+            ),
+        };
+        on_event(LoadEvent::Rejected(&rejection));
         summary.rejected += 1;
     }
 }

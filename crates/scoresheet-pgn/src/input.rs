@@ -117,7 +117,19 @@ pub fn open_raw(path: impl AsRef<Path>) -> io::Result<(Box<dyn Read + Send>, Opt
 /// When reading the first bytes fails, the input is xz-compressed (or, without the
 /// `compression` feature, compressed at all), or it is a Parquet file (`Unsupported`; see the
 /// [module docs](self)).
-pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Read + Send>> {
+pub fn decompress<R: Read + Send + 'static>(src: R) -> io::Result<Box<dyn Read + Send>> {
+    decompress_detected(src).map(|(src, _)| src)
+}
+
+/// [`decompress`], saying which compression it found (a compressed input's checksums verify
+/// it: a database load takes back what it stored from an input that fails them).
+///
+/// # Errors
+///
+/// As [`decompress`].
+pub fn decompress_detected<R: Read + Send + 'static>(
+    mut src: R,
+) -> io::Result<(Box<dyn Read + Send>, Compression)> {
     let mut head = Vec::with_capacity(6);
     (&mut src).take(6).read_to_end(&mut head)?;
     if is_parquet(&head) {
@@ -128,7 +140,7 @@ pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Re
     let compression = Compression::detect(&head);
     let src = io::Cursor::new(head).chain(src);
     let buffered = || BufReader::with_capacity(64 * 1024, src);
-    Ok(match compression {
+    let src: Box<dyn Read + Send> = match compression {
         #[cfg(feature = "compression")]
         Compression::Gzip => Box::new(Members::<_, Gzip>::new(buffered())),
         #[cfg(feature = "compression")]
@@ -150,7 +162,8 @@ pub fn decompress<R: Read + Send + 'static>(mut src: R) -> io::Result<Box<dyn Re
             return Err(io::Error::new(io::ErrorKind::Unsupported, message));
         }
         Compression::None => Box::new(buffered().into_inner()),
-    })
+    };
+    Ok((src, compression))
 }
 
 /// A compressed format made of members (gzip) or streams (bzip2) that may follow one another.

@@ -517,7 +517,8 @@ fn comment_end_then_bracket(line: &[u8]) -> bool {
 /// Whether a word of `line` is a result marker with a `[` after it on the line (words as the
 /// lexer cuts them: after a move number, a glyph or an unknown token that starts a word, the
 /// rest of the word is read again, so `.*` is a result, and so is `*` after a byte order mark
-/// at a word's start; one inside a comment counts too,
+/// at a word's start; a `$` takes its digits, or else the word after it, as the lexer's glyphs
+/// do, so `$1½-½` is a glyph and a result; one inside a comment counts too,
 /// which only makes the cutter look further back).
 fn result_then_bracket(line: &[u8]) -> bool {
     let Some(last_bracket) = memchr::memrchr(b'[', line) else {
@@ -528,6 +529,10 @@ fn result_then_bracket(line: &[u8]) -> bool {
         // The lexer skips a byte order mark at a word's start and reads the word after it.
         if line[i..].starts_with(BOM) {
             i += BOM.len();
+            continue;
+        }
+        if line[i] == b'$' {
+            i += 1 + glyph_len(&line[i + 1..]);
             continue;
         }
         i += match word_len(&line[i..]) {
@@ -542,6 +547,12 @@ fn result_then_bracket(line: &[u8]) -> bool {
         };
     }
     false
+}
+
+/// How many bytes after a `$` the lexer takes into its glyph: the NAG's digits, or else the
+/// word after it (an unknown glyph).
+fn glyph_len(after: &[u8]) -> usize {
+    nag_digits(after).map_or_else(|| word_len(after), |(_, digits)| digits)
 }
 
 /// Where reading goes on after a game given up (over the size cap, variations too deep): the

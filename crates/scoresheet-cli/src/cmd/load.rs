@@ -8,10 +8,11 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use scoresheet_db::{load, Database, LoadEvent, LoadOptions, LoadSummary};
 use scoresheet_export::table_input::{self, ParquetPgn, RawInput, TableOptions};
+use scoresheet_pgn::Location;
 
 use super::database_url;
 use crate::args::LoadArgs;
-use crate::output::{Failure, Outcome};
+use crate::output::{self, Failure, Outcome};
 
 /// Set to N in crash tests: the process aborts once N games are in an uncommitted transaction.
 const ABORT_ENV: &str = "SCORESHEET_TEST_ABORT_AFTER_GAMES";
@@ -81,17 +82,23 @@ fn load_options(args: &LoadArgs) -> anyhow::Result<LoadOptions> {
         .openings(super::pumped::openings_table(&args.openings)?))
 }
 
-/// Shows an event of the load of input `name` (a table when `table`): a rejected game or a
-/// warning on stderr, the progress on `bar`.
+/// Shows an event of the load of input `name` (a table when `table`: a game is named by its row
+/// too, [`Location::row_prefix`], as every command names a table's games): a rejected game or a
+/// warning on stderr, in every command's words, the progress on `bar`.
 fn show_event(event: LoadEvent<'_>, bar: &ProgressBar, name: &str, table: bool) {
+    let row = |at: &Location| match table {
+        true => at.row_prefix(),
+        false => String::new(),
+    };
     match event {
-        LoadEvent::Rejected(message) => {
-            let message = name_row(message, name, table);
-            bar.suspend(|| eprintln!("error: {message}"));
+        LoadEvent::Rejected(rejection) => {
+            let row = rejection.location.as_ref().map_or_else(String::new, row);
+            let line = output::rejected_game(name, format_args!("{row}{}", rejection.message));
+            bar.suspend(|| eprintln!("{line}"));
         }
-        LoadEvent::Warning(message) => {
-            let message = name_row(message, name, table);
-            bar.suspend(|| eprintln!("warning: {message}"));
+        LoadEvent::Warning { at, what, .. } => {
+            let line = output::warning(name, format_args!("{}{at}", row(at)), what);
+            bar.suspend(|| eprintln!("{line}"));
         }
         LoadEvent::Progress { bytes, games } => {
             bar.set_position(bytes);
@@ -120,28 +127,6 @@ fn open_table(input: &Path, movetext_column: &str) -> Result<Option<ParquetPgn>,
     }
 }
 
-/// A message of the load (`NAME: game N ...`) with the row named when the input is a table
-/// (`NAME: row N-1: game N ...`, [`Location::row_prefix`](scoresheet_pgn::Location::row_prefix)),
-/// as every command reports a table's games.
-fn name_row(message: &str, name: &str, table: bool) -> String {
-    let game = message
-        .strip_prefix(name)
-        .and_then(|rest| rest.strip_prefix(": game "))
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse::<u64>().ok());
-    match game {
-        Some(game) if table && game > 0 => {
-            let rest = &message[name.len() + 2..];
-            let at = scoresheet_pgn::Location {
-                game_index: game - 1,
-                ..Default::default()
-            };
-            format!("{name}: {}{rest}", at.row_prefix())
-        }
-        _ => message.to_owned(),
-    }
-}
-
 /// A progress bar over the input's bytes on stderr, hidden unless stderr is a terminal.
 fn progress_bar(input: &Path, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
@@ -162,26 +147,4 @@ fn progress_bar(input: &Path, quiet: bool) -> ProgressBar {
     bar.set_prefix(input.display().to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::name_row;
-
-    #[test]
-    fn ok_name_row() {
-        let message = "g.parquet: game 5 (from line 60), line 61, column 5: move \"Ke3\": illegal";
-        let cases = [
-            (
-                message,
-                true,
-                "g.parquet: row 4: game 5 (from line 60), line 61, column 5: move \"Ke3\": illegal",
-            ),
-            (message, false, message),
-            ("g.parquet: i/o error", true, "g.parquet: i/o error"),
-        ];
-        for (message, table, want) in cases {
-            assert_eq!(name_row(message, "g.parquet", table), want);
-        }
-    }
 }

@@ -37,8 +37,8 @@ pub fn load_file(db: &mut Database, path: &Path, batch: usize) -> (LoadSummary, 
     let mut rejected = Vec::new();
     let options = LoadOptions::new().batch_size(batch);
     let summary = load::load_path(db, path, &options, &mut |event| {
-        if let load::LoadEvent::Rejected(message) = event {
-            rejected.push(message.to_owned());
+        if let load::LoadEvent::Rejected(rejection) = event {
+            rejected.push(rejection.to_string());
         }
     })
     .expect("load succeeds");
@@ -49,8 +49,8 @@ pub fn load_file(db: &mut Database, path: &Path, batch: usize) -> (LoadSummary, 
 pub fn load_bytes(db: &mut Database, pgn: &[u8]) -> (LoadSummary, Vec<String>) {
     let mut rejected = Vec::new();
     let summary = load::load_reader(db, pgn, "inline.pgn", &LoadOptions::new(), &mut |event| {
-        if let load::LoadEvent::Rejected(message) = event {
-            rejected.push(message.to_owned());
+        if let load::LoadEvent::Rejected(rejection) = event {
+            rejected.push(rejection.to_string());
         }
     })
     .expect("load succeeds");

@@ -482,6 +482,11 @@ fn assert_agree_everywhere(data: &[u8]) {
 ///    then `[` after the comment on its last line: the result's line ends where the comment
 ///    does, so the `[` starts the next game's tags; the cutter saw no result on that line
 ///    and cut after the blank line: 15 games against 14 with 1 thread, chunks of 7 bytes.
+/// 5. (the sixth finding, about 409,000 runs into the next hour) a glyph, then a result, then
+///    `[` on the line (`$1½-½[`): the lexer takes `$1` as a glyph and reads `½-½` again as a
+///    result, so the `[` starts the next game's tags; the cutter read `1½-½` as one word and
+///    no result, and cut after the blank line that followed: 35 games against 34 with 3
+///    threads, chunks of 7 bytes.
 #[test]
 fn ok_issue_38_fuzz_findings_read_as_one_reader_reads_them() {
     let corpus = |name: &str| {
@@ -491,7 +496,7 @@ fn ok_issue_38_fuzz_findings_read_as_one_reader_reads_them() {
         );
         std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     };
-    let cases: [(&str, &[u8]); 4] = [
+    let cases: [(&str, &[u8]); 5] = [
         (
             "issue38_result_after_dot_then_bracket.bin",
             b"[Event \"a\"]\n\n1. e4 .* [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n",
@@ -507,6 +512,10 @@ fn ok_issue_38_fuzz_findings_read_as_one_reader_reads_them() {
         (
             "issue38_result_comment_over_lines_then_bracket.bin",
             b"[Event \"a\"]\n\n1. e4 * {a\nb} [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n",
+        ),
+        (
+            "issue38_glyph_then_result_then_bracket.bin",
+            "[Event \"a\"]\n\n1. e4 $1½-½ [Round \"1\"]\n\n[Site \"b\"]\n\n1. d4 *\n".as_bytes(),
         ),
     ];
     for (found, plain) in cases {

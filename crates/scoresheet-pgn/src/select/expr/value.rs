@@ -9,6 +9,13 @@ use crate::Outcome;
 
 use super::Op;
 
+/// The engine of `~`: the regex crate with the `unicode-regex` feature, else regex-lite (the
+/// same syntax; ASCII-only classes and case folding, no `\p{..}`: see the module docs).
+#[cfg(feature = "unicode-regex")]
+pub(super) use regex::Regex;
+#[cfg(not(feature = "unicode-regex"))]
+pub(super) use regex_lite::Regex;
+
 /// The type of a tag, from its name (compared without case).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum TagType {
@@ -60,7 +67,7 @@ impl TagType {
 #[derive(Debug, Clone)]
 pub(super) enum Typed {
     Text,
-    Regex(regex::Regex),
+    Regex(Regex),
     Integer(i32),
     Date(DateRange),
     TimeControl(TimeControl),

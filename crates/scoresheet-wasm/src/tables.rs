@@ -275,12 +275,13 @@ pub fn read_tables_raw(
     let mut feed = settings.feed(BATCH_BYTES);
     let (mut tables, mut log, mut batch) = (PlainTables::default(), Log::default(), Vec::new());
     let mut pieces = input.chunks(PIECE_BYTES);
-    let mut finished = false;
+    let (mut finished, mut batches) = (false, 0);
     loop {
         match next_tables(&mut feed, &mut batch)? {
             Some((part, chunk)) => {
                 tables.append(part);
                 log.add(&chunk);
+                batches += 1;
             }
             None if feed.is_done() || finished => break,
             None => match pieces.next() {
@@ -290,6 +291,15 @@ pub fn read_tables_raw(
                     finished = true;
                 }
             },
+        }
+    }
+    if batches == 0 {
+        // An input without games gives no chunk: its tables are an empty run's (the columns,
+        // no rows), as `Pump::run` gives them.
+        settings.new_worker(usize::MAX).end_run(&mut batch);
+        for part in batch.drain(..) {
+            tables
+                .append(part.map_err(|e| errors::usage(format!("cannot build the tables: {e}")))?);
         }
     }
     let out = tables_js(&tables, &settings)?;

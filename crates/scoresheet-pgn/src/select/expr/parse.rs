@@ -292,7 +292,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The literal `text` read for a comparison `op` on `tag`.
-fn typed(tag: &str, op: Op, text: &str) -> Result<Typed, ParseExprErrorKind> {
+pub(super) fn typed(tag: &str, op: Op, text: &str) -> Result<Typed, ParseExprErrorKind> {
     if op == Op::Match {
         return super::value::Regex::new(text)
             .map(Typed::Regex)

@@ -4,10 +4,10 @@
 
 export { Position, Vocabulary } from './gen/scoresheet_wasm.js';
 
-/** A move or FEN that does not parse: `name` is "ParseError". */
+/** A move, FEN or `where` expression that does not parse: `name` is "ParseError". */
 export interface ParseError extends Error {
   name: 'ParseError';
-  /** The notation that refused it (`san`, `uci`, `fen`, ...). */
+  /** The notation that refused it (`san`, `uci`, `fen`, ..., `where` for `readTables`' expression). */
   notation: string;
   /** Byte offset in `input` (UTF-8) where parsing stopped. */
   offset: number;
@@ -70,11 +70,13 @@ export interface Warning {
 }
 
 /** What became of the games of a text, as the command-line tool counts them: games in =
- * `converted` + `rejected`; `plies` of the converted games' mainlines. */
+ * `converted` + `rejected` + `notSelected`; `plies` of the converted games' mainlines. */
 export interface Counts {
   gamesIn: number;
   converted: number;
   rejected: number;
+  /** Games left out by `readTables`' `where` (0 without one, and for the other readers). */
+  notSelected: number;
   plies: number;
   /** The oddities met (each is also a `Warning`), and their count by kind, most frequent first. */
   oddities: number;
@@ -255,6 +257,9 @@ export interface ReadTablesOptions {
   source?: string;
   format?: 'columns' | 'arrow';
   maxGameBytes?: number;
+  /** Only the games whose tags satisfy this expression (the command-line tool's `--where`,
+   * Python's `where=`); see `readTables`. */
+  where?: string;
 }
 
 /** A stream `readTables` reads batch by batch: a `ReadableStream` of `Uint8Array` pieces
@@ -268,10 +273,13 @@ export type TablesStreamInput = ReadableStream<Uint8Array> | Blob | AsyncIterabl
  * `en_passant`, `fen_after`; `game_id` always); `fen` adds `fen_after`; `source` is the
  * `source_file` value (default `<string>`, `<bytes>`, `<stream>` or a `File`'s name). Rejected
  * games are left out of both tables and listed in `rejected`. With `format: "arrow"` each
- * table is the bytes of an Arrow IPC stream instead (`ArrowTablesResult`). `where` is not
- * available (`UsageError`: the regex engine it needs would add 350 KB gzipped); another
- * `format` throws `TypeError`. Throws `UsageError` for an unknown column, `PgnError` for a
- * UTF-16 input. */
+ * table is the bytes of an Arrow IPC stream instead (`ArrowTablesResult`). `where` keeps the
+ * games whose tags satisfy it (`WhiteElo >= 2500 and Event ~ "(?i)blitz"`), as Python's
+ * `read_tables(where=...)`; the others are counted in `counts.notSelected`. Its `~` is
+ * regex-lite's search: `\d`, `\s`, `\w`, `\b` and `(?i)` know only ASCII, and `\p{..}` and
+ * class set operations are errors. A bad expression throws `ParseError` (notation `where`,
+ * with its offset); another `format` throws `TypeError`. Throws `UsageError` for an unknown
+ * column, `PgnError` for a UTF-16 input. */
 export function readTables(
   input: string | Uint8Array,
   options: ReadTablesOptions & { format: 'arrow' },

@@ -2,13 +2,11 @@
 // large the file: it reads the file as a stream, posts how many bytes were read, and at the
 // end posts a summary (games, plies, rejected games with their messages, results by opening,
 // the first games' moves for the board). The file goes through readTables' stream, batch by
-// batch: memory holds a batch, not the file. A package without readTables (those before issue
-// 39's size cuts put it in the published .wasm) reads the file whole and gives it to readGames
-// (memory grows with the file).
+// batch: memory holds a batch, not the file.
 //
 // Messages in: {file}. Out: {type: 'progress', read, total}, {type: 'done', summary},
 // {type: 'error', message}.
-import { readGames, readTables } from '../npm/index.js';
+import { readTables } from '../npm/index.js';
 
 /** Games whose moves are posted for the board. */
 const FIRST = 20;
@@ -18,15 +16,6 @@ const REJECTED_SHOWN = 50;
 const OPENINGS_SHOWN = 10;
 /** The columns the summary needs. */
 const COLUMNS = ['white', 'black', 'result', 'opening_name', 'ply_count', 'start_fen', 'uci'];
-
-const hasTables = (() => {
-  try {
-    readTables('');
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The file as a stream of its bytes that posts how many were read (at most every 50 ms, and
  * at the end). */
@@ -89,36 +78,14 @@ function addBatch(t, batch) {
   }
 }
 
-/** readGames' result (the published package). */
-function addGames(t, out) {
-  t.games += out.games.length;
-  t.plies += out.counts.plies;
-  t.warnings += out.warnings.length;
-  addRejected(t, out.rejected);
-  for (const game of out.games) {
-    const tags = game.tagMap;
-    countResult(t, tags.Opening ?? tags.ECO, game.result);
-    if (t.first.length < FIRST) {
-      t.first.push({
-        white: tags.White ?? null, black: tags.Black ?? null, result: game.result,
-        opening: tags.Opening ?? tags.ECO ?? null, startFen: game.startFen, uci: game.mainline.map((p) => p.uci),
-      });
-    }
-  }
-}
-
 async function read(file) {
   const t0 = performance.now();
   const t = tally();
-  if (hasTables) {
-    for await (const batch of readTables(counted(file), { columns: COLUMNS, source: file.name })) addBatch(t, batch);
-  } else {
-    addGames(t, readGames(await new Response(counted(file)).text()));
-  }
+  for await (const batch of readTables(counted(file), { columns: COLUMNS, source: file.name })) addBatch(t, batch);
   const openings = [...t.openings].map(([name, r]) => ({ name, ...r, games: r.white + r.draw + r.black + r.other }))
     .sort((a, b) => b.games - a.games || (a.name < b.name ? -1 : 1));
   return {
-    name: file.name, bytes: file.size, via: hasTables ? 'readTables' : 'readGames',
+    name: file.name, bytes: file.size, via: 'readTables',
     games: t.games, plies: t.plies, warnings: t.warnings,
     rejectedCount: t.rejectedCount, rejected: t.rejected,
     openingCount: openings.length, openings: openings.slice(0, OPENINGS_SHOWN),
@@ -133,4 +100,4 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ type: 'error', message: `${e.name}: ${e.message}` });
   }
 };
-self.postMessage({ type: 'ready', tables: hasTables });
+self.postMessage({ type: 'ready' });

@@ -14,8 +14,9 @@ use std::sync::Arc;
 use scoresheet_export::{
     games_schema, moves_schema, Columns, ExportOptions, GameConverter, PlainTables,
 };
-use scoresheet_pgn::pump::{Convert, Feed, GameOutcome, Pump, PumpError};
+use scoresheet_pgn::pump::{ChunkLog, Convert, Feed, GameOutcome, Pump, PumpError};
 use scoresheet_pgn::replay::GameError;
+use scoresheet_pgn::select::TagExpr;
 use scoresheet_pgn::{Location, Oddities, ReadOptions, Reader};
 use wasm_bindgen::prelude::*;
 
@@ -26,6 +27,9 @@ use crate::pumped::{self, Log};
 /// The input bytes of a streamed batch by default (`batchBytes`): about 1 MiB of PGN, some
 /// 800 games of real.pgn.
 const BATCH_BYTES: usize = 1 << 20;
+
+/// The pieces the one-shot `readTables` pushes its input in.
+const PIECE_BYTES: usize = 4 << 20;
 
 /// The export as the pump's converter: the batches of each run (a run ends when the export's
 /// batch is full), or the error that kept one from being built.
@@ -74,6 +78,7 @@ struct Settings {
     columns: Columns,
     source: Arc<str>,
     format: Format,
+    selection: Option<Arc<TagExpr>>,
 }
 
 /// How the tables leave WebAssembly (`format`).
@@ -110,7 +115,7 @@ impl Settings {
         max_game_bytes: Option<f64>,
         format: &str,
     ) -> Result<Settings, JsValue> {
-        refuse_where(selection.as_deref())?;
+        let selection = where_expr(selection.as_deref())?;
         let format = Format::named(format)?;
         let columns = match columns {
             None => Columns::DEFAULT,
@@ -128,7 +133,18 @@ impl Settings {
             columns,
             source: Arc::from(source),
             format,
+            selection,
         })
+    }
+
+    /// The feed of a call: the library's pump on one thread, driven by pushed bytes, cutting
+    /// chunks of about `chunk_bytes` whole games, each converted into one batch.
+    fn feed(&self, chunk_bytes: usize) -> Feed<TablesConverter> {
+        Pump::new(1)
+            .chunk_bytes(chunk_bytes)
+            .read_options(self.read)
+            .select_where(self.selection.clone())
+            .feed(self.new_worker(usize::MAX))
     }
 
     fn new_worker(&self, batch_games: usize) -> TablesConverter {
@@ -141,15 +157,48 @@ impl Settings {
     }
 }
 
-/// A `where` expression: not in the WebAssembly package (the regex engine that `~` needs
-/// would add 350 KB gzipped to the .wasm); throws `UsageError` when one is given.
-fn refuse_where(text: Option<&str>) -> Result<(), JsValue> {
-    match text {
-        None => Ok(()),
-        Some(_) => Err(errors::usage(
-            "where: not available in the WebAssembly package (filter the games table instead)",
-        )),
+/// A `where` expression read as the command-line tool's `--where` and Python's `where=`
+/// (`scoresheet_pgn::select::expr`; `~` is regex-lite's search here, see the crate's
+/// `unicode-regex` feature). Throws `ParseError` (notation `where`, with the offset and what
+/// was expected) when it does not read.
+fn where_expr(text: Option<&str>) -> Result<Option<Arc<TagExpr>>, JsValue> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match TagExpr::parse(text) {
+        Ok(expr) => Ok(Some(Arc::new(expr))),
+        Err(e) => Err(errors::syntax(
+            &format!("where: {e}"),
+            "where",
+            e.offset(),
+            &e.kind().to_string(),
+            text,
+        )
+        .into_value()),
     }
+}
+
+/// The next batch of `feed` as one set of tables with its log; `None` when more bytes are
+/// needed (or none are left). Throws `PgnError` when an error ends the input, `UsageError`
+/// when the tables cannot be built.
+fn next_tables(
+    feed: &mut Feed<TablesConverter>,
+    batch: &mut Vec<Result<PlainTables, String>>,
+) -> Result<Option<(PlainTables, ChunkLog)>, JsValue> {
+    let log = match feed.next_batch(batch) {
+        Ok(Some(log)) => log,
+        Ok(None) => return Ok(None),
+        Err(PumpError::Fatal(e)) => return Err(errors::pgn(&GameError::from(e))),
+        Err(e) => return Err(errors::usage(format!("cannot read the input: {e}"))),
+    };
+    let mut tables = PlainTables::default();
+    for part in batch.drain(..) {
+        match part {
+            Ok(part) => tables.append(part),
+            Err(e) => return Err(errors::usage(format!("cannot build the tables: {e}"))),
+        }
+    }
+    Ok(Some((tables, log)))
 }
 
 /// The tables as `{games, moves}` in the settings' format: typed arrays ([`columns`]) or the
@@ -220,25 +269,38 @@ pub fn read_tables_raw(
         max_game_bytes,
         &format,
     )?;
-    let mut tables = PlainTables::default();
-    let mut failed = None;
-    let log = pumped::pump_bytes(
-        input,
-        settings.read,
-        || settings.new_worker(usize::MAX),
-        |batches: &mut Vec<Result<PlainTables, String>>| {
-            for part in batches.drain(..) {
-                match part {
-                    Ok(part) => tables.append(part),
-                    Err(e) => {
-                        failed.get_or_insert(e);
-                    }
-                }
+    // The stream's feed, given the input a piece at a time (so that it holds one piece, not
+    // a second copy of the input): one reader for both forms, and one copy of its code in the
+    // .wasm (the reader's code is generic over its input).
+    let mut feed = settings.feed(BATCH_BYTES);
+    let (mut tables, mut log, mut batch) = (PlainTables::default(), Log::default(), Vec::new());
+    let mut pieces = input.chunks(PIECE_BYTES);
+    let (mut finished, mut batches) = (false, 0);
+    loop {
+        match next_tables(&mut feed, &mut batch)? {
+            Some((part, chunk)) => {
+                tables.append(part);
+                log.add(&chunk);
+                batches += 1;
             }
-        },
-    )?;
-    if let Some(e) = failed {
-        return Err(errors::usage(format!("cannot build the tables: {e}")));
+            None if feed.is_done() || finished => break,
+            None => match pieces.next() {
+                Some(piece) => feed.push(piece),
+                None => {
+                    feed.finish();
+                    finished = true;
+                }
+            },
+        }
+    }
+    if batches == 0 {
+        // An input without games gives no chunk: its tables are an empty run's (the columns,
+        // no rows), as `Pump::run` gives them.
+        settings.new_worker(usize::MAX).end_run(&mut batch);
+        for part in batch.drain(..) {
+            tables
+                .append(part.map_err(|e| errors::usage(format!("cannot build the tables: {e}")))?);
+        }
     }
     let out = tables_js(&tables, &settings)?;
     columns::set(&out, "log", &JsValue::from_str(&log_json(log)));
@@ -292,10 +354,7 @@ impl TablesStream {
         } else {
             batch_bytes
         };
-        let feed = Pump::new(1)
-            .chunk_bytes(size)
-            .read_options(settings.read)
-            .feed(settings.new_worker(usize::MAX));
+        let feed = settings.feed(size);
         Ok(TablesStream {
             feed,
             settings,
@@ -324,19 +383,9 @@ impl TablesStream {
     /// `PgnError` when an error ends the input (UTF-16), after the batch before it.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<JsValue, JsValue> {
-        let log = match self.feed.next_batch(&mut self.batch) {
-            Ok(Some(log)) => log,
-            Ok(None) => return Ok(JsValue::UNDEFINED),
-            Err(PumpError::Fatal(e)) => return Err(errors::pgn(&GameError::from(e))),
-            Err(e) => return Err(errors::usage(format!("cannot read the input: {e}"))),
+        let Some((tables, log)) = next_tables(&mut self.feed, &mut self.batch)? else {
+            return Ok(JsValue::UNDEFINED);
         };
-        let mut tables = PlainTables::default();
-        for part in self.batch.drain(..) {
-            match part {
-                Ok(part) => tables.append(part),
-                Err(e) => return Err(errors::usage(format!("cannot build the tables: {e}"))),
-            }
-        }
         let mut chunk = Log::default();
         chunk.add(&log);
         let out = tables_js(&tables, &self.settings)?;

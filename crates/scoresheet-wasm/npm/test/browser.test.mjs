@@ -2,13 +2,11 @@
 // protocol by puppeteer-core, loads the page from a static server on 127.0.0.1, pastes a game
 // with variations and an illegal move, switches notations, and checks the texts, the caret
 // and the board. Then files opened through the page's file input, read on its Web Worker: a
-// small one (with whichever build of the package is there: the published one reads it with
-// readGames), and a 50 MB one (real.pgn ten times, made in a temporary folder) with the
-// package built with readTables: progress changes while it is read, a click on the board's
-// buttons is answered during the read, and the summary's counts are readTables' own.
-// Screenshots are kept in target/wasm/. Skipped, with the reason, when chromium or
-// puppeteer-core is not installed (scripts/test-wasm.sh installs both), the 50 MB case also
-// without readTables or real.pgn.
+// small one, and a 50 MB one (real.pgn ten times, made in a temporary folder), both through
+// readTables' stream: progress changes while it is read, a click on the board's buttons is
+// answered during the read, and the summary's counts are readTables' own. Screenshots are kept
+// in target/wasm/. Skipped, with the reason, when chromium or puppeteer-core is not installed
+// (scripts/test-wasm.sh installs both), the 50 MB case also without real.pgn.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -156,7 +154,7 @@ test('ok_playground_reads_a_small_file_on_its_worker', { skip, timeout: 120_000 
       await open(page, file);
       await page.waitForSelector('body[data-file="done"]', { timeout: 60_000 });
       const summary = await text(page, '#file-summary');
-      assert.match(summary, /^two\.pgn \(0\.0 MB\): 1 game, 6 plies, 1 rejected, 1 opening; read in [\d.]+ s with read(Tables|Games)$/);
+      assert.match(summary, /^two\.pgn \(0\.0 MB\): 1 game, 6 plies, 1 rejected, 1 opening; read in [\d.]+ s with readTables$/);
       assert.match(await text(page, '#rejected li'), /^game 2 \(from line 7\), line 9, column 13: move "Ke3"/);
       // A small file also goes into the text box, as before.
       assert.match(await page.$eval('#input', (el) => el.value), /\[Event "Browser"\]/);

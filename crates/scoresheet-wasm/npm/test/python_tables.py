@@ -3,7 +3,8 @@ output: what test/tables.test.mjs compares the npm package's readTables with. Nu
 the base64 of their little-endian bytes (nulls as 0), so the comparison is exact; text as
 strings (null for null); each column's `valid` (a byte a row) when some row is null.
 
-Usage: python python_tables.py FILE.pgn [COLUMN,COLUMN...]"""
+Usage: python python_tables.py FILE.pgn [COLUMN,COLUMN... [WHERE]] (an empty COLUMN list: the
+default columns; WHERE: read_tables' `where` expression)"""
 import base64
 import json
 import sys
@@ -49,8 +50,9 @@ def table(t: pyarrow.Table) -> dict:
 
 
 def main() -> None:
-    columns = sys.argv[2].split(",") if len(sys.argv) > 2 else None
-    games, moves = scoresheet.read_tables(sys.argv[1], threads=1, columns=columns)
+    columns = sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[2] else None
+    where = sys.argv[3] if len(sys.argv) > 3 else None
+    games, moves = scoresheet.read_tables(sys.argv[1], threads=1, columns=columns, where=where)
     json.dump({"games": table(games), "moves": table(moves)}, sys.stdout)
 
 

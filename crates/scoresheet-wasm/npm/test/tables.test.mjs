@@ -65,9 +65,8 @@ test('ok_read_tables_equals_python_read_tables_every_column', skipIf(why), () =>
   assertTablesEqual(ours, pythonTables(REAL_CLEAN, columns));
 });
 
-test('err_read_tables_unknown_column_and_where', {}, () => {
+test('err_read_tables_unknown_column', {}, () => {
   assert.throws(() => readTables('1. e4 *', { columns: ['sna'] }), (e) => e.name === 'UsageError' && /no column "sna"/.test(e.message));
-  assert.throws(() => readTables('1. e4 *', { where: 'WhiteElo > 2000' }), (e) => e.name === 'UsageError');
 });
 
 test('ok_read_tables_rejected_games_are_left_out_and_reported', {}, () => {

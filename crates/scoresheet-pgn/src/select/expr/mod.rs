@@ -44,7 +44,13 @@
 //!   for games without a `WhiteElo`. So does a tag value that is not of the tag's type
 //!   (`WhiteElo "?"` is no rating).
 //! - `~` is a regular-expression search in the tag's text (the `regex` crate's syntax,
-//!   unanchored: `^...$` for the whole value, `(?i)` to ignore case), for every tag.
+//!   unanchored: `^...$` for the whole value, `(?i)` to ignore case), for every tag. Without
+//!   the crate's `unicode-regex` feature (a default; the npm package is built without it) the
+//!   search is regex-lite's, which reads the same syntax with these differences: `\d`, `\s`,
+//!   `\w` and `\b` are ASCII-only (`\w` does not match `é`), `(?i)` folds only ASCII letters
+//!   (`(?i)é` does not match `É`), and `\p{..}`, `\P{..}` and class set operations (`&&`,
+//!   `--`, `~~`) are errors ([`ParseExprErrorKind::Regex`]). Literal non-ASCII text (`Müller`)
+//!   matches alike.
 //! - **Text** (any tag not named below): `=` and `!=` compare exactly, `<`, `<=`, `>`, `>=` in
 //!   byte order (`ECO >= A00 and ECO <= B99` is an ECO range).
 //! - **Whole numbers**: tags whose name ends in `Elo`, and `PlyCount`. Values are read as

@@ -34,7 +34,7 @@ pub enum ParseExprErrorKind {
     ExpectedType(&'static str),
     /// An order (`<`, `<=`, `>`, `>=`) on results, which have none.
     NoOrder,
-    /// The regular expression does not compile; the regex crate's message.
+    /// The regular expression does not compile; the regex engine's message.
     Regex(String),
 }
 
@@ -292,9 +292,9 @@ impl<'a> Parser<'a> {
 }
 
 /// The literal `text` read for a comparison `op` on `tag`.
-fn typed(tag: &str, op: Op, text: &str) -> Result<Typed, ParseExprErrorKind> {
+pub(super) fn typed(tag: &str, op: Op, text: &str) -> Result<Typed, ParseExprErrorKind> {
     if op == Op::Match {
-        return regex::Regex::new(text)
+        return super::value::Regex::new(text)
             .map(Typed::Regex)
             .map_err(|e| ParseExprErrorKind::Regex(e.to_string()));
     }

@@ -9,6 +9,13 @@ use crate::Outcome;
 
 use super::Op;
 
+/// The engine of `~`: the regex crate with the `unicode-regex` feature, else regex-lite (the
+/// same syntax; ASCII-only classes and case folding, no `\p{..}`: see the module docs).
+#[cfg(feature = "unicode-regex")]
+pub(super) use regex::Regex;
+#[cfg(not(feature = "unicode-regex"))]
+pub(super) use regex_lite::Regex;
+
 /// The type of a tag, from its name (compared without case).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum TagType {
@@ -60,7 +67,7 @@ impl TagType {
 #[derive(Debug, Clone)]
 pub(super) enum Typed {
     Text,
-    Regex(regex::Regex),
+    Regex(Regex),
     Integer(i32),
     Date(DateRange),
     TimeControl(TimeControl),
@@ -277,6 +284,26 @@ fn days_in_month(year: i64, month: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `~` with either engine: what both match alike, and where they differ (the module docs).
+    #[test]
+    fn ok_regex_as_the_engine_documents() {
+        let matches = |pattern: &str, value: &str| {
+            let typed = super::super::parse::typed("White", Op::Match, pattern).expect("compiles");
+            typed.test(Op::Match, value, pattern)
+        };
+        // Alike: literal non-ASCII text, ASCII classes, ASCII case folding, anchors.
+        assert!(matches("Réti", "Réti, Richard"));
+        assert!(matches("(?i)^reti", "RETI, Richard"));
+        assert!(matches("^[A-Za-z]+, Richard$", "Reti, Richard"));
+        assert!(!matches("^Richard", "Reti, Richard"));
+        // Unicode-aware only with the regex crate.
+        let unicode = cfg!(feature = "unicode-regex");
+        assert_eq!(matches("^\\w+, Richard$", "Réti, Richard"), unicode);
+        assert_eq!(matches("(?i)RÉTI", "Réti, Richard"), unicode);
+        let greek = super::super::parse::typed("White", Op::Match, "\\p{Greek}");
+        assert_eq!(greek.is_ok(), unicode);
+    }
 
     #[test]
     fn ok_date_range() {

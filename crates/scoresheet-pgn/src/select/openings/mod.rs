@@ -28,6 +28,8 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(any(test, target_arch = "wasm32"))]
+mod compact;
 pub mod table;
 
 pub use table::{Opening, OpeningTable, ReadOpeningsError, ReadOpeningsErrorKind};

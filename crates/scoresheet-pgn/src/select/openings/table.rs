@@ -29,6 +29,7 @@ use crate::replay::{read_token, GameErrorKind, TokenMove};
 
 /// The shipped table's files (`data/openings/*.tsv`, copied from lichess chess-openings; see
 /// the README beside them), ECO volume by volume.
+#[cfg(any(test, not(target_arch = "wasm32")))]
 const SHIPPED: [(&str, &str); 5] = [
     ("a.tsv", include_str!("../../../data/openings/a.tsv")),
     ("b.tsv", include_str!("../../../data/openings/b.tsv")),
@@ -59,17 +60,25 @@ fn shipped_table() -> OpeningTable {
     table
 }
 
-/// The shipped table in WebAssembly: its rows replayed (the keys would take 30 KB of the
-/// package's size budget).
+/// The shipped table's rows in their compact form (`data/openings/rows.bin`, see the
+/// `compact` module): what the WebAssembly build ships instead of the files' text and keys
+/// (36 KB of its size budget, gzipped, against 52 KB for the text and 30 KB more for the keys).
+#[cfg(any(test, target_arch = "wasm32"))]
+const SHIPPED_COMPACT: &[u8] = include_bytes!("../../../data/openings/rows.bin");
+
+/// The shipped table in WebAssembly, from [`SHIPPED_COMPACT`].
 #[cfg(target_arch = "wasm32")]
 fn shipped_table() -> OpeningTable {
+    compact_table(SHIPPED_COMPACT)
+        .expect("the shipped compact rows read (test ok_shipped_compact_is_the_rows)")
+}
+
+/// The table of rows in the compact form; `None` if the bytes are not in that form.
+#[cfg(any(test, target_arch = "wasm32"))]
+fn compact_table(bytes: &[u8]) -> Option<OpeningTable> {
     let mut table = OpeningTable::new();
-    for (file, text) in SHIPPED {
-        table
-            .read_tsv(Path::new(file), text.as_bytes())
-            .expect("the shipped table reads (test ok_shipped_table_reads)");
-    }
-    table
+    super::compact::decode(bytes, |eco, name, key| table.insert_first(key, eco, name))?;
+    Some(table)
 }
 
 /// A named opening: its ECO code and name as the table writes them, borrowed from the
@@ -262,13 +271,18 @@ impl OpeningTable {
                 text_field(name).map_err(|e| at(name_at + e.valid_up_to(), Kind::NotUtf8))?;
             let moves_at = name_at + name.len() + 1;
             let key = key_of(moves).map_err(|(byte, kind)| at(moves_at + byte, kind))?;
-            self.keys.entry(key).or_insert_with(|| Named {
-                eco: eco.into(),
-                name: name.into(),
-            });
+            self.insert_first(key, eco, name);
             rows += 1;
         }
         Ok(rows)
+    }
+
+    /// Names the position of `key`, unless a row read before named it.
+    fn insert_first(&mut self, key: u64, eco: &str, name: &str) {
+        self.keys.entry(key).or_insert_with(|| Named {
+            eco: eco.into(),
+            name: name.into(),
+        });
     }
 
     /// The opening named by the position of `key` (a Polyglot key without its en-passant
@@ -489,6 +503,67 @@ mod tests {
         }
         assert!(rows > 3000, "{rows} rows");
         assert_eq!(table.len(), OpeningTable::shipped().len());
+    }
+
+    /// The moves of a row's `pgn` field.
+    fn row_moves(moves: &str) -> Vec<scoresheet::Move> {
+        let mut pos = Position::new();
+        let mut out = Vec::new();
+        for word in moves.split(' ') {
+            let token = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if token.is_empty() {
+                continue;
+            }
+            match read_token(&pos, token.as_bytes()) {
+                Ok(TokenMove::Move { mv, .. }) => {
+                    out.push(mv);
+                    pos.play_unchecked(mv);
+                }
+                other => panic!("{token:?} in {moves:?}: {other:?}"),
+            }
+        }
+        out
+    }
+
+    /// The compact rows are the shipped rows (each row's ECO code, name and moves), and the
+    /// table built from them is the table read from the files. With `SCORESHEET_BLESS=1` the
+    /// file is written instead.
+    #[test]
+    fn ok_shipped_compact_is_the_rows() {
+        let mut rows = Vec::new();
+        for (_, text) in SHIPPED {
+            for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                let mut fields = line.split('\t');
+                let (eco, name) = (fields.next().expect("eco"), fields.next().expect("name"));
+                rows.push((eco, name, row_moves(fields.next().expect("moves"))));
+            }
+        }
+        let compact = super::super::compact::encode(rows);
+        if std::env::var_os("SCORESHEET_BLESS").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings/rows.bin");
+            std::fs::write(path, &compact).expect("writes the compact rows");
+            return;
+        }
+        assert!(
+            compact == SHIPPED_COMPACT,
+            "data/openings/rows.bin differs from the rows: run this test with SCORESHEET_BLESS=1"
+        );
+        let table = compact_table(SHIPPED_COMPACT).expect("the compact rows read");
+        assert_eq!(table.len(), 3806);
+        assert!(table == *OpeningTable::shipped());
+    }
+
+    #[test]
+    fn err_compact_rows_cut_anywhere_give_none_or_fewer_rows() {
+        // Cut bytes never panic: a row cut short is refused, never read as another row.
+        for end in (0..SHIPPED_COMPACT.len()).step_by(997) {
+            let cut = &SHIPPED_COMPACT[..end];
+            let mut rows = 0;
+            let whole = super::super::compact::decode(cut, |_, _, _| rows += 1);
+            assert!(whole.is_none() || rows < 3807, "{end}");
+        }
+        assert!(compact_table(b"A00\x05x\n\x09\x00").is_none());
+        assert!(compact_table(b"A00\x00x\n\x00\x01\xff").is_none());
     }
 
     /// The shipped keys are the rows' positions, replayed; the table built from them is the

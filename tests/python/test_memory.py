@@ -109,16 +109,9 @@ THREADS = pytest.mark.parametrize("threads", [1, 2])
 
 
 # Measured 2026-11-29: 134 MB at 1 thread, 208 MB at 2, of which the interpreter with pyarrow
-# and scoresheet imported is 77 MB (the command-line tool: 79 and 149 MB in all). Since then
-# the parallel reader holds the oversized game's bytes once (the command-line tool: 80 MiB at
-# 1 and 2 threads), which should bring 2 threads within the budget here too; not yet measured
-# in Python, so expected to fail no longer but not strictly: make it a plain test once a run
-# shows it passes.
-BOMB_THREADS = pytest.mark.parametrize("threads", [1, pytest.param(2, marks=pytest.mark.xfail(
-    strict=False,
-    reason="issue 38, at 2 threads 208 MB before the parallel reader read large chunks in "
-           "place (77 MB of it the interpreter with pyarrow and scoresheet imported; 134 MB "
-           "at 1 thread); not measured since"))])
+# and scoresheet imported is 77 MB. Since the parallel reader holds the oversized game's bytes
+# once (it read large chunks in place), 133 and 136 MB for 1 GiB, 133 and 135 MB for 3 GiB.
+BOMB_THREADS = THREADS
 
 
 @pytest.fixture(scope="module")

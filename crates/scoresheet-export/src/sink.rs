@@ -12,6 +12,7 @@ use scoresheet::{EnPassantMode, FenWriter, Position};
 use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::board::BoardCodes;
 use scoresheet_pgn::egd::GameTags;
+use scoresheet_pgn::game_id::ContentHasher;
 #[cfg(doc)]
 use scoresheet_pgn::record::PlyRecord;
 use scoresheet_pgn::record::PlyRecorder;
@@ -63,6 +64,8 @@ struct Current {
     recorder: PlyRecorder,
     /// The board reached (kept when the `board` column is written).
     board: BoardCodes,
+    /// The game's id, its buffers kept from game to game.
+    hasher: ContentHasher,
 }
 
 /// A [`ReplaySink`] that appends each replayed game to the `games` and `moves` columns (a
@@ -350,7 +353,10 @@ impl ReplaySink for TableSink {
                 .map(|(n, v)| (n.as_str(), v.as_str())),
         );
         let sans = self.moves.rows[first..].iter().map(|row| &row.record.san);
-        let hash = game_id::content_hash_of_moves(tags, start_fen(&self.game, plies), sans);
+        // Out of the game while the game's tags and start are borrowed.
+        let mut hasher = std::mem::take(&mut self.game.hasher);
+        let hash = hasher.hash_moves(tags, start_fen(&self.game, plies), sans);
+        self.game.hasher = hasher;
         let id = game_id::game_id_of(hash);
         for row in &mut self.moves.rows[first..] {
             row.game_id = id;

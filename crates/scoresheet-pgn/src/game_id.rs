@@ -56,11 +56,7 @@ pub fn content_hash_of_moves<'a>(
     start_fen: &str,
     moves: impl IntoIterator<Item = &'a SanPlus>,
 ) -> u128 {
-    hash_with(tags, start_fen, |text| {
-        for san in moves {
-            text.push_move(san);
-        }
-    })
+    ContentHasher::default().hash_moves(tags, start_fen, moves)
 }
 
 /// The hash of the tags, the start FEN and what `moves` appends.
@@ -69,22 +65,96 @@ fn hash_with<'a>(
     start_fen: &str,
     moves: impl FnOnce(&mut HashText),
 ) -> u128 {
-    let mut tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
-        .into_iter()
-        .map(|(name, value)| (without_nul(name), without_nul(value)))
-        .collect();
-    tags.sort();
-    let mut text = HashText::default();
-    for (name, value) in &tags {
-        text.push(name.as_bytes());
-        text.push(&[0]);
-        text.push(value.as_bytes());
-        text.push(&[0]);
+    ContentHasher::default().hash_with(tags, start_fen, moves)
+}
+
+/// [`content_hash_of_moves`] for one game after another, the same values for less work: the
+/// text's buffer is kept from game to game, and the order the last game's tags sorted into is
+/// tried first (games of one file mostly list the same tags in the same order), checked with
+/// one comparison a tag instead of sorting them again.
+///
+/// ```
+/// use scoresheet::san::SanPlus;
+/// use scoresheet_pgn::game_id::{content_hash_of_moves, ContentHasher, START_FEN};
+///
+/// let moves: Vec<SanPlus> = ["e4", "e5"].iter().map(|m| m.parse()).collect::<Result<_, _>>()?;
+/// let mut hasher = ContentHasher::default();
+/// for tags in [[("White", "A"), ("Result", "1-0")], [("White", "B"), ("Result", "0-1")]] {
+///     let want = content_hash_of_moves(tags, START_FEN, &moves);
+///     assert_eq!(hasher.hash_moves(tags, START_FEN, &moves), want);
+/// }
+/// # Ok::<_, scoresheet::san::ParseSanError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ContentHasher {
+    /// The bytes held of the text ([`HashText`]), kept empty between games.
+    held: Vec<u8>,
+    /// The input positions of the last game's tags, in sorted order.
+    order: Vec<usize>,
+}
+
+impl ContentHasher {
+    /// [`content_hash_of_moves`].
+    pub fn hash_moves<'a>(
+        &mut self,
+        tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+        start_fen: &str,
+        moves: impl IntoIterator<Item = &'a SanPlus>,
+    ) -> u128 {
+        self.hash_with(tags, start_fen, |text| {
+            for san in moves {
+                text.push_move(san);
+            }
+        })
     }
-    text.push(&[0x1e]);
-    text.push(start_fen.as_bytes());
-    moves(&mut text);
-    text.finish()
+
+    /// The hash of the tags, the start FEN and what `moves` appends.
+    fn hash_with<'a>(
+        &mut self,
+        tags: impl IntoIterator<Item = (&'a str, &'a str)>,
+        start_fen: &str,
+        moves: impl FnOnce(&mut HashText),
+    ) -> u128 {
+        let tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
+            .into_iter()
+            .map(|(name, value)| (without_nul(name), without_nul(value)))
+            .collect();
+        self.sort(&tags);
+        self.held.clear();
+        let mut text = HashText {
+            held: std::mem::take(&mut self.held),
+            streaming: None,
+        };
+        for &at in &self.order {
+            let (name, value) = &tags[at];
+            text.push(name.as_bytes());
+            text.push(&[0]);
+            text.push(value.as_bytes());
+            text.push(&[0]);
+        }
+        text.push(&[0x1e]);
+        text.push(start_fen.as_bytes());
+        moves(&mut text);
+        let (hash, held) = text.finish();
+        self.held = held;
+        hash
+    }
+
+    /// Sets [`order`](Self::order) to the positions of `tags` in sorted order (by name, then
+    /// value: what sorting the pairs gives). The last game's order stands when it puts
+    /// these tags in strictly increasing order, which only their sorted order does.
+    fn sort<T: Ord>(&mut self, tags: &[T]) {
+        let increasing = self.order.len() == tags.len()
+            && self
+                .order
+                .windows(2)
+                .all(|pair| tags.get(pair[0]) < tags.get(pair[1]));
+        if !increasing {
+            self.order.clear();
+            self.order.extend(0..tags.len());
+            self.order.sort_by(|&a, &b| tags[a].cmp(&tags[b]));
+        }
+    }
 }
 
 /// The text of a content hash, hashed as it is written: held up to [`HashText::CHUNK`]
@@ -94,15 +164,6 @@ fn hash_with<'a>(
 struct HashText {
     held: Vec<u8>,
     streaming: Option<twox_hash::XxHash3_128>,
-}
-
-impl Default for HashText {
-    fn default() -> HashText {
-        HashText {
-            held: Vec::with_capacity(1024),
-            streaming: None,
-        }
-    }
 }
 
 impl HashText {
@@ -127,11 +188,7 @@ impl HashText {
             self.spill();
         }
         self.held.push(b' ');
-        SanPlus {
-            annotation: None,
-            ..*san
-        }
-        .write_to(&mut self.held);
+        san.san.write_with_suffix_to(san.suffix, &mut self.held);
     }
 
     fn hasher(&mut self) -> &mut twox_hash::XxHash3_128 {
@@ -148,14 +205,20 @@ impl HashText {
         self.held.clear();
     }
 
-    fn finish(mut self) -> u128 {
-        match self.streaming.take() {
+    /// The hash, and the buffer (emptied when it grew past [`HashText::CHUNK`]).
+    fn finish(mut self) -> (u128, Vec<u8>) {
+        let hash = match self.streaming.take() {
             None => twox_hash::XxHash3_128::oneshot(&self.held),
             Some(mut hasher) => {
                 hasher.write(&self.held);
                 hasher.finish_128()
             }
-        }
+        };
+        let held = match self.held.capacity() > 2 * HashText::CHUNK {
+            true => Vec::new(),
+            false => self.held,
+        };
+        (hash, held)
     }
 }
 
@@ -246,6 +309,31 @@ mod tests {
             );
             let typed: Vec<SanPlus> = moves.iter().map(|m| m.parse().expect("SAN")).collect();
             assert_eq!(content_hash_of_moves(tags, START_FEN, &typed), want);
+        }
+    }
+
+    /// Issue 36: one hasher through games whose tags come in the last game's order, in
+    /// another, fewer, more, or with two equal pairs gives each game the hash of a fresh one.
+    #[test]
+    fn ok_hasher_kept_across_games_issue_36() {
+        let games: [&[(&str, &str)]; 7] = [
+            &[("White", "a"), ("Black", "b"), ("Event", "e")],
+            &[("White", "c"), ("Black", "d"), ("Event", "e")],
+            &[("White", "c"), ("Black", "d"), ("Event", "a")],
+            &[("Black", "d"), ("White", "c"), ("Event", "e")],
+            &[("Black", "d"), ("White", "c")],
+            &[("X", "1"), ("X", "1"), ("A", "2")],
+            &[("X", "1"), ("X", "0"), ("A", "2")],
+        ];
+        let moves: Vec<SanPlus> = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+            .iter()
+            .map(|m| m.parse().expect("SAN"))
+            .collect();
+        let mut hasher = ContentHasher::default();
+        for tags in games.iter().chain(games.iter().rev()) {
+            let tags = tags.iter().copied();
+            let want = content_hash_of_moves(tags.clone(), START_FEN, &moves);
+            assert_eq!(hasher.hash_moves(tags, START_FEN, &moves), want);
         }
     }
 

@@ -607,3 +607,71 @@ fn ok_values_keep_their_rows_across_blocks() {
         assert_eq!(int(m, "ply", row), Some((row % 7 + 1) as i64), "row {row}");
     }
 }
+
+/// Issue 36: every game's `game_id` (hashed by the export with its buffers and the last
+/// game's tag order kept from game to game) is the content hash of the game as replayed,
+/// computed here from its tags, start and SAN strings, on the test games of `real.pgn`.
+#[test]
+fn ok_game_ids_are_the_content_hash_issue_36() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scoresheet-pgn/tests/data/real_slice.pgn"
+    );
+    assert!(check_game_ids(path) > 100);
+}
+
+/// [`ok_game_ids_are_the_content_hash_issue_36`] on the whole `real.pgn` (3,970 games)
+/// kept beside the repository.
+#[test]
+#[ignore = "needs ../shared/data/pgn/real.pgn (5 MB, outside the repository): run with --ignored"]
+fn ok_game_ids_are_the_content_hash_on_real_pgn_issue_36() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/pgn/real.pgn"
+    );
+    assert_eq!(check_game_ids(path), 3_970);
+}
+
+/// Compares the `game_id` of each game of the file at `path` with [`content_hash`] of the
+/// replayed game; returns how many games were compared.
+fn check_game_ids(path: &str) -> usize {
+    use scoresheet::EnPassantMode;
+    use scoresheet_pgn::replay::ReplayedGames;
+    let pgn = std::fs::read_to_string(path).expect("test games");
+    let out = convert(&pgn);
+    let mut want = Vec::new();
+    for game in ReplayedGames::new(pgn.as_bytes()) {
+        let Ok(game) = game else {
+            continue;
+        };
+        // The last value of each name, as the export keeps them; `Result` as decided.
+        let mut tags: Vec<(&str, &str)> = vec![("Result", game.result())];
+        for (name, value) in game.tags.iter().rev() {
+            let seen = tags.iter().any(|(n, _)| n == name);
+            if !seen && !name.eq_ignore_ascii_case("Result") {
+                tags.push((name, value));
+            }
+        }
+        let sans: Vec<String> = game
+            .plies
+            .iter()
+            .map(|ply| {
+                let mut san = ply.san;
+                san.annotation = None;
+                san.to_string()
+            })
+            .collect();
+        let start = match game.plies.is_empty() {
+            true => game.tag("FEN").unwrap_or(START_FEN).to_owned(),
+            false => game.start.fen(EnPassantMode::Always),
+        };
+        let hash = content_hash(tags, &start, sans.iter().map(String::as_str));
+        want.push(game_id_of(hash));
+    }
+    let g = &out.batches.games;
+    assert_eq!(g.num_rows(), want.len());
+    for (i, want) in want.iter().enumerate() {
+        assert_eq!(int(g, "game_id", i), Some(*want), "game {i}");
+    }
+    want.len()
+}

@@ -30,7 +30,20 @@ pub struct GameTags {
     /// new strings (two allocations and two frees a tag were 2% of the export's instructions).
     others: Vec<(String, String)>,
     len: usize,
+    /// A bit for each name held ([`name_bit`]): a name whose bit is clear is not held, and
+    /// the names held need not be compared with it (most games repeat no tag).
+    names: u64,
     result: Option<String>,
+}
+
+/// The bit of `name` in [`GameTags::names`]: several names share one, so a set bit only
+/// says that the name may be held.
+fn name_bit(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let (first, last) = (bytes.first(), bytes.last());
+    let mix =
+        bytes.len() * 7 + usize::from(*first.unwrap_or(&0)) + 3 * usize::from(*last.unwrap_or(&0));
+    1 << (mix % 64)
 }
 
 impl GameTags {
@@ -38,6 +51,7 @@ impl GameTags {
     /// (a 50 MB tag value) is dropped rather than kept for the next games.
     pub fn clear(&mut self) {
         self.len = 0;
+        self.names = 0;
         self.result = None;
         for (name, value) in &mut self.others {
             for text in [name, value] {
@@ -63,10 +77,14 @@ impl GameTags {
         if name.eq_ignore_ascii_case("Result") {
             return self.result = Some(value.to_owned());
         }
-        let held = &mut self.others[..self.len];
-        if let Some((_, held)) = held.iter_mut().find(|(n, _)| n == name) {
-            return set(held, value);
+        let bit = name_bit(name);
+        if self.names & bit != 0 {
+            let held = &mut self.others[..self.len];
+            if let Some((_, held)) = held.iter_mut().find(|(n, _)| n == name) {
+                return set(held, value);
+            }
         }
+        self.names |= bit;
         match self.others.get_mut(self.len) {
             Some((spare_name, spare_value)) => {
                 set(spare_name, name);
@@ -165,5 +183,25 @@ mod tests {
         assert_eq!(tags.get("White"), None);
         assert_eq!(tags, fresh);
         assert_eq!(format!("{tags:?}"), format!("{fresh:?}"));
+    }
+
+    /// Issue 36: a name is compared with the names held only when its bit is set; every
+    /// repeated name still keeps its first place and takes its last value, among 200 names
+    /// (so most bits are shared by several).
+    #[test]
+    fn ok_repeated_names_found_whatever_their_bits_issue_36() {
+        let names: Vec<String> = (0..200).map(|i| format!("T{i}x{}", i % 7)).collect();
+        let mut tags = GameTags::default();
+        for name in &names {
+            tags.add_str(name, "first");
+        }
+        for name in names.iter().rev() {
+            tags.add_str(name, name);
+        }
+        let want: Vec<(String, String)> = names.iter().map(|n| (n.clone(), n.clone())).collect();
+        assert_eq!(tags.others(), want);
+        tags.clear();
+        tags.add_str("T5x5", "again");
+        assert_eq!(tags.others(), [("T5x5".to_string(), "again".to_string())]);
     }
 }

@@ -19,8 +19,21 @@ impl San {
 
     /// Appends the SAN, writing castling with `castle` (`O` or `0`).
     pub(super) fn write_with_castle_char(&self, out: &mut Vec<u8>, castle: u8) {
-        let (bytes, len) = self.bytes(castle, None);
-        out.extend_from_slice(&bytes[..len.min(16)]);
+        append(out, self.bytes(castle, None));
+    }
+
+    /// Appends the SAN and its check or mate `suffix` (`Nf3+`): [`SanPlus::write_to`]
+    /// without an annotation, for a caller that holds the two apart (a game's content hash).
+    ///
+    /// ```
+    /// use scoresheet::san::{San, Suffix};
+    /// let mut out = Vec::new();
+    /// "Qh4".parse::<San>()?.write_with_suffix_to(Some(Suffix::Checkmate), &mut out);
+    /// assert_eq!(out, b"Qh4#");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_with_suffix_to(&self, suffix: Option<Suffix>, out: &mut Vec<u8>) {
+        append(out, self.bytes(b'O', suffix));
     }
 
     /// The SAN and its `suffix` as bytes, built on the stack and appended once (pushing byte
@@ -85,11 +98,18 @@ impl San {
     }
 }
 
+/// Appends the first `len` of `bytes`: all sixteen stored at once and the rest cut off,
+/// cheaper than copying a length known only at run time (a call to `memcpy`).
+fn append(out: &mut Vec<u8>, (bytes, len): ([u8; 16], usize)) {
+    let end = out.len() + len.min(16);
+    out.extend_from_slice(&bytes);
+    out.truncate(end);
+}
+
 impl SanPlus {
     /// Appends the SAN with its suffix and annotation to `out`: the same text as `Display`.
     pub fn write_to(&self, out: &mut Vec<u8>) {
-        let (bytes, len) = self.san.bytes(b'O', self.suffix);
-        out.extend_from_slice(&bytes[..len.min(16)]);
+        append(out, self.san.bytes(b'O', self.suffix));
         if let Some(annotation) = self.annotation {
             out.extend_from_slice(annotation.as_str().as_bytes());
         }

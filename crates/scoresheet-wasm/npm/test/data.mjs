@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const REAL_CLEAN = path.join(ROOT, 'crates/scoresheet/tests/data/real_clean.pgn');
@@ -62,4 +63,21 @@ export function piecesOf(bytes, size) {
       at += size;
     },
   });
+}
+
+/** A typed array's bytes in base64, as the Python helpers give binary columns. */
+export const base64 = (typed) => Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString('base64');
+
+/**
+ * Asserts that a column of ours (typed arrays) holds the values, nulls and dictionary of the
+ * Python helper's column (`theirs`; binary data in base64), naming `where` when not.
+ */
+export function assertColumnValuesEqual(ours, theirs, where) {
+  assert.equal(ours.valid === undefined ? undefined : base64(ours.valid), theirs.valid, `${where}: nulls`);
+  if (theirs.dictionary) assert.deepEqual(ours.dictionary, theirs.dictionary, `${where}: dictionary`);
+  if (typeof theirs.values === 'string') {
+    assert.ok(base64(ours.values) === theirs.values, `${where}: values differ`);
+  } else {
+    assert.deepEqual(ours.values, theirs.values, `${where}: values`);
+  }
 }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { readTables } from '../node.js';
-import { REAL_CLEAN, ROOT } from './data.mjs';
+import { REAL_CLEAN, ROOT, assertColumnValuesEqual } from './data.mjs';
 
 const REAL = path.join(ROOT, '../shared/data/pgn/real.pgn');
 const PYTHON = process.env.SCORESHEET_PYTHON ?? path.join(ROOT, '.venv/bin/python');
@@ -26,19 +26,11 @@ function pythonTables(file, columns) {
 /** Test options that skip with the reason, if there is one. */
 const skipIf = (reason) => (reason ? { skip: reason } : {});
 
-const base64 = (typed) => Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString('base64');
-
 const TYPES = { double: 'float64' };
 
 function assertColumnEqual(ours, theirs, where) {
   assert.equal(ours.type, TYPES[theirs.type] ?? theirs.type, `${where}: type`);
-  assert.equal(ours.valid === undefined ? undefined : base64(ours.valid), theirs.valid, `${where}: nulls`);
-  if (theirs.dictionary) assert.deepEqual(ours.dictionary, theirs.dictionary, `${where}: dictionary`);
-  if (typeof theirs.values === 'string') {
-    assert.ok(base64(ours.values) === theirs.values, `${where}: values differ`);
-  } else {
-    assert.deepEqual(ours.values, theirs.values, `${where}: values`);
-  }
+  assertColumnValuesEqual(ours, theirs, where);
 }
 
 function assertTablesEqual(ours, theirs) {

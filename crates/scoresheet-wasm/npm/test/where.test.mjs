@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { readTables } from '../node.js';
-import { REAL_CLEAN, ROOT, piecesOf } from './data.mjs';
+import { REAL_CLEAN, ROOT, assertColumnValuesEqual as assertColumnEqual, piecesOf } from './data.mjs';
 
 const REAL = path.join(ROOT, '../shared/data/pgn/real.pgn');
 const FILE = existsSync(REAL) ? REAL : REAL_CLEAN;
@@ -24,18 +24,6 @@ const skipIf = (reason) => (reason ? { skip: reason } : {});
 function pythonTables(file, columns, where) {
   const args = [HELPER, file, columns ? columns.join(',') : '', where];
   return JSON.parse(execFileSync(PYTHON, args, { maxBuffer: 1 << 30 }).toString());
-}
-
-const base64 = (typed) => Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString('base64');
-
-function assertColumnEqual(ours, theirs, where) {
-  assert.equal(ours.valid === undefined ? undefined : base64(ours.valid), theirs.valid, `${where}: nulls`);
-  if (theirs.dictionary) assert.deepEqual(ours.dictionary, theirs.dictionary, `${where}: dictionary`);
-  if (typeof theirs.values === 'string') {
-    assert.ok(base64(ours.values) === theirs.values, `${where}: values differ`);
-  } else {
-    assert.deepEqual(ours.values, theirs.values, `${where}: values`);
-  }
 }
 
 function assertTablesEqual(ours, theirs, expr) {

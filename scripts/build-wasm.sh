@@ -9,10 +9,13 @@
 # gzipped, not 320 KB). Prints the .wasm's size, plain and gzipped, against the 450 KB budget
 # (issue 39: the package with readTables).
 #
-# Needs: the wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version of
-# wasm-bindgen in Cargo.lock (scripts/test-wasm.sh installs both from the registries).
+# Needs: wasm-bindgen-cli at the version of wasm-bindgen in Cargo.lock (scripts/test-wasm.sh
+# installs it from crates.io). Adds the wasm32-unknown-unknown target through rustup when
+# missing (the one place the scripts add it: .ci/run and scripts/test-wasm.sh build through
+# this script).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 gen=crates/scoresheet-wasm/npm/gen
 # `--compile-only`: the crate only (no wasm-bindgen needed): .ci/run compiles it ahead, in the
 # background, and the package build then finds it up to date.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Tests of the npm package `scoresheet` (WebAssembly) and its playground page: installs what
-# they need from the registries only (the wasm32-unknown-unknown target through rustup,
-# wasm-bindgen-cli at the exact version of wasm-bindgen in Cargo.lock from crates.io, Debian's
-# chromium, the package's dev dependencies from the npm registry), builds the
-# package (scripts/build-wasm.sh), then runs `node --test`: the package's tests (compared with
+# they need from the registries only (wasm-bindgen-cli at the exact version of wasm-bindgen in
+# Cargo.lock from crates.io, Debian's chromium, the package's dev dependencies from the npm
+# registry), builds the package (scripts/build-wasm.sh, which adds the wasm32-unknown-unknown
+# target through rustup), then runs `node --test`: the package's tests (compared with
 # the debug command-line tool, which `cargo test --workspace` builds; run that first, and
 # readTables with the Python package's read_tables, from the checkout's .venv/ that
 # scripts/test.sh sets up) and the page in headless chromium. The page's screenshots are left in target/wasm/.
@@ -12,7 +12,6 @@ cd "$(dirname "$0")/.."
 # Each part prints its wall and CPU time (and records it for .ci/run's table).
 source scripts/steps.sh
 
-rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 install_bindgen() {

@@ -14,6 +14,8 @@
 # Then it runs `cargo test --workspace` and pytest over tests/python (with that environment's
 # Python; the suite runs the debug binary `cargo test` has just built). Nothing is installed
 # outside the checkout. Java 17 is needed only by the Spark test, which says so when it skips.
+# `scripts/test.sh --requirements-only` sets up the virtual environment and its test
+# dependencies, and stops there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each part prints its wall and CPU time (and records it for .ci/run's table).
@@ -34,6 +36,10 @@ requirements=tests/python/requirements.txt
 if ! cmp -s "$requirements" "$venv/.scoresheet-requirements"; then
   step "test set-up: $requirements into $venv" "${install[@]}" -r "$requirements"
   cp "$requirements" "$venv/.scoresheet-requirements"
+fi
+# `--requirements-only`: the set-up above only (.ci/run has it done while clippy runs).
+if [ "${1:-}" = "--requirements-only" ]; then
+  exit 0
 fi
 
 # The package is built from these crates (and the workspace's manifest and lock file), with

@@ -162,10 +162,9 @@ pub enum LoadEvent<'a> {
         /// What it is.
         what: &'a str,
     },
-    /// A batch was written.
+    /// A batch was written. (The bytes read are counted by the caller, who opens the input:
+    /// see [`load_decoded`].)
     Progress {
-        /// Bytes of the input consumed so far (compressed bytes for compressed files).
-        bytes: u64,
         /// Games read so far.
         games: u64,
     },
@@ -232,15 +231,10 @@ impl fmt::Display for LoadError {
 /// Like [`Error`], `source()` is `None`: the message is complete.
 impl std::error::Error for LoadError {}
 
-/// Loads a file (or standard input for `-`), gzip, zstd or bzip2 compressed or not.
-/// [`LoadEvent::Progress`] counts the file's bytes (compressed, if it is).
-///
-/// A compressed input is verified by its format's checksums only as it is read (a gzip
-/// member's CRC comes at its end). When it fails them, or ends early, nothing decoded from it
-/// can be trusted: the games this load stored from it are deleted again and the error is
-/// [`Error::Unverified`] (its count is in [`LoadSummary::removed`]). Games already in the
-/// database before the load stay. An uncompressed input has no checksum: on a read error the
-/// games before it stay stored.
+/// Loads a file (or standard input for `-`), gzip, zstd or bzip2 compressed or not: opened and
+/// decompressed as every reader does ([`input::open_raw`], [`input::decompress_detected`]),
+/// then [`load_decoded`]. A caller that shows progress over the bytes read opens the input
+/// itself, counts what it reads, and calls [`load_decoded`].
 ///
 /// # Errors
 ///
@@ -259,14 +253,8 @@ pub fn load_path(
         io::ErrorKind::IsADirectory => fail(e),
         kind => fail(io::Error::new(kind, format!("{name}: {e}"))),
     })?;
-    let count = Arc::new(AtomicU64::new(0));
-    let counted = Counting {
-        inner: raw,
-        count: Arc::clone(&count),
-    };
-    let (src, compression) = input::decompress_detected(counted).map_err(fail)?;
-    let checked = compression != Compression::None;
-    load_counted(db, src, &name, options, on_event, count, checked)
+    let (src, compression) = input::decompress_detected(raw).map_err(fail)?;
+    load_decoded(db, src, &name, compression, options, on_event)
 }
 
 /// Loads PGN from `src`, naming it `source` in the `games` table and in messages.
@@ -281,28 +269,48 @@ pub fn load_reader<R: Read + Send>(
     options: &LoadOptions,
     on_event: &mut dyn FnMut(LoadEvent<'_>),
 ) -> Result<LoadSummary, LoadError> {
-    let count = Arc::new(AtomicU64::new(0));
-    let counted = Counting {
-        inner: src,
-        count: Arc::clone(&count),
-    };
-    load_counted(db, counted, source, options, on_event, count, false)
+    load_decoded(db, src, source, Compression::None, options, on_event)
 }
 
-fn load_counted<R: Read + Send>(
+/// Loads the PGN text `src` decoded from an input stored with `compression` (as
+/// [`input::decompress_detected`] tells it), naming it `source` in the `games` table and in
+/// messages.
+///
+/// A compressed input is verified by its format's checksums only as it is read (a gzip
+/// member's CRC comes at its end). When it fails them, or ends early, nothing decoded from it
+/// can be trusted: the games this load stored from it are deleted again and the error is
+/// [`Error::Unverified`] (its count is in [`LoadSummary::removed`]). Games already in the
+/// database before the load stay. An uncompressed input ([`Compression::None`]) has no
+/// checksum: on a read error the games before it stay stored.
+///
+/// # Errors
+///
+/// When reading fails or the database fails.
+pub fn load_decoded<R: Read + Send>(
+    db: &mut Database,
+    src: R,
+    source: &str,
+    compression: Compression,
+    options: &LoadOptions,
+    on_event: &mut dyn FnMut(LoadEvent<'_>),
+) -> Result<LoadSummary, LoadError> {
+    let checked = compression != Compression::None;
+    load_timed(db, src, source, options, on_event, checked)
+}
+
+fn load_timed<R: Read + Send>(
     db: &mut Database,
     src: R,
     source: &str,
     options: &LoadOptions,
     on_event: &mut dyn FnMut(LoadEvent<'_>),
-    count: Arc<AtomicU64>,
     checked: bool,
 ) -> Result<LoadSummary, LoadError> {
     let start = Instant::now();
     let bulk = db
         .begin_bulk()
         .map_err(|e| LoadError::new(LoadSummary::default(), e))?;
-    let result = load_counted_into(db, src, source, options, on_event, count, checked);
+    let result = load_into(db, src, source, options, on_event, checked);
     let ended = if bulk {
         on_event(LoadEvent::BuildingIndexes);
         db.end_bulk()
@@ -325,14 +333,12 @@ fn load_counted<R: Read + Send>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn load_counted_into<R: Read + Send>(
+fn load_into<R: Read + Send>(
     db: &mut Database,
     src: R,
     source: &str,
     options: &LoadOptions,
     on_event: &mut dyn FnMut(LoadEvent<'_>),
-    count: Arc<AtomicU64>,
     checked: bool,
 ) -> Result<LoadSummary, LoadError> {
     let source: Arc<str> = Arc::from(source);
@@ -350,7 +356,6 @@ fn load_counted_into<R: Read + Send>(
             options,
             &mut summary,
             on_event,
-            &count,
             &mut stored_ids,
         );
         let fatal = match reader.join() {
@@ -507,7 +512,6 @@ fn write(
     options: &LoadOptions,
     summary: &mut LoadSummary,
     on_event: &mut dyn FnMut(LoadEvent<'_>),
-    count: &AtomicU64,
     stored_ids: &mut Option<Vec<i64>>,
 ) -> Result<(), Error> {
     let mut others = db.other_writers()?;
@@ -548,7 +552,6 @@ fn write(
                 }
                 if failed.is_none() {
                     on_event(LoadEvent::Progress {
-                        bytes: count.load(Ordering::Relaxed),
                         games: summary.games,
                     });
                 }
@@ -650,20 +653,5 @@ fn report(
         };
         on_event(LoadEvent::Rejected(&rejection));
         summary.rejected += 1;
-    }
-}
-
-/// Counts the bytes read through it.
-#[derive(Debug)]
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
     }
 }

@@ -18,7 +18,7 @@ use crate::output_file::Destination;
 pub fn run(args: EgdArgs) -> Outcome {
     let started = Instant::now();
     pumped::run_command(
-        &args.input,
+        args.input.quiet,
         |counters, bar| convert_all(&args, counters, bar),
         |counters, ()| pumped::summary("egd", "converted", counters, started),
         pumped::exit_rejected,

@@ -22,7 +22,7 @@ use crate::output::Outcome;
 pub fn run(args: ExportArgs) -> Outcome {
     let started = Instant::now();
     pumped::run_command(
-        &args.input,
+        args.input.quiet,
         |counters, bar| export_all(&args, counters, bar),
         |counters, ()| pumped::summary("export", "exported", counters, started),
         pumped::exit_rejected,

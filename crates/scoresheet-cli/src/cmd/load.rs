@@ -1,16 +1,20 @@
-//! `scoresheet load`: store PGN games in a database.
+//! `scoresheet load`: store PGN games in a database, in the shell of every command that reads
+//! games ([`pumped::run_command`]: the progress line, the summary, the exit code), each input
+//! opened and counted as theirs are ([`pumped::text`], [`pumped::table`]).
 
-use std::io::IsTerminal;
+use std::io::{self, Read};
 use std::path::Path;
-use std::time::Duration;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use scoresheet_db::{load, Database, LoadEvent, LoadOptions, LoadSummary};
-use scoresheet_export::table_input::{self, ParquetPgn, RawInput, TableOptions};
-use scoresheet_pgn::Location;
+use scoresheet_db::{load, Database, DatabaseUrl, LoadEvent, LoadOptions, LoadSummary};
+use scoresheet_export::table_input::{self, RawInput, TableOptions};
+use scoresheet_pgn::input::{self, Compression};
 
 use super::database_url;
+use super::progress::{Counting, Progress};
+use super::pumped::{self, Counters, Job};
 use crate::args::LoadArgs;
 use crate::output::{self, Failure, Outcome};
 
@@ -24,44 +28,71 @@ pub fn run(args: LoadArgs) -> Outcome {
     db.migrate()
         .with_context(|| format!("cannot create the schema in {url}"))?;
     let options = load_options(&args)?;
+    pumped::run_command(
+        args.quiet,
+        |counters, bar| load_all(&args, (&mut db, &url), &options, counters, bar),
+        |_, total| eprintln!("{total}"),
+        rejected,
+    )
+}
+
+/// Loads each input in turn; the totals, or the first error (after the totals so far, unless
+/// `--quiet`).
+fn load_all(
+    args: &LoadArgs,
+    (db, url): (&mut Database, &DatabaseUrl),
+    options: &LoadOptions,
+    counters: &Arc<Counters>,
+    bar: &Progress,
+) -> anyhow::Result<LoadSummary> {
     let mut total = LoadSummary::default();
     for input in &args.inputs {
-        let bar = progress_bar(input, args.quiet);
         let name = input.display().to_string();
-        let table = open_table(input, &args.movetext_column)?;
-        let is_table = table.is_some();
-        let mut on_event = |event: LoadEvent<'_>| show_event(event, &bar, &name, is_table);
-        let result = match table {
-            Some(rows) => load::load_reader(&mut db, rows, &name, &options, &mut on_event),
-            None => load::load_path(&mut db, input, &options, &mut on_event),
+        let (src, compression) = open(input, &args.movetext_column, counters)
+            .with_context(|| format!("cannot open {name}"))?;
+        let job = Job {
+            verb: "loading",
+            name: &name,
+            counters,
+            bar,
         };
-        bar.finish_and_clear();
-        match result {
-            Ok(summary) => total.add(&summary),
+        let before = total.games;
+        bar.note("");
+        let mut on_event = |event: LoadEvent<'_>| show_event(event, &job, before);
+        let result = load::load_decoded(db, src, &name, compression, options, &mut on_event);
+        let (summary, error) = match result {
+            Ok(summary) => (summary, None),
             Err(e) => {
                 let (summary, error) = e.into_parts();
-                total.add(&summary);
-                if !args.quiet {
-                    eprintln!("{total} (stopped)");
-                }
-                let error = anyhow::Error::new(error);
-                return Err(Failure::Error(
-                    error.context(format!("loading {} into {url}", input.display())),
-                ));
+                (summary, Some(error))
             }
+        };
+        total.add(&summary);
+        count(counters, &total);
+        if let Some(error) = error {
+            if !args.quiet {
+                bar.println(&format!("{total} (stopped)"));
+            }
+            let error = anyhow::Error::new(error);
+            return Err(error.context(format!("loading {name} into {url}")));
         }
     }
-    if !args.quiet {
-        eprintln!("{total}");
-    }
-    if total.rejected > 0 {
-        let n = total.rejected;
-        let s = if n == 1 { "" } else { "s" };
-        return Err(Failure::Rejected(format!(
-            "{n} game{s} rejected (not stored)"
-        )));
-    }
-    Ok(())
+    Ok(total)
+}
+
+/// `load`'s failure when games were rejected (exit 1).
+fn rejected(counters: &Counters) -> Failure {
+    let n = counters.get(&counters.errors);
+    let s = if n == 1 { "" } else { "s" };
+    Failure::Rejected(format!("{n} game{s} rejected (not stored)"))
+}
+
+/// The totals of the inputs loaded so far as the shell counts them: games rejected, and the
+/// others as converted (the progress line shows their sum, the games read).
+fn count(counters: &Counters, total: &LoadSummary) {
+    counters.errors.store(total.rejected, Ordering::Relaxed);
+    let others = total.games.saturating_sub(total.rejected);
+    counters.converted.store(others, Ordering::Relaxed);
 }
 
 /// The load's settings from the flags (and, in crash tests, [`ABORT_ENV`]).
@@ -82,69 +113,52 @@ fn load_options(args: &LoadArgs) -> anyhow::Result<LoadOptions> {
         .openings(super::pumped::openings_table(&args.openings)?))
 }
 
-/// Shows an event of the load of input `name` (a table when `table`: a game is named by its row
-/// too, [`Location::row_prefix`], as every command names a table's games): a rejected game or a
-/// warning on stderr, in every command's words, the progress on `bar`.
-fn show_event(event: LoadEvent<'_>, bar: &ProgressBar, name: &str, table: bool) {
-    let row = |at: &Location| match table {
-        true => at.row_prefix(),
-        false => String::new(),
-    };
+/// Shows an event of the load of `job`'s input (a table when the counters say so: a game is
+/// named by its row too, [`pumped::row_prefix`], as every command names a table's games): a
+/// rejected game or a warning on stderr, in every command's words, the games read (`before`
+/// in the inputs before this one) and what the load is doing on the progress line.
+fn show_event(event: LoadEvent<'_>, job: &Job<'_>, before: u64) {
+    let counters = job.counters;
     match event {
         LoadEvent::Rejected(rejection) => {
-            let row = rejection.location.as_ref().map_or_else(String::new, row);
-            let line = output::rejected_game(name, format_args!("{row}{}", rejection.message));
-            bar.suspend(|| eprintln!("{line}"));
+            let row = match &rejection.location {
+                Some(at) => pumped::row_prefix(counters, at),
+                None => String::new(),
+            };
+            let line = output::rejected_game(job.name, format_args!("{row}{}", rejection.message));
+            job.bar.println(&line);
+            counters.add(0, 1, 0);
         }
         LoadEvent::Warning { at, what, .. } => {
-            let line = output::warning(name, format_args!("{}{at}", row(at)), what);
-            bar.suspend(|| eprintln!("{line}"));
+            let row = pumped::row_prefix(counters, at);
+            let line = output::warning(job.name, format_args!("{row}{at}"), what);
+            job.bar.println(&line);
         }
-        LoadEvent::Progress { bytes, games } => {
-            bar.set_position(bytes);
-            bar.set_message(format!("{games} games"));
+        LoadEvent::Progress { games } => {
+            let others = (before + games).saturating_sub(counters.get(&counters.errors));
+            counters.converted.store(others, Ordering::Relaxed);
         }
-        LoadEvent::BuildingIndexes => {
-            bar.set_message("all games stored; building the indexes");
-        }
+        LoadEvent::BuildingIndexes => job.bar.note("all games stored; building the indexes"),
         _ => {}
     }
 }
 
-/// The rows of `input` as PGN text when it is a Parquet file (told by content; standard input
-/// is always read as PGN by `load`, which verifies compressed input itself).
-fn open_table(input: &Path, movetext_column: &str) -> Result<Option<ParquetPgn>, Failure> {
-    if input == Path::new("-") {
-        return Ok(None);
+/// Opens `input` for the load, its bytes counted for the progress line as every command counts
+/// them: a Parquet file (told by content) as its rows' PGN text, anything else (and standard
+/// input always) as PGN text, compressed or not, with the compression found (the load takes
+/// back what it stored from a compressed input that fails its checksums).
+fn open(
+    path: &Path,
+    movetext_column: &str,
+    counters: &Arc<Counters>,
+) -> io::Result<(Counting<Box<dyn Read + Send>>, Compression)> {
+    if path == Path::new("-") {
+        let (raw, size) = input::open_raw(path)?;
+        return pumped::text(raw, size, counters);
     }
     let options = TableOptions::new().movetext_column(movetext_column);
-    match table_input::open_raw(input, &options) {
-        Ok(RawInput::Parquet(rows)) => Ok(Some(rows)),
-        Ok(RawInput::Text(..)) => Ok(None),
-        Err(e) => Err(Failure::Error(
-            anyhow::Error::new(e).context(format!("cannot open {}", input.display())),
-        )),
+    match table_input::open_raw(path, &options)? {
+        RawInput::Text(raw, size) => pumped::text(raw, size, counters),
+        RawInput::Parquet(rows) => Ok((pumped::table(rows, counters), Compression::None)),
     }
-}
-
-/// A progress bar over the input's bytes on stderr, hidden unless stderr is a terminal.
-fn progress_bar(input: &Path, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let len = std::fs::metadata(input)
-        .ok()
-        .filter(|m| m.is_file())
-        .map(|m| m.len());
-    let bar = match len {
-        Some(len) => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
-        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
-    };
-    let template = "{prefix} [{bar:30}] {bytes}/{total_bytes} {msg} ({elapsed}, eta {eta})";
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_prefix(input.display().to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

@@ -40,7 +40,7 @@ pub fn run(args: PgnArgs) -> Outcome {
         let games = counters.get(&counters.converted) + rejected;
         Failure::Rejected(format!("{rejected} of {games} games rejected"))
     };
-    pumped::run_command(&args.input, read, summary, rejected)
+    pumped::run_command(args.input.quiet, read, summary, rejected)
 }
 
 fn convert_inputs(

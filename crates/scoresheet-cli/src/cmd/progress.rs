@@ -1,10 +1,11 @@
 //! The progress line on stderr, drawn only when stderr is a terminal, and message printing that
 //! does not garble it: for a regular file, how much of it is read (percent) and the time left at
-//! the rate so far; else the bytes read; then games and games per second.
+//! the rate so far; else the bytes read; then games and games per second, and the command's
+//! note on what it is doing, if any (`load`: building the indexes).
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -53,6 +54,7 @@ struct Shared {
     lock: Mutex<()>,
     counters: Arc<Counters>,
     started: Instant,
+    note: Mutex<String>,
 }
 
 impl Progress {
@@ -64,6 +66,7 @@ impl Progress {
             lock: Mutex::new(()),
             counters,
             started: Instant::now(),
+            note: Mutex::default(),
         });
         let thread = shared.drawing.then(|| {
             let shared = Arc::clone(&shared);
@@ -77,6 +80,17 @@ impl Progress {
         let _guard = self.shared.lock.lock();
         let clear = if self.shared.drawing { "\r\x1b[K" } else { "" };
         eprintln!("{clear}{line}");
+    }
+
+    /// Shows `note` after the counts from now on (nothing when empty): what the command is
+    /// doing when the counts stand still.
+    pub fn note(&self, note: &str) {
+        let mut kept = self
+            .shared
+            .note
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        note.clone_into(&mut kept);
     }
 
     /// Stops drawing and clears the line.
@@ -97,13 +111,17 @@ impl Shared {
             let c = &self.counters;
             let games = c.get(&c.converted) + c.get(&c.errors);
             let secs = self.started.elapsed().as_secs_f64().max(1e-3);
-            let line = line(
+            let mut line = line(
                 c.get(&c.raw_bytes),
                 c.get(&c.raw_total),
                 c.get(&c.bytes),
                 games,
                 secs,
             );
+            let note = self.note.lock().unwrap_or_else(PoisonError::into_inner);
+            if !note.is_empty() {
+                line = format!("{line}; {note}");
+            }
             let mut err = io::stderr().lock();
             let _ = write!(err, "\r\x1b[K{line}");
             let _ = err.flush();

@@ -12,36 +12,38 @@ use std::time::Instant;
 use anyhow::Context;
 use scoresheet::notation::Caret;
 #[cfg(feature = "parquet")]
-use scoresheet_export::table_input::{self, RawInput, TableOptions};
+use scoresheet_export::table_input::{self, ParquetPgn, RawInput, TableOptions};
+use scoresheet_pgn::input::{self, Compression};
 use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
 use scoresheet_pgn::select::{OpeningTable, TagExpr};
-use scoresheet_pgn::{input, Location, ReadError, ReadOptions};
+use scoresheet_pgn::{Location, ReadError, ReadOptions};
 
 pub use super::counters::Counters;
 use super::progress::{Counting, Progress};
 use crate::args::PgnInputArgs;
 use crate::output::{Failure, Outcome};
 
-/// Runs a command that reads PGN through the pump, the shell they share: the totals and the
-/// progress line for `read` (which opens the inputs and the outputs, pumps the inputs and
-/// gives what its summary needs), then, when it succeeded, the summary (unless `--quiet`) and
-/// the exit code: 0, or `rejected`'s failure (exit 1) when games were rejected.
+/// Runs a command that reads PGN (through the pump, or `load` through the database's), the
+/// shell they share: the totals and the progress line for `read` (which opens the inputs and
+/// the outputs, reads the inputs and gives what its summary needs), then, when it succeeded,
+/// the summary (unless `quiet`, the `--quiet` flag) and the exit code: 0, or `rejected`'s
+/// failure (exit 1) when games were rejected.
 ///
 /// # Errors
 ///
 /// `read`'s error (exit 2), or `rejected`'s failure.
 pub fn run_command<T>(
-    input: &PgnInputArgs,
+    quiet: bool,
     read: impl FnOnce(&Arc<Counters>, &Progress) -> anyhow::Result<T>,
     summary: impl FnOnce(&Counters, T),
     rejected: impl FnOnce(&Counters) -> Failure,
 ) -> Outcome {
     let counters = Arc::new(Counters::default());
-    let bar = Progress::start(!input.quiet, Arc::clone(&counters));
+    let bar = Progress::start(!quiet, Arc::clone(&counters));
     let result = read(&counters, &bar);
     bar.finish();
     let done = result.map_err(Failure::Error)?;
-    if !input.quiet {
+    if !quiet {
         summary(&counters, done);
     }
     match counters.get(&counters.errors) {
@@ -149,21 +151,18 @@ pub fn open(
     counters: &Arc<Counters>,
 ) -> io::Result<Counting<Box<dyn Read + Send>>> {
     #[cfg(feature = "parquet")]
-    let src: Box<dyn Read + Send> = match table_input::open_raw(path, &table_options(args))? {
-        RawInput::Text(raw, size) => text_input(raw, size, counters)?,
-        RawInput::Parquet(rows) => {
-            counters.start_input(None, true);
-            Box::new(rows)
-        }
+    let src = match table_input::open_raw(path, &table_options(args))? {
+        RawInput::Text(raw, size) => text(raw, size, counters)?.0,
+        RawInput::Parquet(rows) => table(rows, counters),
     };
     // Without Parquet, `decompress` refuses a Parquet file.
     #[cfg(not(feature = "parquet"))]
     let src = {
         let _ = &args.movetext_column;
         let (raw, size) = input::open_raw(path)?;
-        text_input(raw, size, counters)?
+        text(raw, size, counters)?.0
     };
-    Ok(Counting::new(src, Arc::clone(counters), |c| &c.bytes))
+    Ok(src)
 }
 
 /// Runs `read` on each input of `args` in turn (standard input when none is named), opened by
@@ -190,15 +189,34 @@ pub fn each_input(
     Ok(())
 }
 
-/// PGN text, compressed or not: its bytes as stored counted for the progress line.
-fn text_input(
+/// An input of PGN text, compressed or not (`size` bytes as stored, when known): decompressed,
+/// its bytes as stored counted for the progress line and those after decompression for the
+/// summary; with the compression found (a database load verifies a compressed input).
+///
+/// # Errors
+///
+/// Reading the first bytes fails, or the compression is not supported
+/// ([`input::decompress_detected`]).
+pub fn text(
     raw: Box<dyn Read + Send>,
     size: Option<u64>,
     counters: &Arc<Counters>,
-) -> io::Result<Box<dyn Read + Send>> {
+) -> io::Result<(Counting<Box<dyn Read + Send>>, Compression)> {
     counters.start_input(size, false);
     let raw = Counting::new(raw, Arc::clone(counters), |c| &c.raw_bytes);
-    input::decompress(raw)
+    let (src, compression) = input::decompress_detected(raw)?;
+    Ok((
+        Counting::new(src, Arc::clone(counters), |c| &c.bytes),
+        compression,
+    ))
+}
+
+/// A table's games as PGN text, one per row: their bytes counted for the progress line and the
+/// summary (the file's share read is not known).
+#[cfg(feature = "parquet")]
+pub fn table(rows: ParquetPgn, counters: &Arc<Counters>) -> Counting<Box<dyn Read + Send>> {
+    counters.start_input(None, true);
+    Counting::new(Box::new(rows), Arc::clone(counters), |c| &c.bytes)
 }
 
 /// The row of the game at `at` ([`Location::row_prefix`]) when the input is a table, else

@@ -45,7 +45,7 @@ pub fn run(args: TokenizeArgs) -> Outcome {
             counters.get(&counters.errors)
         )),
     };
-    pumped::run_command(&args.input, read, summary, rejected)
+    pumped::run_command(args.input.quiet, read, summary, rejected)
 }
 
 fn tokenize_inputs(

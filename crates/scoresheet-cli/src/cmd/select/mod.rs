@@ -57,7 +57,12 @@ pub fn run(args: SelectArgs) -> Outcome {
         let games = counters.games_in();
         Failure::Rejected(format!("{rejected} of {games} games rejected"))
     };
-    pumped::run_command(&args.input, read, |c, totals| summary(c, &totals), rejected)
+    pumped::run_command(
+        args.input.quiet,
+        read,
+        |c, totals| summary(c, &totals),
+        rejected,
+    )
 }
 
 /// `select: N games in: S selected, X not selected, D duplicates, R rejected; <oddities>`.

@@ -70,6 +70,19 @@ fn varint(bytes: &[u8]) -> Option<(usize, &[u8])> {
     None
 }
 
+/// Appends `n` as a LEB128 number (what [`varint`] reads).
+#[cfg(test)]
+fn push_varint(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let low = (n & 0x7f) as u8;
+        n >>= 7;
+        out.push(if n == 0 { low } else { low | 0x80 });
+        if n == 0 {
+            return;
+        }
+    }
+}
+
 /// The compact form of rows (ECO code, name, moves from the start position).
 ///
 /// # Panics
@@ -110,15 +123,7 @@ pub(super) fn encode<'a>(
                 _ => first_row_of.get(&moves[..k]).map(|&r| (Some(r), k)),
             })
             .unwrap_or((None, 0));
-        let mut back = parent.map_or(0, |r| i - r);
-        loop {
-            let low = (back & 0x7f) as u8;
-            back >>= 7;
-            out.push(if back == 0 { low } else { low | 0x80 });
-            if back == 0 {
-                break;
-            }
-        }
+        push_varint(&mut out, parent.map_or(0, |r| i - r));
         let count = u8::try_from(moves.len() - from).expect("at most 255 moves past the parent");
         out.push(count);
         let mut pos = Position::new();

@@ -505,6 +505,18 @@ mod tests {
         assert_eq!(table.len(), OpeningTable::shipped().len());
     }
 
+    /// Every row of the shipped files, in order: its ECO code, name and moves (the `pgn` field).
+    fn shipped_rows() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+        SHIPPED.into_iter().flat_map(|(_, text)| {
+            let rows = text.lines().skip(1).filter(|l| !l.trim().is_empty());
+            rows.map(|line| {
+                let mut fields = line.split('\t');
+                let mut field = |what| fields.next().expect(what);
+                (field("eco"), field("name"), field("moves"))
+            })
+        })
+    }
+
     /// The moves of a row's `pgn` field.
     fn row_moves(moves: &str) -> Vec<scoresheet::Move> {
         let mut pos = Position::new();
@@ -530,14 +542,7 @@ mod tests {
     /// file is written instead.
     #[test]
     fn ok_shipped_compact_is_the_rows() {
-        let mut rows = Vec::new();
-        for (_, text) in SHIPPED {
-            for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-                let mut fields = line.split('\t');
-                let (eco, name) = (fields.next().expect("eco"), fields.next().expect("name"));
-                rows.push((eco, name, row_moves(fields.next().expect("moves"))));
-            }
-        }
+        let rows = shipped_rows().map(|(eco, name, moves)| (eco, name, row_moves(moves)));
         let compact = super::super::compact::encode(rows);
         if std::env::var_os("SCORESHEET_BLESS").is_some() {
             let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings/rows.bin");
@@ -571,15 +576,12 @@ mod tests {
     #[test]
     fn ok_shipped_keys_are_the_rows() {
         let mut keys = Vec::new();
-        for (_, text) in SHIPPED {
-            for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-                let moves = line.split('\t').nth(2).expect("a row has its moves");
-                keys.extend(
-                    play(moves.as_bytes())
-                        .expect("the row replays")
-                        .to_le_bytes(),
-                );
-            }
+        for (_, _, moves) in shipped_rows() {
+            keys.extend(
+                play(moves.as_bytes())
+                    .expect("the row replays")
+                    .to_le_bytes(),
+            );
         }
         if std::env::var_os("SCORESHEET_BLESS").is_some() {
             let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings/keys.bin");

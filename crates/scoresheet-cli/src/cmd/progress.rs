@@ -83,7 +83,8 @@ impl Progress {
     }
 
     /// Shows `note` after the counts from now on (nothing when empty): what the command is
-    /// doing when the counts stand still.
+    /// doing when the counts stand still. (Only `load` sets one.)
+    #[cfg(feature = "database")]
     pub fn note(&self, note: &str) {
         let mut kept = self
             .shared

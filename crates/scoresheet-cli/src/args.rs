@@ -454,7 +454,7 @@ pub struct LoadArgs {
     /// writers. The games stored and the reports are the same for any N.
     #[arg(long, value_name = "N", default_value_t = default_threads(), value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// No progress bar, no summary, no per-game messages (errors are still printed).
+    /// No progress line and no summary (rejected games and errors are still reported).
     #[arg(long, short)]
     pub quiet: bool,
     /// Print every oddity met (text skipped, odd forms read) on stderr as a warning; the

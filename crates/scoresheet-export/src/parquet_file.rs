@@ -112,7 +112,11 @@ impl<W: Write + Send> ParquetFile<W> {
         let mut props = WriterProperties::clone(&self.encoder.props).into_builder();
         for (leaf, _) in &self.encoder.leaves {
             let path = leaf.path();
-            if path.parts().first().is_some_and(|p| long.contains(&p.as_str())) {
+            if path
+                .parts()
+                .first()
+                .is_some_and(|p| long.contains(&p.as_str()))
+            {
                 props = props.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
             }
         }
@@ -193,7 +197,11 @@ const LONG_VALUE: usize = 1 << 20;
 fn long_values(batch: &RecordBatch) -> Vec<(usize, Vec<usize>)> {
     let mut found: Vec<(usize, usize)> = Vec::new();
     for (column, array) in batch.columns().iter().enumerate() {
-        found.extend(long_rows(array.as_ref()).into_iter().map(|row| (row, column)));
+        found.extend(
+            long_rows(array.as_ref())
+                .into_iter()
+                .map(|row| (row, column)),
+        );
     }
     found.sort_unstable();
     let mut rows: Vec<(usize, Vec<usize>)> = Vec::new();
@@ -607,11 +615,7 @@ mod tests {
         let schema = Arc::new(Schema::new(vec![
             Field::new("ply", DataType::Int32, false),
             Field::new("event", DataType::Utf8, false),
-            Field::new(
-                "tags",
-                tags.data_type().clone(),
-                false,
-            ),
+            Field::new("tags", tags.data_type().clone(), false),
         ]));
         let columns: Vec<ArrayRef> = vec![
             Arc::new(Int32Array::from_iter_values(0..5)),

@@ -309,14 +309,14 @@ fn ok_issue_38_load_long_comment_bounded() {
 /// 336 at 2): the batch's column, Parquet's dictionary, and the minimum and the maximum of
 /// Parquet's statistics, kept until the row group closed. A row with a long value is now a
 /// row group of its own without statistics for that column: 216 to 225 MiB at 1 thread, 236
-/// at 2 (2026-11-29, release, loaded machine; egd 176 and 227).
+/// to 237 at 2 (2026-11-29, release, loaded machine; egd 176 and 227).
 #[test]
 fn ok_issue_38_long_tag_bounded() {
     egd_and_export(long_tag(), TEXT_BUDGET, 2, 0, "50 MB tag");
 }
 
 /// `load` took 198 to 310 MB at 2 threads by run before the chunks of large games were read
-/// in place; 245 to 249 MiB at 1 and 2 threads in three runs each since (2026-11-29,
+/// in place; 245 to 250 MiB at 1 and 2 threads in three runs each since (2026-11-29,
 /// release, loaded machine).
 #[test]
 fn ok_issue_38_load_long_tag_bounded() {

@@ -240,7 +240,7 @@ fn long_rows(array: &dyn Array) -> Vec<usize> {
         .flat_map(|c| long_rows(c.as_ref()))
         .filter_map(|entry| {
             let after = offsets.partition_point(|&o| o.as_usize() <= entry);
-            (after > 0 && after < offsets.len()).then(|| after - 1)
+            after.checked_sub(1).filter(|_| after < offsets.len())
         })
         .collect();
     rows.sort_unstable();

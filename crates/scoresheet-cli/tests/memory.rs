@@ -297,20 +297,20 @@ fn ok_issue_38_load_long_comment_bounded() {
     );
 }
 
+/// `export` held the value about four times at its peak (287 to 314 MiB at 1 thread by run,
+/// 336 at 2): the batch's column, Parquet's dictionary, and the minimum and the maximum of
+/// Parquet's statistics, kept until the row group closed. A row with a long value is now a
+/// row group of its own without statistics for that column: 216 to 225 MiB at 1 thread, 236
+/// to 237 at 2 (2026-11-29, release, loaded machine; egd 176 and 227).
 #[test]
-#[ignore = "issue 38, not yet met: export takes 287 to 314 MiB at 1 thread by run and 336 \
-            MiB at 2 (egd 176 and 227 MiB; 2026-11-29, release); a heap profile at 1 thread: \
-            Parquet's encoder holds the value twice (its dictionary, then the dictionary \
-            page), the Arrow column once; 2 threads not profiled; run with --release --ignored"]
 fn ok_issue_38_long_tag_bounded() {
     egd_and_export(long_tag(), TEXT_BUDGET, 2, 0, "50 MB tag");
 }
 
+/// `load` took 198 to 310 MB at 2 threads by run before the chunks of large games were read
+/// in place; 245 to 250 MiB at 1 and 2 threads in three runs each since (2026-11-29,
+/// release, loaded machine).
 #[test]
-#[ignore = "issue 38, not shown within budget at 2 threads in every run: load took 198 to \
-            310 MB by run before the chunks of large games were read in place, 244 and 246 \
-            MiB in two runs after (182 and 245 MiB at 1 thread); not profiled; run with \
-            --release --ignored"]
 fn ok_issue_38_load_long_tag_bounded() {
     let long = format!("{} bytes", 50 << 20);
     let events = [long.as_str(), "after"];

@@ -38,9 +38,11 @@ impl Text {
     }
 
     pub(crate) fn push(&mut self, value: &str) {
-        // A long value (a 50 MB tag) gets room for itself alone, not twice what is held.
+        // A long value (a 50 MB tag) gets room for itself alone, not twice what is held, and
+        // room ahead for the batch's next values: without it the next one doubled the room
+        // (100 MiB, the 50 MB copied and its old room freed while the batch was written).
         if value.len() > LONG_VALUE {
-            self.bytes.reserve_exact(value.len());
+            self.bytes.reserve_exact(value.len() + LONG_VALUE);
         }
         self.push_with(|out| out.extend_from_slice(value.as_bytes()));
     }

@@ -13,7 +13,8 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use arrow_array::RecordBatch;
+use arrow_array::{Array, MapArray, RecordBatch, StringArray};
+use arrow_buffer::ArrowNativeType;
 use arrow_schema::SchemaRef;
 use bytes::Bytes;
 use parquet::arrow::arrow_writer::{
@@ -78,8 +79,57 @@ impl<W: Write + Send> ParquetFile<W> {
         })
     }
 
-    /// Writes a batch, ending a row group each time it reaches the maximum row count.
+    /// Writes a batch, ending a row group each time it reaches the maximum row count. A row
+    /// holding a text value over [`LONG_VALUE`] bytes is a row group of its own
+    /// ([`write_alone`](Self::write_alone)).
     pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let mut start = 0;
+        for (row, columns) in long_values(batch) {
+            self.write_rows(&batch.slice(start, row - start))?;
+            self.write_alone(&batch.slice(row, 1), &columns)?;
+            start = row + 1;
+        }
+        self.write_rows(&batch.slice(start, batch.num_rows() - start))
+    }
+
+    /// Writes one row holding a long text value in `columns` (their indices in the schema)
+    /// as a row group of its own, without min/max statistics for those columns, after the
+    /// rows written before it; the next rows start another group.
+    ///
+    /// arrow-rs's column writer copies a value twice for its statistics (the minimum and the
+    /// maximum of each batch it encodes) and keeps them until the row group closes, beside
+    /// the batch's value and the dictionary's: with a 50 MB tag value, four copies at once
+    /// (`export` peaked at 287 to 314 MiB at 1 thread, 336 at 2). Without the statistics,
+    /// the batch and the dictionary (then its page) hold it, and only while this row is
+    /// encoded. The values are the same; the group's chunk of a long column has no
+    /// statistics (a reader cannot skip that group by them, and reads it).
+    fn write_alone(&mut self, row: &RecordBatch, columns: &[usize]) -> Result<(), ParquetError> {
+        let schema = Arc::clone(&self.encoder.schema);
+        let long: Vec<&str> = columns
+            .iter()
+            .map(|&c| schema.field(c).name().as_str())
+            .collect();
+        let mut props = WriterProperties::clone(&self.encoder.props).into_builder();
+        for (leaf, _) in &self.encoder.leaves {
+            let path = leaf.path();
+            if path
+                .parts()
+                .first()
+                .is_some_and(|p| long.contains(&p.as_str()))
+            {
+                props = props.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
+            }
+        }
+        let mut encoder = TableEncoder::try_new(Arc::clone(&schema), props.build())?;
+        encoder.write(row)?;
+        let groups = encoder.take_groups()?;
+        drop(encoder);
+        self.append(groups)
+    }
+
+    /// Writes rows into the open row group, ending it each time it reaches the maximum row
+    /// count.
+    fn write_rows(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         let max_rows = self.encoder.max_rows;
         let mut rest = batch.clone();
         while rest.num_rows() > 0 {
@@ -135,6 +185,67 @@ impl<W: Write + Send> ParquetFile<W> {
         out.close()?;
         Ok(())
     }
+}
+
+/// A text value longer than this is written in a row group of its own, without statistics
+/// ([`ParquetFile::write_alone`]): no ordinary value comes near it (a game's tags take a few
+/// hundred bytes), and finding one costs a length comparison per text column of a batch.
+const LONG_VALUE: usize = 1 << 20;
+
+/// The rows of `batch` holding a text value over [`LONG_VALUE`] bytes, in order, each with
+/// the columns (indices) holding one.
+fn long_values(batch: &RecordBatch) -> Vec<(usize, Vec<usize>)> {
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for (column, array) in batch.columns().iter().enumerate() {
+        found.extend(
+            long_rows(array.as_ref())
+                .into_iter()
+                .map(|row| (row, column)),
+        );
+    }
+    found.sort_unstable();
+    let mut rows: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (row, column) in found {
+        match rows.last_mut() {
+            Some((last, columns)) if *last == row => columns.push(column),
+            _ => rows.push((row, vec![column])),
+        }
+    }
+    rows
+}
+
+/// The rows of `array` holding a text value over [`LONG_VALUE`] bytes, a map's keys and
+/// values included (the `tags` column), in order. A text column whose bytes in all are
+/// fewer is not read further.
+fn long_rows(array: &dyn Array) -> Vec<usize> {
+    if let Some(text) = array.as_any().downcast_ref::<StringArray>() {
+        if text.values().len() <= LONG_VALUE {
+            return Vec::new();
+        }
+        let ends = text.value_offsets().windows(2).enumerate();
+        return ends
+            .filter(|(_, w)| w[1].as_usize() - w[0].as_usize() > LONG_VALUE)
+            .map(|(row, _)| row)
+            .collect();
+    }
+    let Some(map) = array.as_any().downcast_ref::<MapArray>() else {
+        return Vec::new();
+    };
+    // Entries are numbered in the map's entries, which a slice of the map does not cut.
+    let offsets = map.value_offsets();
+    let mut rows: Vec<usize> = map
+        .entries()
+        .columns()
+        .iter()
+        .flat_map(|c| long_rows(c.as_ref()))
+        .filter_map(|entry| {
+            let after = offsets.partition_point(|&o| o.as_usize() <= entry);
+            after.checked_sub(1).filter(|_| after < offsets.len())
+        })
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
 }
 
 /// Rows of one table encoded as a Parquet row group: every column chunk closed and
@@ -480,6 +591,67 @@ mod tests {
             assert_eq!(groups, expected, "{what}");
             assert_eq!(groups, appended_groups, "{what}");
         }
+    }
+
+    /// A row with a text value over [`LONG_VALUE`] (in a text column or among a map's
+    /// values) is a row group of its own, whose long columns have no statistics; the values
+    /// read back are the ones written, and the other groups keep their statistics.
+    #[test]
+    fn ok_long_value_row_group_alone() {
+        use arrow_array::builder::{MapBuilder, StringBuilder};
+        let long = "z".repeat(LONG_VALUE + 1);
+        let event = StringArray::from(vec!["a", long.as_str(), "b", "c", "d"]);
+        let mut tags = MapBuilder::new(None, StringBuilder::new(), StringBuilder::new());
+        for row in 0..5 {
+            if row == 3 {
+                tags.keys().append_value("Annotator");
+                tags.values().append_value(&long);
+            }
+            tags.keys().append_value("Round");
+            tags.values().append_value(row.to_string());
+            tags.append(true).expect("keys and values");
+        }
+        let tags = tags.finish();
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("ply", DataType::Int32, false),
+            Field::new("event", DataType::Utf8, false),
+            Field::new("tags", tags.data_type().clone(), false),
+        ]));
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(Int32Array::from_iter_values(0..5)),
+            Arc::new(event),
+            Arc::new(tags),
+        ];
+        let all = RecordBatch::try_new(Arc::clone(&schema), columns).expect("same schema");
+        assert_eq!(long_values(&all), [(1, vec![1]), (3, vec![2])]);
+        assert_eq!(long_values(&all.slice(2, 3)), [(1, vec![2])], "a slice");
+        assert!(long_values(&all.slice(4, 1)).is_empty());
+        let props = WriterProperties::builder().build();
+        let mut file =
+            ParquetFile::try_new(Vec::new(), Arc::clone(&schema), props).expect("schema");
+        file.write(&all.slice(0, 4)).expect("in memory");
+        file.write(&all.slice(4, 1)).expect("in memory");
+        let bytes = Bytes::from(file.into_inner().expect("in memory"));
+        let builder = ParquetRecordBatchReaderBuilder::try_new(bytes).expect("a Parquet file");
+        let metadata = Arc::clone(builder.metadata());
+        let read: Vec<RecordBatch> = builder
+            .build()
+            .expect("a reader")
+            .map(|b| b.expect("readable"))
+            .collect();
+        assert_eq!(concat_batches(&schema, &read).expect("same schema"), all);
+        // Rows 0, 1 (long event), 2, 3 (long tag value), then 4 with the next batch's.
+        let groups: Vec<i64> = metadata.row_groups().iter().map(|g| g.num_rows()).collect();
+        assert_eq!(groups, [1, 1, 1, 1, 1]);
+        // Leaves: ply, event, tags' key, tags' value.
+        let has_statistics = |group: usize| -> Vec<bool> {
+            let columns = metadata.row_group(group).columns();
+            columns.iter().map(|c| c.statistics().is_some()).collect()
+        };
+        assert_eq!(has_statistics(0), [true; 4]);
+        assert_eq!(has_statistics(1), [true, false, true, true]);
+        assert_eq!(has_statistics(3), [true, true, false, false]);
+        assert_eq!(has_statistics(4), [true; 4]);
     }
 
     #[test]

@@ -362,6 +362,10 @@ impl ReplaySink for TableSink {
             row.game_id = id;
         }
         self.push_game(id, plies);
+        // The row holds the tags now. A long value's string goes (`GameTags::clear`) rather
+        // than waiting for the next game, which in a worker of a parallel export can begin
+        // long after the writer got the row (a 50 MB tag value: a copy more at the peak).
+        self.game.tags.clear();
         self.game.first_row = self.moves.len();
         u32::try_from(plies).unwrap_or(u32::MAX)
     }

@@ -2,9 +2,7 @@
 //! [`Pump`](scoresheet_pgn::pump::Pump) with an EGD JSON visitor per thread, each run's JSON
 //! written as it is delivered.
 
-use std::io::Write;
 use std::sync::Arc;
-use std::time::Instant;
 
 use scoresheet_pgn::egd::{EgdOptions, JsonVisitor};
 
@@ -16,13 +14,8 @@ use crate::output_file::Destination;
 
 /// Runs the subcommand.
 pub fn run(args: EgdArgs) -> Outcome {
-    let started = Instant::now();
-    pumped::run_command(
-        args.input.quiet,
-        |counters, bar| convert_all(&args, counters, bar),
-        |counters, ()| pumped::summary("egd", "converted", counters, started),
-        pumped::exit_rejected,
-    )
+    let read = |counters: &Arc<Counters>, bar: &Progress| convert_all(&args, counters, bar);
+    pumped::run_converting(args.input.quiet, "egd", "converted", read)
 }
 
 fn convert_all(args: &EgdArgs, counters: &Arc<Counters>, bar: &Progress) -> anyhow::Result<()> {
@@ -45,20 +38,9 @@ fn convert_inputs(
         .pretty(args.pretty)
         .replay(args.input.movetext.replay_options());
     let pump = pumped::pump(&args.input)?;
-    let new_worker = || {
-        let mut visitor = JsonVisitor::new(options);
-        visitor.keep_oddities(args.input.warnings);
-        visitor
-    };
+    let make = || JsonVisitor::new(options);
+    let new_worker = pumped::workers(&args.input, make, JsonVisitor::keep_oddities);
     pumped::each_input(&args.input, "converting", counters, bar, |job, src| {
-        let deliver = |json: &mut Vec<u8>, log| {
-            job.log(&log);
-            let written = out.write_all(json);
-            json.clear();
-            written
-        };
-        job.pump(&pump)
-            .run(src, new_worker, deliver)
-            .map_err(|e| job.error(e))
+        job.write_runs(&pump, src, &new_worker, out)
     })
 }

@@ -4,7 +4,6 @@
 
 use std::io::{self, Read};
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Context;
 use scoresheet_export::{
@@ -20,13 +19,8 @@ use crate::output::Outcome;
 
 /// Runs the subcommand.
 pub fn run(args: ExportArgs) -> Outcome {
-    let started = Instant::now();
-    pumped::run_command(
-        args.input.quiet,
-        |counters, bar| export_all(&args, counters, bar),
-        |counters, ()| pumped::summary("export", "exported", counters, started),
-        pumped::exit_rejected,
-    )
+    let read = |counters: &Arc<Counters>, bar: &Progress| export_all(&args, counters, bar);
+    pumped::run_converting(args.input.quiet, "export", "exported", read)
 }
 
 /// The library settings the flags give.

@@ -4,7 +4,6 @@
 //! mainline replays is written with the PGN writer; a game with an illegal move (or a bad
 //! `FEN` or `Variant` tag, or a read error) is reported on stderr and not written.
 
-use std::io::Write;
 use std::sync::Arc;
 
 use scoresheet_pgn::rewrite::RewriteConverter;
@@ -53,20 +52,9 @@ fn convert_inputs(
     let to = args.to.with_lang(args.to_lang.or(lang));
     let replay = args.input.movetext.replay_options();
     let pump = pumped::pump(&args.input)?;
-    let new_worker = || {
-        let mut converter = RewriteConverter::new(to, replay);
-        converter.keep_oddities(args.input.warnings);
-        converter
-    };
+    let make = || RewriteConverter::new(to, replay);
+    let new_worker = pumped::workers(&args.input, make, RewriteConverter::keep_oddities);
     pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
-        let deliver = |text: &mut Vec<u8>, log| {
-            job.log(&log);
-            let written = out.write_all(text);
-            text.clear();
-            written
-        };
-        job.pump(&pump)
-            .run(src, new_worker, deliver)
-            .map_err(|e| job.error(e))
+        job.write_runs(&pump, src, &new_worker, out)
     })
 }

@@ -3,7 +3,7 @@
 //! messages and counts, and the pump's errors as the CLI reports them. A command adds only its
 //! converter and what it does with a batch.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use scoresheet::notation::Caret;
 #[cfg(feature = "parquet")]
 use scoresheet_export::table_input::{self, ParquetPgn, RawInput, TableOptions};
 use scoresheet_pgn::input::{self, Compression};
-use scoresheet_pgn::pump::{ChunkLog, Event, Pump, PumpError};
+use scoresheet_pgn::pump::{ChunkLog, Convert, Event, Pump, PumpError};
 use scoresheet_pgn::select::{OpeningTable, TagExpr};
 use scoresheet_pgn::{Location, ReadError, ReadOptions};
 
@@ -50,6 +50,19 @@ pub fn run_command<T>(
         0 => Ok(()),
         _ => Err(rejected(&counters)),
     }
+}
+
+/// [`run_command`] with the summary of `egd` and `export` ([`summary`], `done` naming what
+/// became of an accepted game) and the exit code of [`exit_rejected`].
+pub fn run_converting(
+    quiet: bool,
+    command: &'static str,
+    done: &'static str,
+    read: impl FnOnce(&Arc<Counters>, &Progress) -> anyhow::Result<()>,
+) -> Outcome {
+    let started = Instant::now();
+    let summarize = |counters: &Counters, ()| summary(command, done, counters, started);
+    run_command(quiet, read, summarize, exit_rejected)
 }
 
 /// `COMMAND: N games in: C DONE, R reported as errors[, S not selected]; P plies; <oddities>;
@@ -165,6 +178,21 @@ pub fn open(
     Ok(src)
 }
 
+/// The converters' maker for a pump: each made by `make`, keeping its oddities to be shown
+/// (`keep`, its `keep_oddities`) when `args` ask for `--warnings`.
+pub fn workers<C>(
+    args: &PgnInputArgs,
+    make: impl Fn() -> C + Sync,
+    keep: fn(&mut C, bool),
+) -> impl Fn() -> C + Sync {
+    let warnings = args.warnings;
+    move || {
+        let mut converter = make();
+        keep(&mut converter, warnings);
+        converter
+    }
+}
+
 /// Runs `read` on each input of `args` in turn (standard input when none is named), opened by
 /// [`open`] (an input that cannot be opened: `cannot open NAME`) and named by its [`Job`],
 /// whose `verb` the command's errors use; the first error stops.
@@ -273,6 +301,31 @@ impl Job<'_> {
             });
         }
         self.counters.add_log(log);
+    }
+
+    /// Runs `pump` over `src` with a converter per thread from `new_worker`, whose runs are
+    /// bytes of output: each run's log shown and its bytes written to `out` as it is
+    /// delivered, in input order.
+    ///
+    /// # Errors
+    ///
+    /// The pump's error ([`error`](Self::error)), a write error among them.
+    pub fn write_runs<C: Convert<Batch = Vec<u8>>>(
+        &self,
+        pump: &Pump,
+        src: impl Read + Send,
+        new_worker: impl Fn() -> C + Sync,
+        out: &mut (impl Write + Send),
+    ) -> anyhow::Result<()> {
+        let deliver = |bytes: &mut Vec<u8>, log| {
+            self.log(&log);
+            let written = out.write_all(bytes);
+            bytes.clear();
+            written
+        };
+        self.pump(pump)
+            .run(src, new_worker, deliver)
+            .map_err(|e| self.error(e))
     }
 
     /// The pump's error as the command reports it (exit 2), naming the input.

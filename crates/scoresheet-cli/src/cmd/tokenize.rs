@@ -57,11 +57,8 @@ fn tokenize_inputs(
     let vocab = vocabulary(args.vocab);
     let replay = args.input.movetext.replay_options();
     let pump = pumped::pump(&args.input)?;
-    let new_worker = || {
-        let mut converter = TokenizeConverter::new(vocab, replay);
-        converter.keep_oddities(args.input.warnings);
-        converter
-    };
+    let make = || TokenizeConverter::new(vocab, replay);
+    let new_worker = pumped::workers(&args.input, make, TokenizeConverter::keep_oddities);
     // Game numbers count every game read, of every input.
     let mut games_before = 0;
     pumped::each_input(&args.input, "reading", counters, bar, |job, src| {
@@ -75,7 +72,7 @@ fn tokenize_inputs(
             games_in += log.converted_games() + log.rejected_games() + log.not_selected_games();
             Ok(())
         };
-        let result = job.pump(&pump).run(src, new_worker, deliver);
+        let result = job.pump(&pump).run(src, &new_worker, deliver);
         games_before += games_in;
         result.map_err(|e| job.error(e))
     })

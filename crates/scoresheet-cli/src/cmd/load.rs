@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use scoresheet_db::{load, Database, DatabaseUrl, LoadEvent, LoadOptions, LoadSummary};
-use scoresheet_export::table_input::{self, RawInput, TableOptions};
+use scoresheet_export::table_input::TableOptions;
 use scoresheet_pgn::input::{self, Compression};
 
 use super::database_url;
@@ -157,8 +157,5 @@ fn open(
         return pumped::text(raw, size, counters);
     }
     let options = TableOptions::new().movetext_column(movetext_column);
-    match table_input::open_raw(path, &options)? {
-        RawInput::Text(raw, size) => pumped::text(raw, size, counters),
-        RawInput::Parquet(rows) => Ok((pumped::table(rows, counters), Compression::None)),
-    }
+    pumped::open_counted(path, &options, counters)
 }

@@ -164,10 +164,7 @@ pub fn open(
     counters: &Arc<Counters>,
 ) -> io::Result<Counting<Box<dyn Read + Send>>> {
     #[cfg(feature = "parquet")]
-    let src = match table_input::open_raw(path, &table_options(args))? {
-        RawInput::Text(raw, size) => text(raw, size, counters)?.0,
-        RawInput::Parquet(rows) => table(rows, counters),
-    };
+    let src = open_counted(path, &table_options(args), counters)?.0;
     // Without Parquet, `decompress` refuses a Parquet file.
     #[cfg(not(feature = "parquet"))]
     let src = {
@@ -176,6 +173,24 @@ pub fn open(
         text(raw, size, counters)?.0
     };
     Ok(src)
+}
+
+/// [`open`], with the table's settings given, and the compression found (a database load
+/// verifies a compressed input; a table's rows are [`Compression::None`]).
+///
+/// # Errors
+///
+/// As [`open`].
+#[cfg(feature = "parquet")]
+pub fn open_counted(
+    path: &Path,
+    options: &TableOptions,
+    counters: &Arc<Counters>,
+) -> io::Result<(Counting<Box<dyn Read + Send>>, Compression)> {
+    match table_input::open_raw(path, options)? {
+        RawInput::Text(raw, size) => text(raw, size, counters),
+        RawInput::Parquet(rows) => Ok((table(rows, counters), Compression::None)),
+    }
 }
 
 /// The converters' maker for a pump: each made by `make`, keeping its oddities to be shown

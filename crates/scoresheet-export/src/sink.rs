@@ -13,9 +13,7 @@ use scoresheet_pgn::annotation::CommentIssue;
 use scoresheet_pgn::board::BoardCodes;
 use scoresheet_pgn::egd::GameTags;
 use scoresheet_pgn::game_id::ContentHasher;
-#[cfg(doc)]
-use scoresheet_pgn::record::PlyRecord;
-use scoresheet_pgn::record::PlyRecorder;
+use scoresheet_pgn::record::{PlyRecord, PlyRecorder};
 use scoresheet_pgn::replay::{Ply, ReplaySink};
 use scoresheet_pgn::select::OpeningTable;
 use scoresheet_pgn::{game_id, Location, Outcome, RawComment, RawTag};
@@ -301,11 +299,18 @@ impl ReplaySink for TableSink {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        let Some(record) = self.game.recorder.record(ply) else {
+        // The row is made in place (a record is about a hundred bytes); the game's id is known
+        // at its end.
+        let rows = &mut self.moves.rows;
+        rows.push(MoveRow {
+            game_id: 0,
+            record: PlyRecord::BLANK,
+        });
+        let row = rows.last_mut().map(|row| &mut row.record);
+        if !row.is_some_and(|row| self.game.recorder.record_into(ply, row)) {
+            rows.pop();
             return;
-        };
-        // The game's id is known at its end.
-        self.moves.rows.push(MoveRow { game_id: 0, record });
+        }
         if self.fen {
             let writer = &mut self.fen_writer;
             self.moves

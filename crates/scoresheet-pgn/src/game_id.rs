@@ -115,22 +115,22 @@ impl ContentHasher {
         start_fen: &str,
         moves: impl FnOnce(&mut HashText),
     ) -> u128 {
-        let tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
-            .into_iter()
-            .map(|(name, value)| (without_nul(name), without_nul(value)))
-            .collect();
-        self.sort(&tags);
+        let tags: Vec<(&'a str, &'a str)> = tags.into_iter().collect();
         self.held.clear();
         let mut text = HashText {
             held: std::mem::take(&mut self.held),
             streaming: None,
         };
-        for &at in &self.order {
-            let (name, value) = &tags[at];
-            text.push(name.as_bytes());
-            text.push(&[0]);
-            text.push(value.as_bytes());
-            text.push(&[0]);
+        // A NUL in a tag is rare: the tags are written as given and their text searched once
+        // for a NUL besides the separators; only then are they written again, each NUL as
+        // U+FFFD ([`without_nul`]), and sorted by the replaced text.
+        if !self.write_tags_as_given(&tags, &mut text) {
+            let tags: Vec<(Cow<'a, str>, Cow<'a, str>)> = tags
+                .iter()
+                .map(|&(name, value)| (without_nul(name), without_nul(value)))
+                .collect();
+            self.sort(&tags);
+            self.write_tags(&tags, &mut text);
         }
         text.push(&[0x1e]);
         text.push(start_fen.as_bytes());
@@ -138,6 +138,30 @@ impl ContentHasher {
         let (hash, held) = text.finish();
         self.held = held;
         hash
+    }
+
+    /// Writes `tags` sorted, as given, into `text` (empty), when they hold no NUL and fit in
+    /// the bytes held ([`HashText::CHUNK`]); false, with `text` emptied again, when not.
+    fn write_tags_as_given(&mut self, tags: &[(&str, &str)], text: &mut HashText) -> bool {
+        let bytes: usize = tags.iter().map(|(n, v)| n.len() + v.len() + 2).sum();
+        if bytes > HashText::CHUNK {
+            return false;
+        }
+        self.sort(tags);
+        self.write_tags(tags, text);
+        let clean = memchr::memchr_iter(0, &text.held).count() == 2 * tags.len();
+        if !clean {
+            text.held.clear();
+        }
+        clean
+    }
+
+    /// Writes each tag of `tags`, in [`order`](Self::order), as `name NUL value NUL`.
+    fn write_tags<T: AsRef<str>>(&self, tags: &[(T, T)], text: &mut HashText) {
+        for &at in &self.order {
+            let (name, value) = &tags[at];
+            text.push_tag(name.as_ref().as_bytes(), value.as_ref().as_bytes());
+        }
     }
 
     /// Sets [`order`](Self::order) to the positions of `tags` in sorted order (by name, then
@@ -179,6 +203,20 @@ impl HashText {
             }
         }
         self.held.extend_from_slice(bytes);
+    }
+
+    /// Appends a tag as `name NUL value NUL`.
+    fn push_tag(&mut self, name: &[u8], value: &[u8]) {
+        if self.held.len() + name.len() + value.len() + 2 > HashText::CHUNK {
+            for part in [name, &[0], value, &[0]] {
+                self.push(part);
+            }
+            return;
+        }
+        self.held.extend_from_slice(name);
+        self.held.push(0);
+        self.held.extend_from_slice(value);
+        self.held.push(0);
     }
 
     /// Appends a space and a move in SAN with its suffix (its annotation left out).

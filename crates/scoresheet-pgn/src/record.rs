@@ -208,6 +208,38 @@ impl CastlingRights {
 }
 
 impl PlyRecord {
+    /// A record of nothing (`ply` 0, a null move's SAN), which
+    /// [`PlyRecorder::record_into`] overwrites whole: room for a record made in place.
+    pub const BLANK: PlyRecord = PlyRecord {
+        ply: 0,
+        move_number: 0,
+        side: Color::White,
+        san: SanPlus {
+            san: scoresheet::san::San::Null,
+            suffix: None,
+            annotation: None,
+        },
+        san_id: None,
+        uci: UciMove::Null,
+        uci_id: None,
+        from: Square::A1,
+        to: Square::A1,
+        piece: PieceCode::Pawn,
+        captured: None,
+        promotion: None,
+        move_type: MoveType::Move,
+        check: false,
+        mate: false,
+        clock: None,
+        emt: None,
+        eval: None,
+        position_key: 0,
+        halfmove_clock: 0,
+        repetition: 0,
+        castling: CastlingRights(0),
+        en_passant: None,
+    };
+
     /// [`san`](Self::san) as text: the vocabulary's string, without allocating.
     pub fn san(&self) -> &'static str {
         self.san_id
@@ -338,17 +370,19 @@ impl PlyRecorder {
     /// The record of a mainline move played from the position the last one reached (the start
     /// for the first); `None` for a null move.
     pub fn record(&mut self, ply: &Ply<'_>) -> Option<PlyRecord> {
-        let mv = ply.mv?;
+        let mut record = PlyRecord::BLANK;
+        self.record_into(ply, &mut record).then_some(record)
+    }
+
+    /// [`record`](Self::record) written into `out` (every field), for a caller that keeps its
+    /// records in place (a table's rows): no copy of the record is made. False, leaving `out`
+    /// as it was, for a null move.
+    pub fn record_into(&mut self, ply: &Ply<'_>, out: &mut PlyRecord) -> bool {
+        let Some(mv) = ply.mv else {
+            return false;
+        };
         let (before, after) = (ply.before, ply.after);
         let suffix = suffix_after(after);
-        let (check, mate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
-        let san = SanPlus {
-            san: ply.san,
-            suffix,
-            annotation: None,
-        };
-        let uci = UciMove::from_move(before, mv);
-        let (to, codes) = (mv.to(), Codes::of(mv));
         let facts = self.facts;
         if self.keys() {
             self.key = before.polyglot_key_after(self.key, mv, after);
@@ -358,43 +392,44 @@ impl PlyRecorder {
         }
         self.plies = self.plies.saturating_add(1);
         self.meta.clear();
-        Some(PlyRecord {
-            ply: self.plies,
-            move_number: before.fullmove_number(),
-            side: before.turn(),
-            san,
-            san_id: facts
-                .contains(Facts::SAN_ID)
-                .then(|| san_id(&san))
-                .flatten(),
-            uci,
-            uci_id: facts.contains(Facts::UCI_ID).then(|| uci_id(uci)).flatten(),
-            from: mv.from(),
-            to,
-            piece: codes.piece,
-            captured: codes.captured,
-            promotion: codes.promotion,
-            move_type: MoveType::of(mv),
-            check,
-            mate,
-            clock: None,
-            emt: None,
-            eval: None,
-            position_key: match facts.contains(Facts::POSITION_KEY) {
-                true => self.key,
-                false => 0,
-            },
-            halfmove_clock: after.halfmove_clock(),
-            repetition: match facts.contains(Facts::REPETITION) {
-                true => self.repetitions.push(after),
-                false => 0,
-            },
-            castling: CastlingRights::of(after),
-            en_passant: match facts.contains(Facts::EN_PASSANT) {
-                true => after.ep_square_legal().map(Square::file),
-                false => None,
-            },
-        })
+        let codes = Codes::of(mv);
+        out.ply = self.plies;
+        out.move_number = before.fullmove_number();
+        out.side = before.turn();
+        out.san = SanPlus {
+            san: ply.san,
+            suffix,
+            annotation: None,
+        };
+        out.san_id = match facts.contains(Facts::SAN_ID) {
+            true => san_id(&out.san),
+            false => None,
+        };
+        out.uci = UciMove::from_move(before, mv);
+        out.uci_id = match facts.contains(Facts::UCI_ID) {
+            true => uci_id(out.uci),
+            false => None,
+        };
+        (out.from, out.to) = (mv.from(), mv.to());
+        (out.piece, out.captured, out.promotion) = (codes.piece, codes.captured, codes.promotion);
+        out.move_type = MoveType::of(mv);
+        (out.check, out.mate) = (suffix.is_some(), suffix == Some(Suffix::Checkmate));
+        (out.clock, out.emt, out.eval) = (None, None, None);
+        out.position_key = match facts.contains(Facts::POSITION_KEY) {
+            true => self.key,
+            false => 0,
+        };
+        out.halfmove_clock = after.halfmove_clock();
+        out.repetition = match facts.contains(Facts::REPETITION) {
+            true => self.repetitions.push(after),
+            false => 0,
+        };
+        out.castling = CastlingRights::of(after);
+        out.en_passant = match facts.contains(Facts::EN_PASSANT) {
+            true => after.ep_square_legal().map(Square::file),
+            false => None,
+        };
+        true
     }
 
     /// A comment after the move of `record`: its clock, elapsed time and evaluation go into the

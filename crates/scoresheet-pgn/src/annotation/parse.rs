@@ -44,24 +44,32 @@ pub(crate) fn commands_only(comment: &[u8]) -> Option<CommandValues> {
     let mut values = CommandValues::default();
     let mut at = 0;
     loop {
-        at += comment[at..]
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-        if at == comment.len() {
-            return (values != CommandValues::default()).then_some(values);
-        }
-        if comment.get(at + 1) != Some(&b'%') || comment[at] != b'[' {
+        at += leading_space(&comment[at..]);
+        let [b'[', b'%', body @ ..] = &comment[at..] else {
+            return (at == comment.len() && values != CommandValues::default()).then_some(values);
+        };
+        // The command ends at its `]`; a `[` before it is for the general reader to report.
+        // Comments are short: a plain loop is cheaper here than a vector search's set-up.
+        let close = body.iter().position(|&b| b == b']' || b == b'[')?;
+        if body[close] != b']' {
             return None;
         }
-        let close = at + memchr::memchr(b']', &comment[at..])?;
-        let name_len = comment[at + 2..close]
+        let body = &body[..close];
+        let name_len = body.iter().take_while(|&&b| is_name_byte(b)).count();
+        let command = CommandName::from_ascii(&body[..name_len])?;
+        // The value, as `locate_value` finds it: after whitespace, before trailing whitespace.
+        let inside = &body[name_len..];
+        let lead = leading_space(inside);
+        let value = &inside[lead..];
+        let trail = value
             .iter()
-            .take_while(|&&b| is_name_byte(b))
+            .rev()
+            .take_while(|b| b.is_ascii_whitespace())
             .count();
-        let command = CommandName::from_ascii(&comment[at + 2..at + 2 + name_len])?;
-        let value = locate_value(comment, at + 2, name_len, Some(close)).ok()?;
-        let value = &comment[value];
+        let value = &value[..value.len() - trail];
+        if lead == 0 || value.is_empty() {
+            return None;
+        }
         let free = match command {
             CommandName::Clk => values.clock.replace(parse_time(value).ok()?).is_none(),
             CommandName::Emt => values.emt.replace(parse_time(value).ok()?).is_none(),
@@ -71,8 +79,13 @@ pub(crate) fn commands_only(comment: &[u8]) -> Option<CommandValues> {
         if !free {
             return None;
         }
-        at = close + 1;
+        at += 2 + close + 1;
     }
+}
+
+/// How many whitespace bytes `bytes` starts with.
+fn leading_space(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|b| b.is_ascii_whitespace()).count()
 }
 
 /// What [`commands_only`] reads.

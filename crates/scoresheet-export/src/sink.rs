@@ -187,7 +187,11 @@ impl TableSink {
         for (column, array) in declared.iter().zip(arrays) {
             columns.push(match (array, column.values) {
                 (Some(array), _) => array,
-                (None, Values::Board) => boards_array(&m.boards)?,
+                (None, Values::Board) => {
+                    // Handed over without a copy; the next batch's room is made anew.
+                    let room = Vec::with_capacity(m.boards.len());
+                    boards_array(std::mem::replace(&mut m.boards, room))?
+                }
                 (None, _) => m.fen_after.take_reusing(spare.text(column.name))?,
             });
         }
@@ -215,7 +219,7 @@ impl TableSink {
                 (Some(values), _) => values,
                 (None, Values::Board) => PlainColumn {
                     name: column.name,
-                    values: PlainValues::Board(m.boards.iter().flatten().copied().collect()),
+                    values: PlainValues::Board(m.boards.as_flattened().to_vec()),
                     valid: None,
                 },
                 (None, _) => {
@@ -249,14 +253,13 @@ impl TableSink {
 }
 
 /// The boards as a `board` column (64 codes a row, [`BoardCodes`]).
-fn boards_array(boards: &[[u8; 64]]) -> Result<ArrayRef, ArrowError> {
+fn boards_array(boards: Vec<[u8; 64]>) -> Result<ArrayRef, ArrowError> {
     let DataType::FixedSizeList(item, size) = board_type() else {
         return Err(ArrowError::SchemaError(
             "board is not a fixed-size list".to_owned(),
         ));
     };
-    let codes: Vec<u8> = boards.iter().flatten().copied().collect();
-    let codes = UInt8Array::from(codes);
+    let codes = UInt8Array::from(boards.into_flattened());
     Ok(Arc::new(FixedSizeListArray::try_new(
         item,
         size,

@@ -69,8 +69,57 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(self, pos: &Position) -> Result<(Move, San), MoveError> {
+        if let Some(found) = self.resolve_plain(pos) {
+            return Ok(found);
+        }
         let mv = self.to_move(pos)?;
-        let canonical = match (self, mv) {
+        Ok((mv, self.canonical(pos, mv)))
+    }
+
+    /// [`San::resolve`] for a move [`plain_movers`] finds with a single origin, without the
+    /// layers of [`San::find`]'s result; `None` for any other SAN (castling, errors, ...).
+    fn resolve_plain(self, pos: &Position) -> Option<(Move, San)> {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let movers = plain_movers(pos, role, origins(pos, role, file, rank, to), to, promotion)?;
+        let from = movers.next_square().filter(|_| is_single(movers))?;
+        let capture = capture_on(pos.board(), to);
+        let mv = Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: None,
+        };
+        // [`San::canonical`], written out for the two cases it builds.
+        if role != Role::Pawn && (file.is_some() || rank.is_some()) {
+            return Some((mv, San::from_move(pos, mv)));
+        }
+        let canonical = San::Normal {
+            role,
+            file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion: None,
+        };
+        Some((mv, canonical))
+    }
+
+    /// The canonical SAN of `mv`, which this SAN resolved to: built directly for a pawn move
+    /// and for a piece move that names no origin (see [`San::resolve`]), else
+    /// [`San::from_move`].
+    fn canonical(self, pos: &Position, mv: Move) -> San {
+        match (self, mv) {
             (
                 _,
                 Move::Normal {
@@ -105,8 +154,7 @@ impl San {
                 promotion: None,
             },
             _ => San::from_move(pos, mv),
-        };
-        Ok((mv, canonical))
+        }
     }
 
     /// The canonical SAN of a legal move: disambiguation by legal moves only (file, else rank,
@@ -150,6 +198,7 @@ impl San {
 
 /// The squares from which a piece of `role` of the side to move could reach `to` on this
 /// board, legality aside: attack geometry narrows move generation to one or two pieces.
+#[inline(always)]
 fn reachers(pos: &Position, role: Role, to: crate::Square) -> BitBoard {
     let occupied = pos.board().occupied();
     match role {
@@ -221,6 +270,7 @@ fn rivals(pos: &Position, role: Role, others: BitBoard, to: crate::Square) -> Bi
 
 /// The squares a SAN's origin may be on, attack geometry aside: the side to move's pieces of
 /// `role`, on the file and rank named (a pawn move that names no file stays on its file).
+#[inline(always)]
 fn origins(
     pos: &Position,
     role: Role,
@@ -253,25 +303,38 @@ fn find_plain(
     to: crate::Square,
     promotion: Option<Role>,
 ) -> Option<Result<Move, MoveErrorKind>> {
+    plain_movers(pos, role, from, to, promotion).map(|movers| one_of(pos.board(), role, movers, to))
+}
+
+/// The squares of `from` whose move to `to` is legal, for the moves [`find_plain`] takes;
+/// `None` for the others.
+#[inline(always)]
+fn plain_movers(
+    pos: &Position,
+    role: Role,
+    from: BitBoard,
+    to: crate::Square,
+    promotion: Option<Role>,
+) -> Option<BitBoard> {
     let board = pos.board();
     if promotion.is_some() {
         return None;
     }
-    let movers = match role {
+    Some(match role {
         Role::King => king_movers(board, from & reachers(pos, role, to), to),
         _ if !board.checkers().is_empty() => return None,
         Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
             piece_movers(board, from & reachers(pos, role, to), to)
         }
         Role::Pawn if is_plain_pawn_move(pos, to, None) => pawn_movers(board, from, to),
-        _ => return None,
-    };
-    Some(one_of(board, role, movers, to))
+        Role::Pawn => return None,
+    })
 }
 
 /// The squares of `from` (pieces that reach `to` on this board, [`reachers`]) whose move to
 /// `to` is legal when not in check: all of them unless `to` holds a piece of ours, but a
 /// pinned piece only along the line of its pin.
+#[inline(always)]
 fn piece_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     if board.colors(board.side_to_move()).has(to) {
         return BitBoard::EMPTY;
@@ -307,6 +370,7 @@ fn king_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> 
 /// `to`, short of the last rank and not the en-passant square: a push needs `to` empty (one
 /// step behind it, or two from the second rank over an empty square), a capture an enemy
 /// piece on `to`; a pinned pawn moves only along the line of its pin.
+#[inline(always)]
 fn pawn_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     let us = board.side_to_move();
     let occupied = board.occupied();
@@ -331,11 +395,23 @@ fn pawn_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> 
 }
 
 /// `from` without the pinned pieces whose move to `to` would leave the line of their pin.
+#[inline(always)]
 fn unpinned(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     let pinned = from & board.pinned();
     if pinned.is_empty() {
-        return from;
+        from
+    } else {
+        leave_pins(board, from, pinned, to)
     }
+}
+
+/// [`unpinned`] when some of `from` are `pinned`.
+fn leave_pins(
+    board: &cozy_chess::Board,
+    from: BitBoard,
+    pinned: BitBoard,
+    to: crate::Square,
+) -> BitBoard {
     let king = board.king(board.side_to_move());
     pinned
         .into_iter()
@@ -362,7 +438,7 @@ fn one_of(
         to,
         promotion: None,
     };
-    if movers.0 & (movers.0 - 1) == 0 {
+    if is_single(movers) {
         Ok(mv(from))
     } else {
         Err(MoveErrorKind::Ambiguous(
@@ -371,7 +447,14 @@ fn one_of(
     }
 }
 
+/// Whether a non-empty set has one square only (cheaper than counting them).
+#[inline(always)]
+fn is_single(squares: BitBoard) -> bool {
+    squares.0 & squares.0.wrapping_sub(1) == 0
+}
+
 /// The role of the enemy piece on `to`, if any.
+#[inline(always)]
 fn capture_on(board: &cozy_chess::Board, to: crate::Square) -> Option<Role> {
     if board.colors(!board.side_to_move()).has(to) {
         board.piece_on(to).map(Role::from_cozy)
@@ -382,6 +465,7 @@ fn capture_on(board: &cozy_chess::Board, to: crate::Square) -> Option<Role> {
 
 /// Whether a pawn move to `to` can take [`pawn_movers`]' shortcut: not in check, no
 /// promotion named or due (`to` short of the last rank), not to the en-passant square.
+#[inline(always)]
 fn is_plain_pawn_move(pos: &Position, to: crate::Square, promotion: Option<Role>) -> bool {
     let last = match pos.turn() {
         crate::Color::White => crate::Rank::Eighth,
@@ -501,7 +585,8 @@ mod tests {
     /// The shortcut for piece and pawn moves ([`find_plain`]) gives what asking cozy-chess
     /// about each candidate gives, for every role, target and origin file in every perft
     /// position and the positions one move later (pins, checks, captures, Chess960 castling
-    /// rights); so does the shortcut for the pieces that disambiguate ([`rivals`]).
+    /// rights); so do [`San::resolve_plain`]'s move and canonical SAN, and the shortcut for
+    /// the pieces that disambiguate ([`rivals`]).
     #[test]
     fn ok_piece_and_pawn_moves_as_the_general_search() {
         let mut positions = Vec::new();
@@ -547,6 +632,16 @@ mod tests {
                         kings += usize::from(fast.is_ok() && role == Role::King && p.is_check());
                         let general = find_unique(p, from & reachers(p, role, to), to, None);
                         assert_eq!(fast, general, "{p:?} {role:?} {to}");
+                        let san = San::Normal {
+                            role,
+                            file,
+                            rank: None,
+                            capture: false,
+                            to,
+                            promotion: None,
+                        };
+                        let written = general.ok().map(|mv| (mv, San::from_move(p, mv)));
+                        assert_eq!(san.resolve_plain(p), written, "{p:?} {san}");
                         compared += 1;
                         found += usize::from(fast.is_ok());
                         pawns += usize::from(fast.is_ok() && role == Role::Pawn);

@@ -474,7 +474,29 @@ impl Position {
     /// Plays a move known to be legal (for example one from [`Position::legal_moves`]).
     /// An illegal move leaves the position in an unspecified (but memory-safe) state.
     pub fn play_unchecked(&mut self, mv: Move) {
-        if mv.is_zeroing() {
+        // One match for the cozy-chess move and whether the clock resets.
+        let (cozy, zeroing) = match mv {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let promotion = promotion.map(Role::to_cozy);
+                let zeroing = role == Role::Pawn || capture.is_some();
+                (
+                    cozy_chess::Move {
+                        from,
+                        to,
+                        promotion,
+                    },
+                    zeroing,
+                )
+            }
+            Move::EnPassant { .. } | Move::Castle { .. } => (mv.to_cozy(), mv.is_en_passant()),
+        };
+        if zeroing {
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);
@@ -482,7 +504,7 @@ impl Position {
         if self.turn() == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        self.board.play_unchecked(mv.to_cozy());
+        self.board.play_unchecked(cozy);
     }
 
     /// Passes the turn (a null move), when the side to move is not in check.

@@ -23,17 +23,7 @@ impl San {
     pub(crate) fn find(self, pos: &Position) -> Result<Move, MoveErrorKind> {
         match self {
             San::Null => Err(MoveErrorKind::Null),
-            San::Castle(side) => {
-                let mut found = None;
-                pos.legal_moves_for(pos.king(pos.turn()).bitboard(), |mv| {
-                    let hit = mv.castling_side() == Some(side);
-                    if hit {
-                        found = Some(mv);
-                    }
-                    hit
-                });
-                found.ok_or(MoveErrorKind::Illegal)
-            }
+            San::Castle(side) => find_castle(pos, side),
             San::Normal {
                 role,
                 file,
@@ -42,26 +32,10 @@ impl San {
                 promotion,
                 ..
             } => {
-                let mut from = pos.our(role);
-                if let Some(file) = file {
-                    from &= file.bitboard();
-                } else if role == Role::Pawn {
-                    from &= to.file().bitboard();
-                }
-                if let Some(rank) = rank {
-                    from &= rank.bitboard();
-                }
-                let from = from & reachers(pos, role, to);
-                match role {
-                    Role::Knight | Role::Bishop | Role::Rook | Role::Queen
-                        if promotion.is_none() && pos.board().checkers().is_empty() =>
-                    {
-                        find_piece_move(pos, role, from, to)
-                    }
-                    Role::Pawn if is_plain_pawn_move(pos, to, promotion) => {
-                        find_pawn_move(pos, from, to)
-                    }
-                    _ => find_unique(pos, from, to, promotion),
+                let from = origins(pos, role, file, rank, to);
+                match find_plain(pos, role, from, to, promotion) {
+                    Some(found) => found,
+                    None => find_unique(pos, from & reachers(pos, role, to), to, promotion),
                 }
             }
         }
@@ -70,7 +44,8 @@ impl San {
     /// [`San::to_move`] and the move's canonical SAN ([`San::from_move`]), cheaper than the
     /// two calls: a piece move that names no origin resolved among every piece of its kind that
     /// can reach the target, so its canonical SAN needs no disambiguation either, and no moves
-    /// are generated to find that out.
+    /// are generated to find that out; a pawn move's canonical SAN names the origin file
+    /// exactly when it captures.
     ///
     /// # Errors
     /// As [`San::to_move`].
@@ -84,24 +59,92 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(self, pos: &Position) -> Result<(Move, San), MoveError> {
+        if let Some(found) = self.resolve_plain(pos) {
+            return Ok(found);
+        }
         let mv = self.to_move(pos)?;
-        let canonical = match self {
-            San::Normal {
+        Ok((mv, self.canonical(pos, mv)))
+    }
+
+    /// [`San::resolve`] for a move [`plain_movers`] finds with a single origin, without the
+    /// layers of [`San::find`]'s result; `None` for any other SAN (castling, errors, ...).
+    fn resolve_plain(self, pos: &Position) -> Option<(Move, San)> {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let movers = plain_movers(pos, role, origins(pos, role, file, rank, to), to, promotion)?;
+        let from = movers.next_square().filter(|_| is_single(movers))?;
+        let capture = capture_on(pos.board(), to);
+        let mv = Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: None,
+        };
+        // [`San::canonical`], written out for the two cases it builds.
+        if role != Role::Pawn && (file.is_some() || rank.is_some()) {
+            return Some((mv, San::from_move(pos, mv)));
+        }
+        let canonical = San::Normal {
+            role,
+            file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion: None,
+        };
+        Some((mv, canonical))
+    }
+
+    /// The canonical SAN of `mv`, which this SAN resolved to: built directly for a pawn move
+    /// and for a piece move that names no origin (see [`San::resolve`]), else
+    /// [`San::from_move`].
+    fn canonical(self, pos: &Position, mv: Move) -> San {
+        match (self, mv) {
+            (
+                _,
+                Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                },
+            ) => San::Normal {
+                role: Role::Pawn,
+                file: capture.map(|_| from.file()),
+                rank: None,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            },
+            (
+                San::Normal {
+                    role,
+                    file: None,
+                    rank: None,
+                    ..
+                },
+                Move::Normal { capture, to, .. },
+            ) if mv.role() == role => San::Normal {
                 role,
                 file: None,
                 rank: None,
-                ..
-            } if role != Role::Pawn && mv.role() == role => San::Normal {
-                role,
-                file: None,
-                rank: None,
-                capture: mv.is_capture(),
-                to: mv.to(),
+                capture: capture.is_some(),
+                to,
                 promotion: None,
             },
             _ => San::from_move(pos, mv),
-        };
-        Ok((mv, canonical))
+        }
     }
 
     /// The canonical SAN of a legal move: disambiguation by legal moves only (file, else rank,
@@ -145,6 +188,7 @@ impl San {
 
 /// The squares from which a piece of `role` of the side to move could reach `to` on this
 /// board, legality aside: attack geometry narrows move generation to one or two pieces.
+#[inline(always)]
 fn reachers(pos: &Position, role: Role, to: crate::Square) -> BitBoard {
     let occupied = pos.board().occupied();
     match role {
@@ -182,13 +226,7 @@ fn disambiguation(
     if others.is_empty() {
         return (None, None);
     }
-    let mut rivals = BitBoard::EMPTY;
-    pos.board().generate_moves_for(others, |moves| {
-        if moves.to.has(to) {
-            rivals |= moves.from.bitboard();
-        }
-        false
-    });
+    let rivals = rivals(pos, role, others, to);
     if rivals.is_empty() {
         (None, None)
     } else if (rivals & from.file().bitboard()).is_empty() {
@@ -200,39 +238,243 @@ fn disambiguation(
     }
 }
 
-/// [`find_unique`] for a knight, bishop, rook or queen of the side to move, not in check,
-/// without asking cozy-chess about each candidate: a piece on `from` reaches `to` on this
-/// board (attack geometry, [`reachers`]), so its move is legal unless `to` holds a piece of
-/// ours or the piece is pinned and leaves the line of the pin. The same answer as
+/// The squares of `others` (pieces of `role` of the side to move) from which a legal move
+/// goes to `to`. Not in check, a knight, bishop, rook or queen takes [`piece_movers`]'
+/// shortcut (a test compares it with generating the moves); otherwise moves are generated.
+fn rivals(pos: &Position, role: Role, others: BitBoard, to: crate::Square) -> BitBoard {
+    let board = pos.board();
+    if board.checkers().is_empty()
+        && matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+    {
+        return piece_movers(board, others & reachers(pos, role, to), to);
+    }
+    let mut rivals = BitBoard::EMPTY;
+    board.generate_moves_for(others, |moves| {
+        if moves.to.has(to) {
+            rivals |= moves.from.bitboard();
+        }
+        false
+    });
+    rivals
+}
+
+/// The castling move to `side`, or why there is none: the king takes the rook of its
+/// castling right on that side (cozy-chess's encoding), checked with `is_legal` instead of
+/// generating the king's moves (a test compares the two on the perft positions).
+fn find_castle(pos: &Position, side: crate::CastlingSide) -> Result<Move, MoveErrorKind> {
+    let us = pos.turn();
+    let rights = pos.castle_rights(us);
+    let file = match side {
+        crate::CastlingSide::KingSide => rights.short,
+        crate::CastlingSide::QueenSide => rights.long,
+    };
+    let king = pos.king(us);
+    file.map(|file| Move::Castle {
+        king,
+        rook: crate::Square::new(file, crate::Rank::First.relative_to(us)),
+    })
+    .filter(|mv| mv.castling_side() == Some(side) && pos.board().is_legal(mv.to_cozy()))
+    .ok_or(MoveErrorKind::Illegal)
+}
+
+/// The squares a SAN's origin may be on, attack geometry aside: the side to move's pieces of
+/// `role`, on the file and rank named (a pawn move that names no file stays on its file).
+#[inline(always)]
+fn origins(
+    pos: &Position,
+    role: Role,
+    file: Option<crate::File>,
+    rank: Option<crate::Rank>,
+    to: crate::Square,
+) -> BitBoard {
+    let mut from = pos.our(role);
+    if let Some(file) = file {
+        from &= file.bitboard();
+    } else if role == Role::Pawn {
+        from &= to.file().bitboard();
+    }
+    if let Some(rank) = rank {
+        from &= rank.bitboard();
+    }
+    from
+}
+
+/// [`find_unique`] without asking cozy-chess about each candidate, for the moves most SAN
+/// names: a king move that is not castling ([`king_movers`]), or, not in check, a knight,
+/// bishop, rook or queen move ([`piece_movers`]) or a pawn move [`is_plain_pawn_move`]
+/// allows ([`pawn_movers`]); no promotion. `None` for the other moves, left to
+/// [`find_unique`]. `from` is [`origins`]. The same answer as
 /// [`find_unique`] (a test compares them on every target of the perft positions).
-fn find_piece_move(
+fn find_plain(
     pos: &Position,
     role: Role,
     from: BitBoard,
     to: crate::Square,
-) -> Result<Move, MoveErrorKind> {
-    let board = pos.board();
-    if board.colors(pos.turn()).has(to) {
-        return Err(MoveErrorKind::Illegal);
-    }
-    let king = board.king(pos.turn());
-    let pinned = board.pinned();
-    let capture = board.piece_on(to).map(Role::from_cozy);
-    let moves = from
-        .into_iter()
-        .filter(|&sq| !pinned.has(sq) || cozy_chess::get_line_rays(king, sq).has(to))
-        .map(|from| Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: None,
-        });
-    unique(moves)
+    promotion: Option<Role>,
+) -> Option<Result<Move, MoveErrorKind>> {
+    plain_movers(pos, role, from, to, promotion).map(|movers| one_of(pos.board(), role, movers, to))
 }
 
-/// Whether a pawn move to `to` can take [`find_pawn_move`]'s shortcut: not in check, no
+/// The squares of `from` whose move to `to` is legal, for the moves [`find_plain`] takes;
+/// `None` for the others.
+#[inline(always)]
+fn plain_movers(
+    pos: &Position,
+    role: Role,
+    from: BitBoard,
+    to: crate::Square,
+    promotion: Option<Role>,
+) -> Option<BitBoard> {
+    let board = pos.board();
+    if promotion.is_some() {
+        return None;
+    }
+    Some(match role {
+        Role::King => king_movers(board, from & reachers(pos, role, to), to),
+        _ if !board.checkers().is_empty() => return None,
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+            piece_movers(board, from & reachers(pos, role, to), to)
+        }
+        Role::Pawn if is_plain_pawn_move(pos, to, None) => pawn_movers(board, from, to),
+        Role::Pawn => return None,
+    })
+}
+
+/// The squares of `from` (pieces that reach `to` on this board, [`reachers`]) whose move to
+/// `to` is legal when not in check: all of them unless `to` holds a piece of ours, but a
+/// pinned piece only along the line of its pin.
+#[inline(always)]
+fn piece_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
+    if board.colors(board.side_to_move()).has(to) {
+        return BitBoard::EMPTY;
+    }
+    unpinned(board, from, to)
+}
+
+/// The square of `from` (the king of the side to move, if it is next to `to`) whose step to
+/// `to` is legal: `to` holds no piece of ours (that would be castling) and no enemy piece
+/// attacks it once the king has left its square (so it cannot step along a checking line).
+fn king_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
+    let us = board.side_to_move();
+    if from.is_empty() || board.colors(us).has(to) {
+        return BitBoard::EMPTY;
+    }
+    let occupied = board.occupied() ^ from;
+    let pieces = |a, b| board.pieces(a) | board.pieces(b);
+    let attackers = (cozy_chess::get_pawn_attacks(to, us) & board.pieces(cozy_chess::Piece::Pawn))
+        | (cozy_chess::get_knight_moves(to) & board.pieces(cozy_chess::Piece::Knight))
+        | (cozy_chess::get_king_moves(to) & board.pieces(cozy_chess::Piece::King))
+        | (cozy_chess::get_bishop_moves(to, occupied)
+            & pieces(cozy_chess::Piece::Bishop, cozy_chess::Piece::Queen))
+        | (cozy_chess::get_rook_moves(to, occupied)
+            & pieces(cozy_chess::Piece::Rook, cozy_chess::Piece::Queen));
+    if attackers.is_disjoint(board.colors(!us)) {
+        from
+    } else {
+        BitBoard::EMPTY
+    }
+}
+
+/// The squares of `from` (pawns of the side to move, not in check) that can legally move to
+/// `to`, short of the last rank and not the en-passant square: a push needs `to` empty (one
+/// step behind it, or two from the second rank over an empty square), a capture an enemy
+/// piece on `to`; a pinned pawn moves only along the line of its pin.
+#[inline(always)]
+fn pawn_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
+    let us = board.side_to_move();
+    let occupied = board.occupied();
+    let behind = |squares: BitBoard| match us {
+        crate::Color::White => BitBoard(squares.0 >> 8),
+        crate::Color::Black => BitBoard(squares.0 << 8),
+    };
+    let movers = if board.colors(!us).has(to) {
+        from & cozy_chess::get_pawn_attacks(to, !us)
+    } else if occupied.has(to) {
+        BitBoard::EMPTY
+    } else {
+        let one = behind(to.bitboard());
+        if occupied.is_disjoint(one) {
+            let second = crate::Rank::Second.relative_to(us).bitboard();
+            from & behind(one) & second
+        } else {
+            from & one
+        }
+    };
+    unpinned(board, movers, to)
+}
+
+/// `from` without the pinned pieces whose move to `to` would leave the line of their pin.
+#[inline(always)]
+fn unpinned(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
+    let pinned = from & board.pinned();
+    if pinned.is_empty() {
+        from
+    } else {
+        leave_pins(board, from, pinned, to)
+    }
+}
+
+/// [`unpinned`] when some of `from` are `pinned`.
+fn leave_pins(
+    board: &cozy_chess::Board,
+    from: BitBoard,
+    pinned: BitBoard,
+    to: crate::Square,
+) -> BitBoard {
+    let king = board.king(board.side_to_move());
+    pinned
+        .into_iter()
+        .filter(|&sq| !cozy_chess::get_line_rays(king, sq).has(to))
+        .fold(from, |from, sq| from ^ sq.bitboard())
+}
+
+/// The move of the `role` on the one square of `movers` to `to`, or why there is not one:
+/// no square is illegal, several ambiguous (the candidates in square order).
+fn one_of(
+    board: &cozy_chess::Board,
+    role: Role,
+    movers: BitBoard,
+    to: crate::Square,
+) -> Result<Move, MoveErrorKind> {
+    let Some(from) = movers.next_square() else {
+        return Err(MoveErrorKind::Illegal);
+    };
+    let capture = capture_on(board, to);
+    let mv = |from| Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    };
+    if is_single(movers) {
+        Ok(mv(from))
+    } else {
+        Err(MoveErrorKind::Ambiguous(
+            movers.into_iter().map(mv).collect(),
+        ))
+    }
+}
+
+/// Whether a non-empty set has one square only (cheaper than counting them).
+#[inline(always)]
+fn is_single(squares: BitBoard) -> bool {
+    squares.0 & squares.0.wrapping_sub(1) == 0
+}
+
+/// The role of the enemy piece on `to`, if any.
+#[inline(always)]
+fn capture_on(board: &cozy_chess::Board, to: crate::Square) -> Option<Role> {
+    if board.colors(!board.side_to_move()).has(to) {
+        board.piece_on(to).map(Role::from_cozy)
+    } else {
+        None
+    }
+}
+
+/// Whether a pawn move to `to` can take [`pawn_movers`]' shortcut: not in check, no
 /// promotion named or due (`to` short of the last rank), not to the en-passant square.
+#[inline(always)]
 fn is_plain_pawn_move(pos: &Position, to: crate::Square, promotion: Option<Role>) -> bool {
     let last = match pos.turn() {
         crate::Color::White => crate::Rank::Eighth,
@@ -242,51 +484,6 @@ fn is_plain_pawn_move(pos: &Position, to: crate::Square, promotion: Option<Role>
         && to.rank() != last
         && pos.board().checkers().is_empty()
         && pos.ep_square_always() != Some(to)
-}
-
-/// [`find_unique`] for a pawn move [`is_plain_pawn_move`] allows, from the squares `from`
-/// that [`reachers`] gives (one or two steps behind `to`, or a capture away): a push needs `to`
-/// empty (and, for two steps, the square between, from the second rank), a capture an enemy
-/// piece on `to`; then it is legal unless the pawn is pinned and leaves the line of the pin.
-/// The same answer as [`find_unique`] (tested with [`find_piece_move`]).
-fn find_pawn_move(
-    pos: &Position,
-    from: BitBoard,
-    to: crate::Square,
-) -> Result<Move, MoveErrorKind> {
-    let board = pos.board();
-    let us = pos.turn();
-    let (occupied, enemy) = (board.occupied(), board.colors(!us));
-    let second = match us {
-        crate::Color::White => crate::Rank::Second,
-        crate::Color::Black => crate::Rank::Seventh,
-    };
-    let (king, pinned) = (board.king(us), board.pinned());
-    let capture = board.piece_on(to).map(Role::from_cozy);
-    let moves = from
-        .into_iter()
-        .filter(|&sq| {
-            let reaches = if sq.file() == to.file() {
-                let steps = (sq.rank() as i32 - to.rank() as i32).abs();
-                let between = crate::Square::new(
-                    to.file(),
-                    crate::Rank::index((sq.rank() as usize + to.rank() as usize) / 2),
-                );
-                !occupied.has(to)
-                    && (steps == 1 || (steps == 2 && sq.rank() == second && !occupied.has(between)))
-            } else {
-                enemy.has(to)
-            };
-            reaches && (!pinned.has(sq) || cozy_chess::get_line_rays(king, sq).has(to))
-        })
-        .map(|from| Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture,
-            to,
-            promotion: None,
-        });
-    unique(moves)
 }
 
 /// The single legal non-castling move from a square of `from` to `to` with this promotion,
@@ -394,9 +591,11 @@ mod tests {
         Position::from_fen(fen, CastlingMode::Standard).expect("valid test fen")
     }
 
-    /// The shortcut for piece moves gives what asking cozy-chess about each candidate gives,
-    /// for every piece role, target and origin file in every perft position and the positions
-    /// one move later (pins, checks, captures, Chess960 castling rights).
+    /// The shortcut for piece and pawn moves ([`find_plain`]) gives what asking cozy-chess
+    /// about each candidate gives, for every role, target and origin file in every perft
+    /// position and the positions one move later (pins, checks, captures, Chess960 castling
+    /// rights); so do [`San::resolve_plain`]'s move and canonical SAN, and the shortcut for
+    /// the pieces that disambiguate ([`rivals`]).
     #[test]
     fn ok_piece_and_pawn_moves_as_the_general_search() {
         let mut positions = Vec::new();
@@ -428,31 +627,30 @@ mod tests {
             .collect();
         positions.extend(firsts);
         let (mut compared, mut found, mut pawns) = (0, 0, 0);
-        for p in positions.iter().filter(|p| p.board().checkers().is_empty()) {
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
+        let mut kings = 0;
+        for p in &positions {
+            for role in Role::ALL {
                 for to in crate::Square::ALL {
-                    if role == Role::Pawn && !is_plain_pawn_move(p, to, None) {
-                        continue;
-                    }
                     for file in std::iter::once(None).chain(crate::File::ALL.map(Some)) {
-                        let mut from = p.our(role);
-                        match (file, role) {
-                            (Some(file), _) => from &= file.bitboard(),
-                            (None, Role::Pawn) => from &= to.file().bitboard(),
-                            (None, _) => {}
-                        }
-                        let from = from & reachers(p, role, to);
-                        let fast = match role {
-                            Role::Pawn => find_pawn_move(p, from, to),
-                            _ => find_piece_move(p, role, from, to),
+                        let from = origins(p, role, file, None, to);
+                        let Some(fast) = find_plain(p, role, from, to, None) else {
+                            let plain = !p.is_check() && is_plain_pawn_move(p, to, None);
+                            assert!(p.is_check() || (role == Role::Pawn && !plain));
+                            continue;
                         };
-                        assert_eq!(fast, find_unique(p, from, to, None), "{p:?} {role:?} {to}");
+                        kings += usize::from(fast.is_ok() && role == Role::King && p.is_check());
+                        let general = find_unique(p, from & reachers(p, role, to), to, None);
+                        assert_eq!(fast, general, "{p:?} {role:?} {to}");
+                        let san = San::Normal {
+                            role,
+                            file,
+                            rank: None,
+                            capture: false,
+                            to,
+                            promotion: None,
+                        };
+                        let written = general.ok().map(|mv| (mv, San::from_move(p, mv)));
+                        assert_eq!(san.resolve_plain(p), written, "{p:?} {san}");
                         compared += 1;
                         found += usize::from(fast.is_ok());
                         pawns += usize::from(fast.is_ok() && role == Role::Pawn);
@@ -461,9 +659,55 @@ mod tests {
             }
         }
         assert!(
-            compared > 1_000_000 && found > 10_000 && pawns > 1_000,
-            "{compared} {found} {pawns}"
+            compared > 1_000_000 && found > 10_000 && pawns > 1_000 && kings > 100,
+            "{compared} {found} {pawns} {kings}"
         );
+        compare_rivals(&positions);
+        compare_castles(&positions);
+    }
+
+    /// [`find_castle`] gives the castling move generating the king's moves gives, for both
+    /// sides in every position.
+    fn compare_castles(positions: &[Position]) {
+        let mut found = 0;
+        for p in positions {
+            for side in crate::CastlingSide::ALL {
+                let mut generated = None;
+                p.legal_moves_for(p.king(p.turn()).bitboard(), |mv| {
+                    let hit = mv.castling_side() == Some(side);
+                    if hit {
+                        generated = Some(mv);
+                    }
+                    hit
+                });
+                let generated = generated.ok_or(MoveErrorKind::Illegal);
+                assert_eq!(find_castle(p, side), generated, "{p:?} {side:?}");
+                found += usize::from(generated.is_ok());
+            }
+        }
+        assert!(found > 100, "{found}");
+    }
+
+    /// [`rivals`]' shortcut gives the squares generating the moves gives, for every legal
+    /// move of every position.
+    fn compare_rivals(positions: &[Position]) {
+        let mut compared = 0;
+        for p in positions {
+            for mv in p.legal_moves() {
+                let (role, to) = (mv.role(), mv.to());
+                let others = p.our(role) & !mv.from().bitboard();
+                let mut generated = BitBoard::EMPTY;
+                p.board().generate_moves_for(others, |moves| {
+                    if moves.to.has(to) {
+                        generated |= moves.from.bitboard();
+                    }
+                    false
+                });
+                assert_eq!(rivals(p, role, others, to), generated, "{p:?} {mv:?}");
+                compared += usize::from(!generated.is_empty());
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
     }
 
     #[test]

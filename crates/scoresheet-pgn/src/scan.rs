@@ -43,6 +43,24 @@ pub(crate) fn word_len(bytes: &[u8]) -> usize {
     }
 }
 
+/// Whether a byte may end a plain move token (one without glyphs): a letter, a digit or `#`.
+static PLAIN_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'#' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Whether `last`, the last byte of a movetext word starting with a letter, makes it a plain
+/// move token (a letter, digit or `#`: no glyph to split off).
+#[inline(always)]
+pub(crate) fn ends_plain_move(last: u8) -> bool {
+    PLAIN_END[usize::from(last)]
+}
+
 /// What a movetext word starts with. `len` is how many bytes the lexer consumes; the rest of
 /// the word (after a move number, a result or a glyph) is lexed again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -616,6 +634,14 @@ pub(crate) fn binary_at(start: &[u8]) -> Option<usize> {
 #[inline]
 fn comment_stop(body: &[u8], from: usize) -> Option<usize> {
     memchr::memchr3(b'{', b'}', b'\n', body.get(from..)?).map(|offset| from + offset)
+}
+
+/// The index of the `}` ending a brace comment's `body` (the bytes after its `{`) when no `{`
+/// or `\n` comes before it: a comment on one line, nothing nested, which [`BraceScan`] would
+/// end there too. `None` for any other comment (or one not wholly in `body`).
+#[inline(always)]
+pub(crate) fn one_line_comment(body: &[u8]) -> Option<usize> {
+    memchr::memchr3(b'{', b'}', b'\n', body).filter(|&at| body[at] == b'}')
 }
 
 /// After a nested comment closed at its first `}` (with `depth` braces still open): the length

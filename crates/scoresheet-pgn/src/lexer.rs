@@ -606,11 +606,7 @@ impl<R: Read> Lexer<R> {
                     Some(len) => i += len,
                     None => break None,
                 },
-                b'a'..=b'z' | b'A'..=b'Z' => {
-                    let len = scan::word_len(&data[i..]);
-                    let whole = len < data.len() - i && scan::ends_plain_move(data[i + len - 1]);
-                    break whole.then_some(len);
-                }
+                b'a'..=b'z' | b'A'..=b'Z' => break scan::plain_move_len(&data[i..]),
                 b'{' => {
                     let close = scan::one_line_comment(&data[i + 1..]);
                     self.buffer.bump(i);

@@ -105,22 +105,30 @@ impl SanPlus {
     ///
     /// # Errors
     /// [`ParseSanError`] with the byte offset (in the trimmed input) and what was expected.
+    #[inline]
     pub fn from_ascii_lenient(san: &[u8]) -> Result<SanPlus, ParseSanError> {
-        if san.len() > MAX_LEN {
-            return err(ParseSanErrorKind::TooLong, MAX_LEN);
+        // Small enough to inline where moves are read; the rest out of line.
+        match parse_common(san) {
+            Some(common) => Ok(common),
+            None => parse_lenient(san),
         }
-        if let Some(common) = parse_common(san) {
-            return Ok(common);
-        }
-        let san = san.trim_ascii();
-        if san.is_ascii() {
-            // No figurine or Unicode dash to replace.
-            return parse(san, Mode::Lenient);
-        }
-        let mut buf = [0u8; MAX_LEN];
-        let len = normalize(san, &mut buf);
-        parse(&buf[..len], Mode::Lenient)
     }
+}
+
+/// [`SanPlus::from_ascii_lenient`] of what its common shapes do not cover.
+#[inline(never)]
+fn parse_lenient(san: &[u8]) -> Result<SanPlus, ParseSanError> {
+    if san.len() > MAX_LEN {
+        return err(ParseSanErrorKind::TooLong, MAX_LEN);
+    }
+    let san = san.trim_ascii();
+    if san.is_ascii() {
+        // No figurine or Unicode dash to replace.
+        return parse(san, Mode::Lenient);
+    }
+    let mut buf = [0u8; MAX_LEN];
+    let len = normalize(san, &mut buf);
+    parse(&buf[..len], Mode::Lenient)
 }
 
 /// Replaces figurines by letters and Unicode dashes by `-`; returns the length written.

@@ -410,6 +410,14 @@ impl<R: Read> Buffer<R> {
         }
     }
 
+    /// Consumes the `\n` at `pos`, as [`Buffer::newline`] does.
+    #[inline]
+    pub fn newline_lf(&mut self) {
+        self.pos += 1;
+        self.line += 1;
+        self.line_start = self.offset();
+    }
+
     /// Consumes one line break at `pos`: `\r\n`, `\n`, `\r`, or `\r\r\n` (a CRLF converted
     /// twice, common in old files).
     pub fn newline(&mut self) -> Result<(), BufferError> {

@@ -431,6 +431,9 @@ impl<R: Read> Lexer<R> {
 
     #[inline(never)]
     fn next_tag(&mut self) -> Result<Token, BufferError> {
+        if let Some(token) = self.fast_tag() {
+            return Ok(token);
+        }
         loop {
             self.buffer.ensure(LOOKAHEAD)?;
             match self.peek() {
@@ -446,6 +449,26 @@ impl<R: Read> Lexer<R> {
                 _ => return Ok(self.end_tags()),
             }
         }
+    }
+
+    /// The common tag line, read straight from the buffered bytes while more than
+    /// [`LOOKAHEAD`] of them are ahead (so that the general loop would read nothing more
+    /// either): a `\n`, then a line starting with a simple tag ([`tag_line::parse_simple`]).
+    /// `None`: the general loop goes on from where this stopped (after the `\n`, if taken).
+    #[inline(always)]
+    fn fast_tag(&mut self) -> Option<Token> {
+        let data = self.buffer.data();
+        if data.len() <= LOOKAHEAD || data[0] != b'\n' || data[1] != b'[' {
+            return None;
+        }
+        let parsed = tag_line::parse_simple(&data[1..]);
+        self.buffer.newline_lf();
+        let parsed = parsed?;
+        let pos = self.buffer.pos;
+        self.tag_name = (pos + parsed.name.0, pos + parsed.name.1);
+        self.tag_value = (pos + parsed.value.0, pos + parsed.value.1);
+        self.buffer.bump(parsed.len);
+        Some(Token::new(Kind::Tag, pos, pos + parsed.len))
     }
 
     fn end_tags(&mut self) -> Token {
@@ -519,6 +542,11 @@ impl<R: Read> Lexer<R> {
 
     #[inline(always)]
     fn next_movetext(&mut self) -> Result<Token, BufferError> {
+        if self.state == State::Movetext {
+            if let Some(token) = self.fast_movetext() {
+                return token;
+            }
+        }
         loop {
             self.spaces();
             if self.buffer.end - self.buffer.pos < LOOKAHEAD {
@@ -554,6 +582,46 @@ impl<R: Read> Lexer<R> {
                 return Ok(self.after_result(token));
             }
         }
+    }
+
+    /// The common tokens of movetext after the first move, read straight from the buffered
+    /// bytes while at least [`LOOKAHEAD`] of them are ahead (so that the general loop would read
+    /// nothing more either): spaces and standard move numbers are skipped, then a plain move
+    /// ([`Lexer::plain_move`]) or a brace comment is taken. `None`: the general loop goes on
+    /// from where this stopped.
+    #[inline(always)]
+    fn fast_movetext(&mut self) -> Option<Result<Token, BufferError>> {
+        let pos = self.buffer.pos;
+        let data = &self.buffer.buf[pos..self.buffer.end];
+        let mut i = 0;
+        let len = loop {
+            while i < data.len() && data[i] == b' ' {
+                i += 1;
+            }
+            if data.len() - i < LOOKAHEAD {
+                break None;
+            }
+            match data[i] {
+                b'1'..=b'9' => match scan::move_number(&data[i..]) {
+                    Some(len) => i += len,
+                    None => break None,
+                },
+                b'a'..=b'z' | b'A'..=b'Z' => break scan::plain_move_len(&data[i..]),
+                b'{' => {
+                    let close = scan::one_line_comment(&data[i + 1..]);
+                    self.buffer.bump(i);
+                    return Some(match close {
+                        Some(close) => Ok(self.one_line_comment(close)),
+                        None => self.brace_comment(),
+                    });
+                }
+                _ => break None,
+            }
+        };
+        let start = pos + i;
+        let len = len.unwrap_or_default();
+        self.buffer.pos = start + len;
+        (len > 0).then(|| Ok(Token::new(Kind::San, start, start + len)))
     }
 
     /// A word starting with a digit, outside the result line: a standard move number is
@@ -733,7 +801,8 @@ impl<R: Read> Lexer<R> {
         let line_start = scan.line_start.map(|start| start + 1);
         self.buffer
             .consume_counted(close + 2, scan.lines, line_start);
-        self.unsettled = true;
+        // A line count deferred to the next token (a pushed token set it already).
+        self.unsettled |= line_start.is_some();
         if junk > 0 {
             let token = self.oddity(OddityKind::JunkAfterNestedComment, junk);
             let mark = self.buffer.mark();
@@ -742,6 +811,16 @@ impl<R: Read> Lexer<R> {
             self.buffer.bump(junk);
         }
         Ok(comment)
+    }
+
+    /// A brace comment at `pos` whose `}` is at `close` in its body (after the `{`), with no
+    /// `{` or `\n` before it ([`scan::one_line_comment`]): what [`Lexer::brace_comment`] makes
+    /// of it (no line to count, nothing nested), without its general scan.
+    #[inline(always)]
+    fn one_line_comment(&mut self, close: usize) -> Token {
+        let pos = self.buffer.pos;
+        self.buffer.bump(close + 2);
+        Token::new(Kind::Comment(CommentKind::Brace), pos, pos + 1 + close)
     }
 
     /// The length of text after a nested comment's first `}` (at `from`) that balances it on the
@@ -831,9 +910,7 @@ impl<R: Read> Lexer<R> {
     fn plain_move(&mut self) -> Option<Token> {
         let data = self.buffer.data();
         let len = scan::word_len(data);
-        if len == data.len()
-            || !matches!(data[len - 1], b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'#')
-        {
+        if len == data.len() || !scan::ends_plain_move(data[len - 1]) {
             return None;
         }
         let start = self.buffer.pos;

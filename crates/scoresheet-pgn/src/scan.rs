@@ -43,6 +43,63 @@ pub(crate) fn word_len(bytes: &[u8]) -> usize {
     }
 }
 
+/// Whether a byte may end a plain move token (one without glyphs): a letter, a digit or `#`.
+static PLAIN_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'#' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Whether `last`, the last byte of a movetext word starting with a letter, makes it a plain
+/// move token (a letter, digit or `#`: no glyph to split off).
+#[inline(always)]
+pub(crate) fn ends_plain_move(last: u8) -> bool {
+    PLAIN_END[usize::from(last)]
+}
+
+/// The length of the move token without glyphs ([`ends_move`]) that `bytes` start with (its
+/// first byte a letter, and at least eight bytes buffered): the word [`word_len`] finds, its
+/// first bytes looked at one by one without a loop (most moves are short). `None` for
+/// anything else, left to the general reading: a word with a glyph to split off, a word
+/// reaching the end of `bytes`, or one stopped by a `0xc2` byte (which `word_len` may read on
+/// past).
+#[inline(always)]
+pub(crate) fn plain_move_len(bytes: &[u8]) -> Option<usize> {
+    let head = bytes.get(..8)?;
+    let word = |k: usize| WORD[usize::from(head[k])];
+    let len = if !word(1) {
+        1
+    } else if !word(2) {
+        2
+    } else if !word(3) {
+        3
+    } else if !word(4) {
+        4
+    } else if !word(5) {
+        5
+    } else {
+        word_len(bytes)
+    };
+    let whole = len < bytes.len() && bytes[len] != 0xc2 && ends_move(&bytes[..len]);
+    whole.then_some(len)
+}
+
+/// Whether a word starting with a letter is a move token without glyphs: it ends in a letter,
+/// digit or `#`, or in a check sign after a letter or digit (`Bxf7+`, which
+/// [`split_suffix`] keeps whole).
+#[inline(always)]
+fn ends_move(word: &[u8]) -> bool {
+    match *word {
+        [.., before, b'+'] => before.is_ascii_alphanumeric(),
+        [.., last] => ends_plain_move(last),
+        [] => false,
+    }
+}
+
 /// What a movetext word starts with. `len` is how many bytes the lexer consumes; the rest of
 /// the word (after a move number, a result or a glyph) is lexed again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -618,6 +675,14 @@ fn comment_stop(body: &[u8], from: usize) -> Option<usize> {
     memchr::memchr3(b'{', b'}', b'\n', body.get(from..)?).map(|offset| from + offset)
 }
 
+/// The index of the `}` ending a brace comment's `body` (the bytes after its `{`) when no `{`
+/// or `\n` comes before it: a comment on one line, nothing nested, which [`BraceScan`] would
+/// end there too. `None` for any other comment (or one not wholly in `body`).
+#[inline(always)]
+pub(crate) fn one_line_comment(body: &[u8]) -> Option<usize> {
+    memchr::memchr3(b'{', b'}', b'\n', body).filter(|&at| body[at] == b'}')
+}
+
 /// After a nested comment closed at its first `}` (with `depth` braces still open): the length
 /// of `rest_of_line` up to and including the `}` balancing them, if it is on this line.
 pub(crate) fn nested_junk(rest_of_line: &[u8], mut depth: u32) -> Option<usize> {
@@ -802,6 +867,30 @@ pub(crate) fn paragraph_len(bytes: &[u8], at_eof: bool) -> Option<usize> {
 mod tests {
     use super::*;
     use OddityKind as K;
+
+    /// The unrolled plain move length is what `word_len` gives for a word that `split_suffix`
+    /// leaves whole (no glyph to split off), or `None` where it leaves the word to the general
+    /// reading.
+    #[test]
+    fn ok_plain_move_len_as_word_len() {
+        let alphabet = [
+            b'e', b'4', b'x', b'+', b'!', b'=', b' ', b'{', b')', 0xc2, 0xa0, b'\n',
+        ];
+        let mut bytes = [b'.'; 12];
+        for n in 0..alphabet.len().pow(6) {
+            let mut m = n;
+            bytes[0] = b'N';
+            for b in &mut bytes[1..7] {
+                *b = alphabet[m % alphabet.len()];
+                m /= alphabet.len();
+            }
+            let len = word_len(&bytes);
+            let plain = len < bytes.len() && split_suffix(&bytes[..len]) == (len, [None, None]);
+            if let Some(got) = plain_move_len(&bytes) {
+                assert_eq!(Some(got), plain.then_some(len), "{bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn ok_word_len() {

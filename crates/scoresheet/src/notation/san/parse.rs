@@ -4,7 +4,9 @@ use std::fmt;
 
 use super::{Annotation, San, SanPlus, Suffix, MAX_LEN};
 use crate::notation::{EscapedByte, ParseError};
-use crate::types::{file_from_ascii, rank_from_ascii, square_from_ascii, CastlingSide, Rank, Role};
+use crate::types::{
+    file_from_ascii, rank_from_ascii, square_from_ascii, CastlingSide, Rank, Role, Square,
+};
 
 /// What the SAN parser expected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,22 +105,30 @@ impl SanPlus {
     ///
     /// # Errors
     /// [`ParseSanError`] with the byte offset (in the trimmed input) and what was expected.
+    #[inline]
     pub fn from_ascii_lenient(san: &[u8]) -> Result<SanPlus, ParseSanError> {
-        if san.len() > MAX_LEN {
-            return err(ParseSanErrorKind::TooLong, MAX_LEN);
+        // Small enough to inline where moves are read; the rest out of line.
+        match parse_common(san) {
+            Some(common) => Ok(common),
+            None => parse_lenient(san),
         }
-        if let Some(common) = parse_common(san) {
-            return Ok(common);
-        }
-        let san = san.trim_ascii();
-        if san.is_ascii() {
-            // No figurine or Unicode dash to replace.
-            return parse(san, Mode::Lenient);
-        }
-        let mut buf = [0u8; MAX_LEN];
-        let len = normalize(san, &mut buf);
-        parse(&buf[..len], Mode::Lenient)
     }
+}
+
+/// [`SanPlus::from_ascii_lenient`] of what its common shapes do not cover.
+#[inline(never)]
+fn parse_lenient(san: &[u8]) -> Result<SanPlus, ParseSanError> {
+    if san.len() > MAX_LEN {
+        return err(ParseSanErrorKind::TooLong, MAX_LEN);
+    }
+    let san = san.trim_ascii();
+    if san.is_ascii() {
+        // No figurine or Unicode dash to replace.
+        return parse(san, Mode::Lenient);
+    }
+    let mut buf = [0u8; MAX_LEN];
+    let len = normalize(san, &mut buf);
+    parse(&buf[..len], Mode::Lenient)
 }
 
 /// Replaces figurines by letters and Unicode dashes by `-`; returns the length written.
@@ -145,60 +155,85 @@ fn parse(s: &[u8], mode: Mode) -> Result<SanPlus, ParseSanError> {
 }
 
 /// The shapes most moves of a game take, read directly: a pawn push to ranks 2 to 7 (`e4`),
-/// a pawn capture (`exd5`), a piece move or capture without an origin (`Nf3`, `Bxc6`), each
-/// with an optional `+` or `#`. Anything else is `None` and goes through the general parser,
-/// which reads these shapes the same way in both modes (the test
-/// `ok_common_shapes_as_the_general_parser` compares them on every short string).
-#[inline]
+/// a pawn capture (`exd5`), a piece move or capture without an origin (`Nf3`, `Bxc6`) and
+/// castling (`O-O`, `O-O-O`), each with an optional `+` or `#`. Anything else is `None` and
+/// goes through the general parser, which reads these shapes the same way in both modes (the
+/// tests `ok_common_shapes_as_the_general_parser`, on every short string, and
+/// `ok_common_castling_as_the_general_parser`).
+#[inline(always)]
 fn parse_common(s: &[u8]) -> Option<SanPlus> {
-    let (body, suffix) = match s {
-        [body @ .., b'+'] => (body, Some(Suffix::Check)),
-        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+    let (body, suffix) = match s.split_last() {
+        Some((b'+', body)) => (body, Some(Suffix::Check)),
+        Some((b'#', body)) => (body, Some(Suffix::Checkmate)),
         _ => (s, None),
     };
-    let pawn_to = |f: u8, r: u8| match r {
-        b'2'..=b'7' => square_from_ascii(&[f, r]),
-        _ => None,
-    };
-    let san = match *body {
-        [f, r] => San::Normal {
-            role: Role::Pawn,
-            file: None,
-            rank: None,
-            capture: false,
-            to: pawn_to(f, r)?,
-            promotion: None,
-        },
-        [from @ b'a'..=b'h', b'x', f, r] => San::Normal {
-            role: Role::Pawn,
-            file: file_from_ascii(from),
-            rank: None,
-            capture: true,
-            to: pawn_to(f, r)?,
-            promotion: None,
-        },
-        [piece @ (b'N' | b'B' | b'R' | b'Q' | b'K'), ref rest @ ..] => {
-            let (capture, square) = match rest {
-                [f, r] => (false, [*f, *r]),
-                [b'x', f, r] => (true, [*f, *r]),
-                _ => return None,
-            };
-            San::Normal {
-                role: Role::from_upper_char(piece)?,
-                file: None,
-                rank: None,
-                capture,
-                to: square_from_ascii(&square)?,
-                promotion: None,
-            }
+    let (role, file, capture, to) = match *body {
+        [f, r] => (Role::Pawn, None, false, pawn_square(f, r)?),
+        [from @ b'a'..=b'h', b'x', f, r] => {
+            (Role::Pawn, file_from_ascii(from), true, pawn_square(f, r)?)
         }
+        [piece @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f, r] => {
+            (piece_role(piece)?, None, false, square(f, r)?)
+        }
+        [piece @ (b'N' | b'B' | b'R' | b'Q' | b'K'), b'x', f, r] => {
+            (piece_role(piece)?, None, true, square(f, r)?)
+        }
+        [b'O', b'-', b'O'] => return Some(castle(CastlingSide::KingSide, suffix)),
+        [b'O', b'-', b'O', b'-', b'O'] => return Some(castle(CastlingSide::QueenSide, suffix)),
         _ => return None,
+    };
+    let san = San::Normal {
+        role,
+        file,
+        rank: None,
+        capture,
+        to,
+        promotion: None,
     };
     Some(SanPlus {
         san,
         suffix,
         annotation: None,
     })
+}
+
+/// Castling written `O-O` or `O-O-O`, with its suffix.
+#[inline(always)]
+fn castle(side: CastlingSide, suffix: Option<Suffix>) -> SanPlus {
+    SanPlus {
+        san: San::Castle(side),
+        suffix,
+        annotation: None,
+    }
+}
+
+/// The square named by a file and a rank byte, by arithmetic (the common shapes' hot path).
+#[inline(always)]
+fn square(file: u8, rank: u8) -> Option<Square> {
+    let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (file < 8 && rank < 8).then(|| Square::index_const(usize::from(rank * 8 + file)))
+}
+
+/// A pawn's destination without promotion: ranks 2 to 7.
+#[inline(always)]
+fn pawn_square(file: u8, rank: u8) -> Option<Square> {
+    match rank {
+        b'2'..=b'7' => square(file, rank),
+        _ => None,
+    }
+}
+
+/// The role of a piece letter other than a pawn's.
+#[inline(always)]
+fn piece_role(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
 }
 
 fn parse_unchecked(s: &[u8], mode: Mode) -> Result<SanPlus, ParseSanError> {
@@ -473,6 +508,20 @@ mod tests {
             }
         }
         assert_eq!(taken, 378);
+    }
+
+    /// Castling read directly is what the general parser reads, in both modes.
+    #[test]
+    fn ok_common_castling_as_the_general_parser() {
+        for s in ["O-O", "O-O-O", "O-O+", "O-O-O+", "O-O#", "O-O-O#"] {
+            let common = parse_common(s.as_bytes()).expect("common castling");
+            for mode in [Mode::Strict, Mode::Lenient] {
+                assert_eq!(parse_unchecked(s.as_bytes(), mode), Ok(common), "{s}");
+            }
+        }
+        for s in ["O-", "O-O-", "O-O-O-O", "OO", "O-O++", "O-O!"] {
+            assert_eq!(parse_common(s.as_bytes()), None, "{s}");
+        }
     }
 
     #[test]

@@ -44,15 +44,18 @@ pub(crate) fn word_len(bytes: &[u8]) -> usize {
 }
 
 /// Whether a byte may end a plain move token (one without glyphs): a letter, a digit or `#`.
-static PLAIN_END: [bool; 256] = {
+static PLAIN_END: [bool; 256] = alphanumeric_or(b'#');
+
+/// A table of the bytes that are ASCII letters, digits or `extra`.
+pub(crate) const fn alphanumeric_or(extra: u8) -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'#' as usize;
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == extra as usize;
         b += 1;
     }
     table
-};
+}
 
 /// Whether `last`, the last byte of a movetext word starting with a letter, makes it a plain
 /// move token (a letter, digit or `#`: no glyph to split off).

@@ -36,15 +36,7 @@ static VALUE_STOP: [bool; 256] = {
 };
 
 /// Bytes of a standard tag name: letters, digits, `_`.
-static NAME: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
-        b += 1;
-    }
-    table
-};
+static NAME: [bool; 256] = crate::scan::alphanumeric_or(b'_');
 
 /// The common case `[Name "value"]`, read straight from `bytes` (which start with `[`; the
 /// line may go on): a standard name, one space, a value without `\` or `"`, and `"]`. Gives

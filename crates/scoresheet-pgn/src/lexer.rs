@@ -455,7 +455,7 @@ impl<R: Read> Lexer<R> {
     /// [`LOOKAHEAD`] of them are ahead (so that the general loop would read nothing more
     /// either): a `\n`, then a line starting with a simple tag ([`tag_line::parse_simple`]).
     /// `None`: the general loop goes on from where this stopped (after the `\n`, if taken).
-    #[inline(always)]
+    #[cfg_attr(not(target_family = "wasm"), inline(always))]
     fn fast_tag(&mut self) -> Option<Token> {
         let data = self.buffer.data();
         if data.len() <= LOOKAHEAD || data[0] != b'\n' || data[1] != b'[' {
@@ -589,7 +589,7 @@ impl<R: Read> Lexer<R> {
     /// nothing more either): spaces and standard move numbers are skipped, then a plain move
     /// ([`Lexer::plain_move`]) or a brace comment is taken. `None`: the general loop goes on
     /// from where this stopped.
-    #[inline(always)]
+    #[cfg_attr(not(target_family = "wasm"), inline(always))]
     fn fast_movetext(&mut self) -> Option<Result<Token, BufferError>> {
         let pos = self.buffer.pos;
         let data = &self.buffer.buf[pos..self.buffer.end];
@@ -816,7 +816,7 @@ impl<R: Read> Lexer<R> {
     /// A brace comment at `pos` whose `}` is at `close` in its body (after the `{`), with no
     /// `{` or `\n` before it ([`scan::one_line_comment`]): what [`Lexer::brace_comment`] makes
     /// of it (no line to count, nothing nested), without its general scan.
-    #[inline(always)]
+    #[cfg_attr(not(target_family = "wasm"), inline(always))]
     fn one_line_comment(&mut self, close: usize) -> Token {
         let pos = self.buffer.pos;
         self.buffer.bump(close + 2);

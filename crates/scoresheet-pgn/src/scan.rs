@@ -59,7 +59,7 @@ pub(crate) const fn alphanumeric_or(extra: u8) -> [bool; 256] {
 
 /// Whether `last`, the last byte of a movetext word starting with a letter, makes it a plain
 /// move token (a letter, digit or `#`: no glyph to split off).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub(crate) fn ends_plain_move(last: u8) -> bool {
     PLAIN_END[usize::from(last)]
 }
@@ -70,7 +70,7 @@ pub(crate) fn ends_plain_move(last: u8) -> bool {
 /// anything else, left to the general reading: a word with a glyph to split off, a word
 /// reaching the end of `bytes`, or one stopped by a `0xc2` byte (which `word_len` may read on
 /// past).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub(crate) fn plain_move_len(bytes: &[u8]) -> Option<usize> {
     let head = bytes.get(..8)?;
     let word = |k: usize| WORD[usize::from(head[k])];
@@ -94,7 +94,7 @@ pub(crate) fn plain_move_len(bytes: &[u8]) -> Option<usize> {
 /// Whether a word starting with a letter is a move token without glyphs: it ends in a letter,
 /// digit or `#`, or in a check sign after a letter or digit (`Bxf7+`, which
 /// [`split_suffix`] keeps whole).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn ends_move(word: &[u8]) -> bool {
     match *word {
         [.., before, b'+'] => before.is_ascii_alphanumeric(),
@@ -681,7 +681,7 @@ fn comment_stop(body: &[u8], from: usize) -> Option<usize> {
 /// The index of the `}` ending a brace comment's `body` (the bytes after its `{`) when no `{`
 /// or `\n` comes before it: a comment on one line, nothing nested, which [`BraceScan`] would
 /// end there too. `None` for any other comment (or one not wholly in `body`).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub(crate) fn one_line_comment(body: &[u8]) -> Option<usize> {
     memchr::memchr3(b'{', b'}', b'\n', body).filter(|&at| body[at] == b'}')
 }

@@ -71,7 +71,7 @@ pub(crate) fn parse_simple(bytes: &[u8]) -> Option<TagLine> {
 /// The first byte from `i` on that ends a simple tag value ([`VALUE_STOP`]), or the end of
 /// `bytes`. Eight bytes at a time first: a word without a quote, a backslash or a byte below
 /// `0x0e` (line breaks among them) is skipped whole; from a word with one, byte by byte.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn value_end(bytes: &[u8], mut i: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = ONES * 0x80;

@@ -160,7 +160,7 @@ fn parse(s: &[u8], mode: Mode) -> Result<SanPlus, ParseSanError> {
 /// goes through the general parser, which reads these shapes the same way in both modes (the
 /// tests `ok_common_shapes_as_the_general_parser`, on every short string, and
 /// `ok_common_castling_as_the_general_parser`).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn parse_common(s: &[u8]) -> Option<SanPlus> {
     let (body, suffix) = match s.split_last() {
         Some((b'+', body)) => (body, Some(Suffix::Check)),
@@ -198,7 +198,7 @@ fn parse_common(s: &[u8]) -> Option<SanPlus> {
 }
 
 /// Castling written `O-O` or `O-O-O`, with its suffix.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn castle(side: CastlingSide, suffix: Option<Suffix>) -> SanPlus {
     SanPlus {
         san: San::Castle(side),
@@ -208,14 +208,14 @@ fn castle(side: CastlingSide, suffix: Option<Suffix>) -> SanPlus {
 }
 
 /// The square named by a file and a rank byte, by arithmetic (the common shapes' hot path).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn square(file: u8, rank: u8) -> Option<Square> {
     let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
     (file < 8 && rank < 8).then(|| Square::index_const(usize::from(rank * 8 + file)))
 }
 
 /// A pawn's destination without promotion: ranks 2 to 7.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn pawn_square(file: u8, rank: u8) -> Option<Square> {
     match rank {
         b'2'..=b'7' => square(file, rank),
@@ -224,7 +224,7 @@ fn pawn_square(file: u8, rank: u8) -> Option<Square> {
 }
 
 /// The role of a piece letter other than a pawn's.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn piece_role(letter: u8) -> Option<Role> {
     match letter {
         b'N' => Some(Role::Knight),

@@ -188,7 +188,7 @@ impl San {
 
 /// The squares from which a piece of `role` of the side to move could reach `to` on this
 /// board, legality aside: attack geometry narrows move generation to one or two pieces.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn reachers(pos: &Position, role: Role, to: crate::Square) -> BitBoard {
     let occupied = pos.board().occupied();
     match role {
@@ -279,7 +279,7 @@ fn find_castle(pos: &Position, side: crate::CastlingSide) -> Result<Move, MoveEr
 
 /// The squares a SAN's origin may be on, attack geometry aside: the side to move's pieces of
 /// `role`, on the file and rank named (a pawn move that names no file stays on its file).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn origins(
     pos: &Position,
     role: Role,
@@ -317,7 +317,7 @@ fn find_plain(
 
 /// The squares of `from` whose move to `to` is legal, for the moves [`find_plain`] takes;
 /// `None` for the others.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn plain_movers(
     pos: &Position,
     role: Role,
@@ -343,7 +343,7 @@ fn plain_movers(
 /// The squares of `from` (pieces that reach `to` on this board, [`reachers`]) whose move to
 /// `to` is legal when not in check: all of them unless `to` holds a piece of ours, but a
 /// pinned piece only along the line of its pin.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn piece_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     if board.colors(board.side_to_move()).has(to) {
         return BitBoard::EMPTY;
@@ -379,7 +379,7 @@ fn king_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> 
 /// `to`, short of the last rank and not the en-passant square: a push needs `to` empty (one
 /// step behind it, or two from the second rank over an empty square), a capture an enemy
 /// piece on `to`; a pinned pawn moves only along the line of its pin.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn pawn_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     let us = board.side_to_move();
     let occupied = board.occupied();
@@ -404,7 +404,7 @@ fn pawn_movers(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> 
 }
 
 /// `from` without the pinned pieces whose move to `to` would leave the line of their pin.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn unpinned(board: &cozy_chess::Board, from: BitBoard, to: crate::Square) -> BitBoard {
     let pinned = from & board.pinned();
     if pinned.is_empty() {
@@ -457,13 +457,13 @@ fn one_of(
 }
 
 /// Whether a non-empty set has one square only (cheaper than counting them).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn is_single(squares: BitBoard) -> bool {
     squares.0 & squares.0.wrapping_sub(1) == 0
 }
 
 /// The role of the enemy piece on `to`, if any.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn capture_on(board: &cozy_chess::Board, to: crate::Square) -> Option<Role> {
     if board.colors(!board.side_to_move()).has(to) {
         board.piece_on(to).map(Role::from_cozy)
@@ -474,7 +474,7 @@ fn capture_on(board: &cozy_chess::Board, to: crate::Square) -> Option<Role> {
 
 /// Whether a pawn move to `to` can take [`pawn_movers`]' shortcut: not in check, no
 /// promotion named or due (`to` short of the last rank), not to the en-passant square.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn is_plain_pawn_move(pos: &Position, to: crate::Square, promotion: Option<Role>) -> bool {
     let last = match pos.turn() {
         crate::Color::White => crate::Rank::Eighth,
